@@ -1,0 +1,39 @@
+"""The one small hierarchy of errors raised by Poker Bonus.
+
+Every message names the bad value and says why it is refused.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConfigurationError",
+    "IllegalActionError",
+    "InvalidCardError",
+    "InvalidHandError",
+    "NotationError",
+    "PokerError",
+]
+
+
+class PokerError(Exception):
+    """Base class of every error raised on purpose by Poker Bonus."""
+
+
+class InvalidCardError(PokerError, ValueError):
+    """A card token or index that does not name a card (``'Xx'``, ``99``)."""
+
+
+class InvalidHandError(PokerError, ValueError):
+    """A set of cards that cannot be evaluated: duplicates, wrong count, unknown game."""
+
+
+class IllegalActionError(PokerError):
+    """An action the rules do not allow now; the state is left unchanged."""
+
+
+class NotationError(PokerError, ValueError):
+    """A hand history or range text that cannot be read."""
+
+
+class ConfigurationError(PokerError, ValueError):
+    """An invalid table or game configuration; the message names the field."""

@@ -1,0 +1,33 @@
+"""The project's own checks: ruff and mypy --strict are part of the test suite."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name, path=str(Path(sys.executable).parent))
+    if found is None:
+        pytest.fail(f"{name} is not installed next to {sys.executable}; install the test extra")
+    return found
+
+
+def test_ruff_is_clean() -> None:
+    result = subprocess.run(
+        [_tool("ruff"), "check", "."], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_is_clean() -> None:
+    result = subprocess.run(
+        [_tool("mypy")], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
