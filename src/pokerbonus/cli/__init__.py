@@ -1,0 +1,22 @@
+"""The ``pokerbonus`` command line: one typer app, a module per command."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="pokerbonus",
+    help="Poker Bonus: poker engine, hand evaluation, equity and games.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@app.callback()
+def _root() -> None:
+    """Poker Bonus: poker engine, hand evaluation, equity and games."""
+
+
+def main() -> None:
+    """Entry point of the ``pokerbonus`` console script."""
+    app()
