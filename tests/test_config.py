@@ -1,0 +1,187 @@
+"""Tests for the table configuration (engine/config.py): every house rule of RULES.md."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pokerbonus.engine.config import TableConfig
+from pokerbonus.errors import ConfigurationError
+
+
+def test_defaults_follow_the_rule_book() -> None:
+    """RULES.md sections 1, 4, 5: the defaults named by the rule book."""
+    c = TableConfig()
+    assert c.game == "draw"
+    assert c.deck_size is None and c.jokers == 0
+    assert c.wheel is True and c.ranking == "modern"
+    assert c.betting == "no-limit"
+    assert c.forced_bets == "pot" and c.ante == 1
+    assert c.max_discard == 3
+    assert c.shuffle == "every-hand"
+    assert c.cave == 100 and c.rebuy == "free"
+
+
+@pytest.mark.parametrize(
+    ("players", "size"), [(2, 32), (3, 32), (4, 32), (5, 40), (6, 44), (7, 48), (8, 52)]
+)
+def test_section1_default_deck_size_by_players(players: int, size: int) -> None:
+    """RULES.md section 1: deck size by the number of seated players."""
+    assert TableConfig(players=players).effective_deck_size == size
+
+
+def test_section1_deck_size_override() -> None:
+    """RULES.md section 1: a table may override the deck size."""
+    assert TableConfig(players=3, deck_size=52).effective_deck_size == 52
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"max_discard": 4}, "max_discard: must be 3 or 5, got 4"),
+        ({"players": 9}, "players: must be 2..8 for draw, got 9"),
+        ({"players": 1}, "players: must be 2..8 for draw, got 1"),
+        ({"game": "go-fish"}, "game: must be one of 'draw', got 'go-fish'"),
+        ({"jokers": 3}, "jokers: must be 0..2, got 3"),
+        ({"deck_size": 30}, "deck_size: must be one of (32, 36, 40, 44, 48, 52) or unset, got 30"),
+        ({"deck_size": 32.0}, "deck_size: must be one of"),
+        ({"players": 8, "deck_size": 32}, "deck_size: 32 cards (+0 jokers) cannot deal"),
+        ({"ranking": "ancient"}, "ranking: must be one of 'modern', 'archaic', got 'ancient'"),
+        ({"betting": "spread"}, "betting: must be one of"),
+        ({"betting": "limit"}, "small_bet: required with betting = 'limit'"),
+        ({"betting": "limit", "small_bet": 2}, "big_bet: required with betting = 'limit'"),
+        (
+            {"betting": "limit", "small_bet": 2, "big_bet": 1},
+            "big_bet: must be at least small_bet (2), got 1",
+        ),
+        ({"small_bet": 2}, "small_bet: only with betting = 'limit', got 2"),
+        ({"raise_cap": 5}, "raise_cap: must be 3 or 4, got 5"),
+        ({"forced_bets": "kill"}, "forced_bets: must be one of 'pot', 'blind', 'mixed'"),
+        ({"pot_orbits": 0}, "pot_orbits: must be at least 1, got 0"),
+        ({"ante": 0}, "ante: must be at least 1, got 0"),
+        ({"ante": True}, "ante: must be an integer, got True"),
+        ({"ante": 101}, "ante: must not exceed the cave (100), got 101"),
+        ({"blind": 500}, "blind: must not exceed the cave (100), got 500"),
+        ({"surblind": "yes"}, "surblind: must be true or false, got 'yes'"),
+        ({"buy_pot": 1}, "buy_pot: must be true or false, got 1"),
+        ({"shuffle": "never"}, "shuffle: must be one of 'every-hand', 'cut-only'"),
+        ({"cut_min_packet": 0}, "cut_min_packet: must be 1..22, got 0"),
+        ({"cave": -5}, "cave: must be at least 1, got -5"),
+        ({"rebuy": "credit"}, "rebuy: must be one of 'free', 'limited', 'unlimited'"),
+        ({"rebuy": "limited"}, "max_caves: required with rebuy = 'limited'"),
+        ({"rebuy": "limited", "max_caves": 0}, "max_caves: must be at least 1, got 0"),
+        ({"max_caves": 3}, "max_caves: only with rebuy = 'limited', got 3"),
+    ],
+)
+def test_invalid_configuration_names_the_field(fields: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConfigurationError) as info:
+        TableConfig(**fields)
+    assert str(info.value).startswith(message)
+
+
+def test_unknown_field_is_refused_by_name() -> None:
+    with pytest.raises(ConfigurationError, match=r"^maxdiscard: unknown field$"):
+        TableConfig.from_dict({"maxdiscard": 5})
+    with pytest.raises(ConfigurationError, match=r"^surblinds: unknown field$"):
+        TableConfig.from_toml("surblinds = true")
+
+
+def test_config_is_frozen() -> None:
+    c = TableConfig()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.ante = 3  # type: ignore[misc]
+
+
+TOML_EXAMPLE = """
+game = "draw"
+players = 5
+jokers = 1
+betting = "limit"
+small_bet = 2
+big_bet = 4
+raise_cap = 4
+forced_bets = "mixed"
+mixed_start = "blind"
+blind_orbits = 2
+pot_orbits = 1
+ante = 2
+blind = 4
+max_discard = 5
+shuffle = "cut-only"
+rebuy = "limited"
+max_caves = 3
+"""
+
+
+def test_from_toml_text_and_file(tmp_path: Path) -> None:
+    c = TableConfig.from_toml(TOML_EXAMPLE)
+    assert (c.players, c.jokers, c.betting, c.small_bet, c.big_bet) == (5, 1, "limit", 2, 4)
+    assert (c.forced_bets, c.mixed_start, c.blind_orbits) == ("mixed", "blind", 2)
+    assert (c.shuffle, c.rebuy, c.max_caves, c.max_discard) == ("cut-only", "limited", 3, 5)
+    path = tmp_path / "table.toml"
+    path.write_text(TOML_EXAMPLE, encoding="utf-8")
+    assert TableConfig.from_toml(path) == c
+    sectioned = "[table]\n" + TOML_EXAMPLE
+    assert TableConfig.from_toml(sectioned) == c
+
+
+def test_from_json_text_and_file(tmp_path: Path) -> None:
+    c = TableConfig.from_toml(TOML_EXAMPLE)
+    assert TableConfig.from_json(c.to_json()) == c
+    path = tmp_path / "table.json"
+    path.write_text(c.to_json(), encoding="utf-8")
+    assert TableConfig.from_json(path) == c
+    assert json.loads(c.to_json())["deck_size"] is None
+
+
+def test_bad_documents_raise_configuration_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigurationError, match="invalid TOML"):
+        TableConfig.from_toml("players = = 3")
+    with pytest.raises(ConfigurationError, match="invalid JSON"):
+        TableConfig.from_json("{players: 3}")
+    with pytest.raises(ConfigurationError, match="must be a table of fields, got list"):
+        TableConfig.from_json("[1, 2]")
+    with pytest.raises(ConfigurationError, match="cannot read"):
+        TableConfig.from_toml(tmp_path / "missing.toml")
+
+
+_valid_configs = st.builds(
+    lambda players, jokers, ranking, betting, forced, ante, discard, shuffle, rebuy: (
+        TableConfig(
+            players=players,
+            jokers=jokers,
+            ranking=ranking,
+            betting=betting,
+            small_bet=2 if betting == "limit" else None,
+            big_bet=4 if betting == "limit" else None,
+            forced_bets=forced,
+            ante=ante,
+            max_discard=discard,
+            shuffle=shuffle,
+            rebuy=rebuy,
+            max_caves=2 if rebuy == "limited" else None,
+        )
+    ),
+    st.integers(2, 8),
+    st.integers(0, 2),
+    st.sampled_from(["modern", "archaic"]),
+    st.sampled_from(["no-limit", "pot-limit", "limit"]),
+    st.sampled_from(["pot", "blind", "mixed"]),
+    st.integers(1, 5),
+    st.sampled_from([3, 5]),
+    st.sampled_from(["every-hand", "cut-only"]),
+    st.sampled_from(["free", "limited", "unlimited"]),
+)
+
+
+@given(_valid_configs)
+def test_round_trips(config: TableConfig) -> None:
+    assert TableConfig.from_dict(config.to_dict()) == config
+    assert TableConfig.from_json(config.to_json()) == config
+    assert TableConfig.from_toml(config.to_toml()) == config
