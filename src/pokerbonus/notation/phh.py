@@ -1,0 +1,651 @@
+"""PHH hand histories: the typed model, a strict reader and a writer in the PHH style.
+
+A ``.phh`` file holds one hand (top-level fields); a ``.phhs`` file holds several,
+each in a TOML table (``[1]``, ``[2]``, ...). :func:`loads` returns a list either
+way; each hand keeps its table key in :attr:`HandHistory.key`.
+
+>>> text = '''
+... variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [200, 200.5]
+... actions = ["d dh p1 AcKd", "d dh p2 ????", "p2 cbr 6", "p1 f"]
+... '''
+>>> [hand] = loads(text)
+>>> hand.starting_stacks, hand.actions[2]
+((200, 200.5), CompleteBetOrRaiseTo(player=1, amount=6, comment=None))
+>>> loads(dumps(hand)) == [hand]
+True
+>>> loads(text.replace("min_bet = 2", ""), source="x.phh")
+Traceback (most recent call last):
+...
+pokerbonus.errors.NotationError: x.phh: field 'min_bet': required by variant 'NT', missing
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import math
+import os
+import tomllib
+import types
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Final
+
+from pokerbonus.cards import default_deck_size, lowest_rank
+from pokerbonus.errors import NotationError
+from pokerbonus.notation.actions import (
+    Action,
+    CheckOrCall,
+    CompleteBetOrRaiseTo,
+    DealBoard,
+    DealHole,
+    Fold,
+    NoOp,
+    PostBringIn,
+    ShowOrMuck,
+    StandPatOrDiscard,
+    UnknownCard,
+    parse_action,
+)
+from pokerbonus.notation.french import FRENCH_FIELDS, FrenchDrawRules
+from pokerbonus.notation.toml_writer import toml_key, toml_value
+from pokerbonus.notation.variants import FRENCH_DRAW_CODES, VARIANTS
+
+__all__ = [
+    "FIELD_NAMES",
+    "HandHistory",
+    "Number",
+    "chip_scale",
+    "dump",
+    "dumps",
+    "dumps_many",
+    "load",
+    "loads",
+]
+
+Number = int | float
+"""A chip or time value as TOML holds it: ``int``, or ``float`` when written with a point."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandHistory:
+    """One hand in PHH: every field of the specification, typed, plus our extras.
+
+    Per-player arrays are tuples in PHH player order (``p1`` first). Numbers keep
+    their TOML type (``int`` or ``float``), dates and times theirs. Fields left
+    out of a file are ``None``. Construction checks everything a file is checked
+    for and raises :class:`NotationError` naming the field and why.
+    """
+
+    variant: str
+    ante_trimming_status: bool | None = None
+    antes: tuple[Number, ...]
+    blinds_or_straddles: tuple[Number, ...] | None = None
+    bring_in: Number | None = None
+    small_bet: Number | None = None
+    big_bet: Number | None = None
+    min_bet: Number | None = None
+    starting_stacks: tuple[Number, ...]
+    actions: tuple[Action, ...]
+    author: str | None = None
+    event: str | None = None
+    url: str | None = None
+    venue: str | None = None
+    address: str | None = None
+    city: str | None = None
+    region: str | None = None
+    postal_code: str | None = None
+    country: str | None = None
+    time: datetime.time | None = None
+    time_zone: str | None = None
+    time_zone_abbreviation: str | None = None
+    day: int | None = None
+    month: int | None = None
+    year: int | None = None
+    hand: str | int | None = None
+    level: int | None = None
+    seats: tuple[int, ...] | None = None
+    seat_count: int | None = None
+    table: str | int | None = None
+    players: tuple[str, ...] | None = None
+    finishing_stacks: tuple[Number, ...] | None = None
+    winnings: tuple[Number, ...] | None = None
+    currency: str | None = None
+    currency_symbol: str | None = None
+    time_limit: Number | None = None
+    time_banks: tuple[Number, ...] | None = None
+    house_rules: FrenchDrawRules | None = None
+    """The French draw's house rules (``_ante``, ``_jokers`` ...); set for our
+    French codes only (their defaults when a file has none), ``None`` otherwise."""
+    extra_fields: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """Every other field, kept verbatim in file order: user-defined ones
+    (``_name``) and fields of later PHH versions. Arrays are tuples, tables
+    read-only mappings."""
+    key: str | None = field(default=None, compare=False)
+    """The hand's table key in a ``.phhs`` file (``"1"``, ``"2"`` ...); ``None`` in a ``.phh``.
+    Not part of equality: it says where the hand was stored, not what happened."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "extra_fields", _frozen_extras(self.extra_fields))
+        if self.variant in FRENCH_DRAW_CODES and self.house_rules is None:
+            object.__setattr__(self, "house_rules", FrenchDrawRules())
+        _validate(self)
+
+    @property
+    def player_count(self) -> int:
+        """The number of players (the length of ``starting_stacks``)."""
+        return len(self.starting_stacks)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck this hand was played with (jokers not counted)."""
+        size = VARIANTS[self.variant].deck_size
+        if size is not None:
+            return size
+        assert self.house_rules is not None
+        if self.house_rules.deck_size is not None:
+            return self.house_rules.deck_size
+        return default_deck_size(self.player_count)
+
+
+_NOT_PHH: Final = ("house_rules", "extra_fields", "key")
+FIELD_NAMES: Final = tuple(
+    f.name for f in dataclasses.fields(HandHistory) if f.name not in _NOT_PHH
+)
+"""The standard PHH fields, in the order they are written."""
+
+_REQUIRED_ALWAYS: Final = ("variant", "antes", "starting_stacks", "actions")
+_PER_PLAYER: Final = (
+    "antes",
+    "blinds_or_straddles",
+    "finishing_stacks",
+    "winnings",
+    "players",
+    "seats",
+    "time_banks",
+)
+_STRINGS: Final = (
+    "author",
+    "event",
+    "url",
+    "venue",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time_zone",
+    "time_zone_abbreviation",
+    "currency",
+    "currency_symbol",
+)
+
+
+# -- validation ----------------------------------------------------------------------
+
+
+def _fail(name: str, why: str) -> NotationError:
+    return NotationError(f"field {name!r}: {why}")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_number(
+    name: str, value: object, *, positive: bool = False, infinite: bool = False
+) -> None:
+    if not (_is_int(value) or isinstance(value, float)):
+        raise _fail(name, f"must be an integer or a float, got {value!r}")
+    assert isinstance(value, int | float)
+    if math.isnan(value):
+        raise _fail(name, "must be a number, got nan")
+    if math.isinf(value) and not (infinite and value > 0):
+        raise _fail(name, f"must be finite, got {value}")
+    if positive and value <= 0:
+        raise _fail(name, f"must be positive, got {value}")
+    if value < 0:
+        raise _fail(name, f"must not be negative, got {value}")
+
+
+def _check_numbers(
+    name: str, values: object, *, positive: bool = False, infinite: bool = False
+) -> None:
+    if not isinstance(values, tuple):
+        raise _fail(name, f"must be an array of numbers, got {values!r}")
+    for i, value in enumerate(values):
+        _check_number(f"{name}[{i}]", value, positive=positive, infinite=infinite)
+
+
+def _check_int(name: str, value: object, low: int | None = None, high: int | None = None) -> None:
+    if not _is_int(value):
+        raise _fail(name, f"must be an integer, got {value!r}")
+    assert isinstance(value, int)
+    if (low is not None and value < low) or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise _fail(name, f"must be {bound}, got {value}")
+
+
+def _validate(h: HandHistory) -> None:
+    if not isinstance(h.variant, str) or h.variant not in VARIANTS:
+        raise _fail(
+            "variant", f"unknown code {h.variant!r} (expected one of {', '.join(VARIANTS)})"
+        )
+    variant = VARIANTS[h.variant]
+    for name in variant.required:
+        if getattr(h, name) is None:
+            raise _fail(name, f"required by variant {h.variant!r}, missing")
+    for name in variant.not_used:
+        if getattr(h, name) is not None:
+            raise _fail(name, f"not used by variant {h.variant!r} ({variant.name})")
+    if h.ante_trimming_status is not None and not isinstance(h.ante_trimming_status, bool):
+        raise _fail(
+            "ante_trimming_status", f"must be true or false, got {h.ante_trimming_status!r}"
+        )
+    _check_numbers("starting_stacks", h.starting_stacks, positive=True, infinite=True)
+    count = len(h.starting_stacks)
+    if count < 2:
+        raise _fail("starting_stacks", f"a hand needs at least 2 players, got {count}")
+    _check_numbers("antes", h.antes)
+    if h.blinds_or_straddles is not None:
+        _check_numbers("blinds_or_straddles", h.blinds_or_straddles)
+    for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
+        if getattr(h, name) is not None:
+            _check_number(name, getattr(h, name), positive=True)
+    for name in ("finishing_stacks", "winnings"):
+        if getattr(h, name) is not None:
+            _check_numbers(name, getattr(h, name))
+    if h.time_banks is not None:
+        _check_numbers("time_banks", h.time_banks, infinite=True)
+    if h.time_limit is not None:
+        _check_number("time_limit", h.time_limit, positive=True, infinite=True)
+    for name in _STRINGS:
+        value = getattr(h, name)
+        if value is not None and not isinstance(value, str):
+            raise _fail(name, f"must be a string, got {value!r}")
+    if h.time is not None and (
+        not isinstance(h.time, datetime.time) or h.time.tzinfo is not None
+    ):
+        raise _fail("time", f"must be a TOML local time (like 20:15:00), got {h.time!r}")
+    if h.day is not None:
+        _check_int("day", h.day, 1, 31)
+    if h.month is not None:
+        _check_int("month", h.month, 1, 12)
+    if h.year is not None:
+        _check_int("year", h.year)
+    if h.level is not None:
+        _check_int("level", h.level, 0)
+    for name in ("hand", "table"):
+        value = getattr(h, name)
+        if value is not None and not (isinstance(value, str) or _is_int(value)):
+            raise _fail(name, f"must be a string or an integer, got {value!r}")
+    if h.seat_count is not None:
+        _check_int("seat_count", h.seat_count, count)
+    if h.seats is not None:
+        _check_seats(h.seats, h.seat_count)
+    if h.players is not None and (
+        not isinstance(h.players, tuple) or not all(isinstance(p, str) for p in h.players)
+    ):
+        raise _fail("players", f"must be an array of strings, got {h.players!r}")
+    for name in _PER_PLAYER:
+        values = getattr(h, name)
+        if values is not None and len(values) != count:
+            raise _fail(
+                name,
+                f"has {len(values)} values but there are {count} players "
+                "(the length of starting_stacks)",
+            )
+    _check_actions(h, count)
+    if h.house_rules is not None:
+        if h.variant not in FRENCH_DRAW_CODES:
+            raise _fail("house_rules", f"only for the French draw codes, not {h.variant!r}")
+        _check_french(h, h.house_rules)
+    _check_extras(h)
+
+
+def _check_seats(seats: object, seat_count: int | None) -> None:
+    if not isinstance(seats, tuple):
+        raise _fail("seats", f"must be an array of integers, got {seats!r}")
+    for i, seat in enumerate(seats):
+        _check_int(f"seats[{i}]", seat, 1, seat_count)
+    if len(set(seats)) != len(seats):
+        raise _fail("seats", f"seat numbers repeat: {list(seats)}")
+
+
+def _check_actions(h: HandHistory, count: int) -> None:
+    if not isinstance(h.actions, tuple):
+        raise _fail("actions", f"must be a tuple of actions, got {h.actions!r}")
+    deck_low = lowest_rank(h.deck_size)
+    jokers = h.house_rules.jokers if h.house_rules is not None else 0
+    for i, action in enumerate(h.actions):
+        if not isinstance(action, _ACTION_TYPES):
+            raise _fail(f"actions[{i}]", f"not an action: {action!r}")
+        player = getattr(action, "player", None)
+        if player is not None and player >= count:
+            raise _fail(
+                f"actions[{i}]",
+                f"{str(action)!r} names p{player + 1} but there are {count} players",
+            )
+        cards = getattr(action, "cards", ())
+        known = [c for c in cards if not isinstance(c, UnknownCard)]
+        in_hand = sum(1 for c in known if c.is_joker)
+        if in_hand > jokers:
+            raise _fail(
+                f"actions[{i}]",
+                f"{str(action)!r} has {in_hand} joker(s), the deck has {jokers}",
+            )
+        for card in known:
+            if not card.is_joker and card.rank < deck_low:
+                raise _fail(
+                    f"actions[{i}]",
+                    f"{str(action)!r}: {str(card)!r} is not in the {h.deck_size}-card deck "
+                    f"of variant {h.variant!r}",
+                )
+
+
+_ACTION_TYPES: Final = (
+    DealBoard,
+    DealHole,
+    PostBringIn,
+    CompleteBetOrRaiseTo,
+    CheckOrCall,
+    Fold,
+    StandPatOrDiscard,
+    ShowOrMuck,
+    NoOp,
+)
+
+
+def _check_french(h: HandHistory, rules: FrenchDrawRules) -> None:
+    count = h.player_count
+    if not 2 <= count <= 8:
+        raise _fail("starting_stacks", f"the French draw is for 2 to 8 players, got {count}")
+    if 5 * count > h.deck_size + rules.jokers:
+        raise _fail(
+            "_deck_size",
+            f"{h.deck_size} cards (+{rules.jokers} jokers) cannot deal five cards "
+            f"to {count} players",
+        )
+    money: list[tuple[str, object]] = [("antes", h.antes), ("starting_stacks", h.starting_stacks)]
+    money += [(n, getattr(h, n)) for n in ("blinds_or_straddles", "finishing_stacks", "winnings")]
+    for name, values in money:
+        if values is not None:
+            assert isinstance(values, tuple)
+            for i, value in enumerate(values):
+                if not _is_int(value):
+                    raise _fail(
+                        f"{name}[{i}]",
+                        f"chips are integers in the French draw, got {value!r}",
+                    )
+    for name in ("small_bet", "big_bet", "min_bet"):
+        value = getattr(h, name)
+        if value is not None and not _is_int(value):
+            raise _fail(name, f"chips are integers in the French draw, got {value!r}")
+    for i, action in enumerate(h.actions):
+        if isinstance(action, CompleteBetOrRaiseTo) and not _is_int(action.amount):
+            raise _fail(f"actions[{i}]", f"chips are integers in the French draw: {str(action)!r}")
+    blinds = h.blinds_or_straddles
+    assert blinds is not None
+    if rules.forced_bets == "pot":
+        if any(a != rules.ante for a in h.antes):
+            raise _fail(
+                "antes", f"every ante of a pot deal is _ante = {rules.ante}, got {list(h.antes)}"
+            )
+        pot = sum(int(a) for a in h.antes)
+        if any(blinds) and (not rules.buy_pot or list(blinds) != [pot] + [0] * (count - 1)):
+            why = (
+                f"in a pot deal only p1 may post, buying the pot ({pot})"
+                if rules.buy_pot
+                else "must be all zero in a pot deal without _buy_pot"
+            )
+            raise _fail("blinds_or_straddles", f"{why}, got {list(blinds)}")
+        return
+    if any(h.antes):
+        raise _fail("antes", f"a blind deal has no antes, got {list(h.antes)}")
+    chain = list(blinds)
+    posted = len(chain) - len(list(_trailing_zeros(chain)))
+    expected = [rules.blind * 2**i for i in range(posted)]
+    if posted == 0 or chain[:posted] != expected or (posted > 1 and not rules.surblind):
+        why = (
+            f"the blind {rules.blind} then each surblind doubling the last"
+            if rules.surblind
+            else f"the blind {rules.blind} alone (no surblind at this table)"
+        )
+        raise _fail("blinds_or_straddles", f"a blind deal posts {why}, got {chain}")
+
+
+def _trailing_zeros(values: list[Number]) -> Iterable[Number]:
+    for value in reversed(values):
+        if value:
+            return
+        yield value
+
+
+def _check_extras(h: HandHistory) -> None:
+    for key, value in h.extra_fields.items():
+        if not isinstance(key, str) or not key:
+            raise _fail("extra_fields", f"keys must be non-empty strings, got {key!r}")
+        if key in _KNOWN_FIELDS:
+            raise _fail(key, "is a standard field, not an extra one")
+        if h.house_rules is not None and key in FRENCH_FIELDS:
+            raise _fail(key, "is a house-rule field: set it in house_rules")
+        _check_toml_value(key, value)
+
+
+_KNOWN_FIELDS: Final = frozenset(FIELD_NAMES)
+_SCALARS: Final = (str, int, float, bool, datetime.datetime, datetime.date, datetime.time)
+
+
+def _check_toml_value(name: str, value: object) -> None:
+    if isinstance(value, _SCALARS):
+        return
+    if isinstance(value, tuple):
+        for i, item in enumerate(value):
+            _check_toml_value(f"{name}[{i}]", item)
+        return
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise _fail(name, f"table keys must be strings, got {key!r}")
+            _check_toml_value(f"{name}.{key}", item)
+        return
+    raise _fail(name, f"{value!r} is not a TOML value")
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, Mapping):
+        return types.MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    return value
+
+
+def _frozen_extras(extras: Mapping[str, Any]) -> Mapping[str, Any]:
+    if not isinstance(extras, Mapping):
+        raise _fail("extra_fields", f"must be a mapping, got {extras!r}")
+    return types.MappingProxyType({k: _freeze(v) for k, v in extras.items()})
+
+
+# -- reading -------------------------------------------------------------------------
+
+
+def loads(text: str, *, source: str | None = None, multi: bool | None = None) -> list[HandHistory]:
+    """Read PHH text: one hand (``.phh``) or several in tables (``.phhs``), in order.
+
+    ``multi`` says which; ``None`` decides from the text (a top-level ``variant``
+    means one hand). ``source`` (a file name) starts every error message.
+    """
+    prefix = f"{source}: " if source else ""
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise NotationError(f"{prefix}invalid TOML: {exc}") from exc
+    if multi is None:
+        multi = "variant" not in document and bool(document) and all(
+            isinstance(v, dict) for v in document.values()
+        )
+    if not multi:
+        return [_hand_from_fields(document, prefix, None)]
+    hands = []
+    for key, table in document.items():
+        if not isinstance(table, dict):
+            raise NotationError(
+                f"{prefix}{key!r} is not a hand table: a .phhs file holds only [key] tables"
+            )
+        hands.append(_hand_from_fields(table, f"{source or ''} [{key}]: ".lstrip(), key))
+    return hands
+
+
+def load(path: str | os.PathLike[str]) -> list[HandHistory]:
+    """Read a ``.phh`` (one hand) or ``.phhs`` (several) file; other names are detected."""
+    name = os.fspath(path)
+    try:
+        text = Path(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise NotationError(f"{name}: cannot read ({exc})") from exc
+    multi = {".phh": False, ".phhs": True}.get(Path(name).suffix)
+    return loads(text, source=name, multi=multi)
+
+
+def _hand_from_fields(fields: Mapping[str, Any], prefix: str, key: str | None) -> HandHistory:
+    try:
+        for name in _REQUIRED_ALWAYS:
+            if name not in fields:
+                raise _fail(name, "required, missing")
+        values: dict[str, Any] = {}
+        extras: dict[str, Any] = {}
+        french = fields.get("variant") in FRENCH_DRAW_CODES
+        rules = {}
+        for name, value in fields.items():
+            if name in _KNOWN_FIELDS:
+                values[name] = _read_field(name, value)
+            elif french and name in FRENCH_FIELDS:
+                rules[name] = value
+            else:
+                extras[name] = value
+        if french:
+            values["house_rules"] = FrenchDrawRules.from_fields(rules)
+        return HandHistory(**values, extra_fields=extras, key=key)
+    except NotationError as exc:
+        raise NotationError(f"{prefix}{exc}") from exc
+
+
+def _read_field(name: str, value: Any) -> Any:
+    if name == "actions":
+        if not isinstance(value, list):
+            raise _fail("actions", f"must be an array of strings, got {value!r}")
+        actions = []
+        for i, text in enumerate(value):
+            if not isinstance(text, str):
+                raise _fail(f"actions[{i}]", f"must be a string, got {text!r}")
+            try:
+                actions.append(parse_action(text))
+            except NotationError as exc:
+                raise _fail(f"actions[{i}]", str(exc)) from exc
+        return tuple(actions)
+    if name in _ARRAYS:
+        if not isinstance(value, list):
+            raise _fail(name, f"must be an array, got {value!r}")
+        return tuple(value)
+    if isinstance(value, list | dict):
+        raise _fail(name, f"must be a single value, got {value!r}")
+    return value
+
+
+_ARRAYS: Final = frozenset({*_PER_PLAYER, "starting_stacks"})
+
+
+# -- writing -------------------------------------------------------------------------
+
+
+def _lines(hand: HandHistory) -> list[str]:
+    lines = []
+    for name in FIELD_NAMES:
+        value = getattr(hand, name)
+        if value is None:
+            continue
+        if name == "actions":
+            if not value:
+                lines.append("actions = []")
+                continue
+            lines.append("actions = [")
+            lines.extend(f"  {toml_value(str(action))}," for action in value)
+            lines.append("]")
+        else:
+            lines.append(f"{name} = {toml_value(value)}")
+    fields: dict[str, Any] = hand.house_rules.to_fields() if hand.house_rules else {}
+    fields.update(hand.extra_fields)
+    lines.extend(f"{toml_key(k)} = {toml_value(v)}" for k, v in fields.items())
+    return lines
+
+
+def dumps(hand: HandHistory) -> str:
+    """Write one hand as ``.phh`` text (standard fields in spec order, then ours).
+
+    Actions are one per line; TOML comments of the original file are not kept.
+    """
+    return "\n".join(_lines(hand)) + "\n"
+
+
+def dumps_many(hands: Iterable[HandHistory]) -> str:
+    """Write hands as ``.phhs`` text: a table per hand, keyed by :attr:`HandHistory.key`.
+
+    A hand without a key gets its 1-based position; keys must not repeat.
+    """
+    blocks = []
+    seen: set[str] = set()
+    for position, hand in enumerate(hands, 1):
+        key = hand.key if hand.key is not None else str(position)
+        if key in seen:
+            raise NotationError(f"hand key {key!r} repeats: each hand of a .phhs needs its own")
+        seen.add(key)
+        blocks.append("\n".join([f"[{toml_key(key)}]", *_lines(hand)]) + "\n")
+    return "\n".join(blocks)
+
+
+def dump(path: str | os.PathLike[str], hands: HandHistory | Sequence[HandHistory]) -> None:
+    """Write one hand (a ``.phh``) or a sequence of hands (a ``.phhs``) to ``path``."""
+    text = dumps(hands) if isinstance(hands, HandHistory) else dumps_many(hands)
+    Path(path).write_text(text, encoding="utf-8")
+
+
+# -- amounts ---------------------------------------------------------------------------
+
+
+def chip_scale(hand: HandHistory) -> int:
+    """The smallest integer that makes every amount of the hand a whole number of units.
+
+    Amounts are taken as written in decimal (``10137.5`` -> 2, ``2067.40`` -> 5);
+    infinite stacks are skipped. 1 means the hand is already in whole chips.
+
+    >>> chip_scale(loads(dumps(HandHistory(variant="NT", antes=(0, 0),
+    ...     blinds_or_straddles=(1, 2), min_bet=2, starting_stacks=(100.5, 2067.4),
+    ...     actions=())))[0])
+    10
+    """
+    scale = 1
+    for value in _amounts(hand):
+        if isinstance(value, float) and not math.isfinite(value):
+            continue
+        exact = Fraction(Decimal(repr(value)) if isinstance(value, float) else value)
+        scale = math.lcm(scale, exact.denominator)
+    return scale
+
+
+def _amounts(hand: HandHistory) -> Iterable[Number | Decimal]:
+    for name in ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings"):
+        yield from getattr(hand, name) or ()
+    for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
+        value = getattr(hand, name)
+        if value is not None:
+            yield value
+    for action in hand.actions:
+        if isinstance(action, CompleteBetOrRaiseTo):
+            yield action.amount
