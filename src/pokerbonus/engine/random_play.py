@@ -1,0 +1,62 @@
+"""Random legal play: a uniform-ish random player for tests, fuzzing and benchmarks.
+
+>>> import random
+>>> from pokerbonus.rules import FIVE_CARD_DRAW
+>>> rng = random.Random(7)
+>>> hand = Hand(FIVE_CARD_DRAW, [50, 50, 50], dealer=2, rng=rng)
+>>> _ = play_random_hand(hand, rng)
+>>> hand.finished, sum(hand.stacks)
+(True, 150)
+"""
+
+from __future__ import annotations
+
+import random
+
+from pokerbonus.engine.actions import Action
+from pokerbonus.engine.state import Hand
+
+__all__ = ["play_random_hand", "random_action"]
+
+
+def random_action(
+    hand: Hand, rng: random.Random, *, fold: float = 0.15, raise_: float = 0.25
+) -> Action:
+    """A random legal action for the player to act: fold with probability ``fold``
+    (when folding is allowed), raise with ``raise_`` (the minimum half the time, else
+    a uniform amount up to the maximum), else check or call; a random draw or
+    discard; accept an offer half the time."""
+    legal = hand.legal_actions()
+    decision = legal.decision
+    if decision == "bet":
+        r = rng.random()
+        if legal.can_fold and r < fold:
+            return Action("fold")
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if low is not None and high is not None and r < fold + raise_:
+            amount = low if rng.random() < 0.5 else rng.randint(low, high)
+            return Action("raise_to", amount)
+        return Action("check_or_call")
+    if decision in ("draw", "discard"):
+        held = hand.hole_cards(legal.seat)
+        if decision == "discard":
+            return Action("discard", 0, tuple(rng.sample(held, legal.discard_count)))
+        k = rng.randint(0, min(legal.max_discard, len(held)))
+        while k:
+            cards = tuple(rng.sample(held, k))
+            if hand.can_discard(cards):
+                return Action("discard", 0, cards)
+            k -= 1
+        return Action("discard")
+    return Action(decision if rng.random() < 0.5 else "decline")
+
+
+def play_random_hand(hand: Hand, rng: random.Random, *, max_actions: int = 10_000) -> int:
+    """Play ``hand`` to the end with :func:`random_action`; return the number of actions."""
+    count = 0
+    while not hand.finished:
+        if count >= max_actions:
+            raise RuntimeError(f"hand not finished after {max_actions} actions")
+        hand.act(random_action(hand, rng))
+        count += 1
+    return count

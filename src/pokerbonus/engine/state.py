@@ -1,0 +1,984 @@
+"""The state of one hand: a :class:`Hand` walks the steps of a :class:`GameDef`.
+
+The player to act (:attr:`Hand.actor`) faces a :attr:`Hand.decision`; each
+action comes as a trio (``can_x`` answers, ``verify_x`` raises
+:class:`~pokerbonus.errors.IllegalActionError` with the reason, ``x`` does it),
+or as one :class:`~pokerbonus.engine.actions.Action` given to :meth:`Hand.act`.
+A refused action changes nothing. Every change is recorded in :attr:`Hand.events`.
+
+A French draw hand with a stacked deck (the first 10 cards are dealt one at a
+time, seat 1 first since seat 0 deals):
+
+>>> from pokerbonus.rules import FIVE_CARD_DRAW
+>>> from pokerbonus.cards import parse_cards
+>>> deck = stacked_deck(parse_cards("As 7c Ah 8d Ad 9h Ac Ts Ks Jc"), 32)
+>>> hand = Hand(FIVE_CARD_DRAW, [100, 100], dealer=0, deck=deck)
+>>> hand.actor, hand.decision, hand.pot
+(1, 'bet', 2)
+>>> hand.complete_bet_or_raise_to(10)
+>>> hand.legal_actions().call_amount
+10
+>>> hand.fold()
+>>> hand.finished, hand.stacks
+(True, (99, 101))
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from pokerbonus.cards import Card, make_deck
+from pokerbonus.engine.actions import Action, Decision, LegalActions
+from pokerbonus.engine.events import (
+    AllPassed,
+    AntePosted,
+    BetOrRaised,
+    BetReturned,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    CardBurned,
+    CardsDealt,
+    CardsServed,
+    Checked,
+    Declined,
+    Discarded,
+    Drew,
+    Event,
+    Folded,
+    PotAwarded,
+    PotBought,
+    RoundEnded,
+    Shown,
+    StubReshuffled,
+)
+from pokerbonus.engine.pots import (
+    PotResult,
+    clockwise_from_dealer,
+    side_pots,
+    split_high_low,
+    split_pot,
+)
+from pokerbonus.engine.showdown import best_value, qualifies
+from pokerbonus.errors import ConfigurationError, IllegalActionError
+from pokerbonus.rules.games import (
+    BettingRound,
+    Deal,
+    Discard,
+    Draw,
+    GameDef,
+    PostForcedBets,
+    Stakes,
+)
+
+if TYPE_CHECKING:
+    from pokerbonus.engine.views import SeatView
+
+__all__ = ["Hand", "stacked_deck"]
+
+
+def stacked_deck(top: Iterable[int], deck_size: int = 52, jokers: int = 0) -> tuple[Card, ...]:
+    """A full deck order starting with ``top`` (dealt first), the other cards after
+    in index order. For tests and replays.
+
+    >>> stacked_deck([51, 50], 32)[:3]
+    (Card('As'), Card('Ah'), Card('7c'))
+    """
+    first = [Card(c) for c in top]
+    rest = [c for c in make_deck(deck_size, jokers) if c not in set(first)]
+    return tuple(first + rest)
+
+
+class Hand:
+    """One hand of a game, from the forced bets to the settlement.
+
+    ``stacks``: the chips of each seat, in seat order (all dealt in); ``dealer``:
+    the dealer's seat; ``stakes``: the forced bets (default: pot game, ante 1).
+    The deck is ``deck`` (a full deck order, first card dealt first) if given,
+    else the game's deck shuffled with ``rng`` (default ``secrets.SystemRandom()``);
+    ``rng`` also reshuffles the discards when the stub runs out.
+    """
+
+    def __init__(
+        self,
+        game: GameDef,
+        stacks: Sequence[int],
+        dealer: int = 0,
+        stakes: Stakes | None = None,
+        *,
+        rng: random.Random | None = None,
+        deck: Sequence[int] | None = None,
+    ) -> None:
+        n = len(stacks)
+        if not game.min_players <= n <= game.max_players:
+            raise ConfigurationError(
+                f"players: {game.name} needs {game.min_players}..{game.max_players} seats, got {n}"
+            )
+        for seat, chips in enumerate(stacks):
+            if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
+                raise ConfigurationError(f"stacks: seat {seat} has {chips!r} chips (need >= 1)")
+        if not 0 <= dealer < n:
+            raise ConfigurationError(f"dealer: seat {dealer!r} is not one of 0..{n - 1}")
+        self.game = game
+        self.stakes = stakes if stakes is not None else Stakes()
+        self.n = n
+        self.dealer = dealer
+        self.deck_size = game.deck_size_for(n)
+        self.starting_stacks = tuple(stacks)
+        self._rng: random.Random = rng if rng is not None else secrets.SystemRandom()
+        cards = make_deck(self.deck_size, game.jokers)
+        needed = 0
+        for step in game.steps:
+            if isinstance(step, Deal):
+                needed += step.count * (1 if step.face == "board" else n) + step.burn
+        if needed > len(cards):
+            raise ConfigurationError(
+                f"deck: {len(cards)} cards cannot deal {needed} for {n} players of {game.name}"
+            )
+        if deck is not None:
+            order = [Card(c) for c in deck]
+            if Counter(order) != Counter(cards):
+                raise ConfigurationError(
+                    f"deck: not an order of the {len(cards)}-card deck of {game.name}"
+                )
+        else:
+            order = list(cards)
+            self._rng.shuffle(order)
+        self.deck_order: tuple[Card, ...] = tuple(order)
+        order.reverse()
+        self._stub: list[Card] = order  # next card at the end
+        self._stacks = list(stacks)
+        self._bets = [0] * n
+        self._contrib = [0] * n
+        self._pot = 0
+        self._folded = [False] * n
+        self._hole: list[list[Card]] = [[] for _ in range(n)]
+        self._up: list[list[Card]] = [[] for _ in range(n)]
+        self._board: list[Card] = []
+        self._muck: list[Card] = []
+        self._burned: list[Card] = []
+        self.events: list[Event] = []
+        self._step = 0
+        self._decision: Decision | None = None
+        self._actor: int | None = None
+        # betting
+        self._cur_bet = 0
+        self._last_full = 0
+        self._raises = 0
+        self._round_size = 0
+        self._acted = [False] * n
+        self._last_speaker: int | None = None
+        self._last_forced: int | None = None
+        self._blinder: int | None = None
+        self._surblinded = False
+        self._rounds_done = 0
+        # forced-bet offers
+        self._offer = 0
+        # draws and discards
+        self._queue: list[int] = []
+        self._qpos = 0
+        self._four_taken = False
+        self._four_seat: int | None = None
+        self._held: list[Card] = []
+        self._reserved = 0
+        # result
+        self._finished = False
+        self._all_passed = False
+        self._results: tuple[PotResult, ...] = ()
+        self._shown: dict[int, tuple[Card, ...]] = {}
+        self._advance()
+
+    # -- public state ---------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        """Whether the hand is over and settled."""
+        return self._finished
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+        return self._actor
+
+    @property
+    def decision(self) -> Decision | None:
+        """What the actor decides: ``bet``, ``draw``, ``discard``, ``buy_pot``, ``surblind``."""
+        return self._decision
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind of each seat (the final stacks once finished)."""
+        return tuple(self._stacks)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet in the current round, not yet gathered into the pot."""
+        return tuple(self._bets)
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Each seat's total chips put in this hand (returned bets deducted)."""
+        return tuple(self._contrib)
+
+    @property
+    def pot(self) -> int:
+        """Chips gathered in the pot (bets of the current round not included)."""
+        return self._pot
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        """Whether each seat has folded."""
+        return tuple(self._folded)
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The community cards."""
+        return tuple(self._board)
+
+    def hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """The private cards ``seat`` holds now (all-seeing; use :meth:`view` for a player)."""
+        return tuple(self._hole[seat])
+
+    def up_cards(self, seat: int) -> tuple[Card, ...]:
+        """The face-up cards ``seat`` holds (stud games)."""
+        held = self._hole[seat]
+        return tuple(c for c in self._up[seat] if c in held)
+
+    @property
+    def all_passed(self) -> bool:
+        """Whether everyone folded to the blinder, who took the blind back."""
+        return self._all_passed
+
+    @property
+    def pot_results(self) -> tuple[PotResult, ...]:
+        """How each pot was settled (main pot first); empty until finished."""
+        return self._results
+
+    @property
+    def shown(self) -> dict[int, tuple[Card, ...]]:
+        """The hands shown at the showdown, by seat."""
+        return dict(self._shown)
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        """Each seat's result so far: stack now minus starting stack."""
+        return tuple(s - s0 for s, s0 in zip(self._stacks, self.starting_stacks, strict=True))
+
+    @property
+    def stub_size(self) -> int:
+        """Cards left in the stub."""
+        return len(self._stub)
+
+    def gathered_cards(self) -> tuple[Card, ...]:
+        """Every card of the deck, in the order the dealer gathers them for a cut-only
+        deal: the muck (folded hands and discards, in the order thrown), then the
+        hands still held in seat order (seat 0 first), then the board, then the stub
+        (next card first), then the burned cards (under the pack)."""
+        cards: list[Card] = list(self._muck) + self._held
+        for seat in range(self.n):
+            cards += self._hole[seat]
+        cards += self._board
+        cards += reversed(self._stub)
+        cards += self._burned
+        return tuple(cards)
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """A comparable copy of the whole state (tests: a refused action changes nothing)."""
+        return (
+            tuple(self._stacks), tuple(self._bets), tuple(self._contrib), self._pot,
+            tuple(self._folded), tuple(tuple(h) for h in self._hole), tuple(self._board),
+            tuple(self._muck), tuple(self._burned), tuple(self._stub), len(self.events),
+            self._step, self._decision, self._actor, self._cur_bet, self._last_full,
+            self._raises, tuple(self._acted), self._last_speaker, self._qpos,
+            self._four_taken, self._four_seat, tuple(self._held), self._finished,
+        )  # fmt: skip
+
+    # -- legal actions --------------------------------------------------------------
+
+    def legal_actions(self) -> LegalActions:
+        """What the actor may do now."""
+        seat, decision = self._require_actor()
+        if decision == "bet":
+            call = self._cur_bet - self._bets[seat]
+            low, high = self._raise_bounds(seat)
+            return LegalActions(
+                seat,
+                "bet",
+                can_check=call == 0,
+                can_fold=call > 0,
+                call_amount=min(call, self._stacks[seat]) if call > 0 else None,
+                min_raise_to=low,
+                max_raise_to=high,
+            )
+        if decision == "draw":
+            step = self.game.steps[self._step]
+            assert isinstance(step, Draw)
+            four = self._four_allowed(step, seat)
+            return LegalActions(
+                seat, "draw", max_discard=4 if four else step.max_cards, can_take_four=four
+            )
+        if decision == "discard":
+            step = self.game.steps[self._step]
+            assert isinstance(step, Discard)
+            return LegalActions(seat, "discard", discard_count=step.count)
+        return LegalActions(seat, decision, offer_amount=self._offer)
+
+    def _require_actor(self) -> tuple[int, Decision]:
+        if self._actor is None or self._decision is None:
+            raise IllegalActionError("no action expected: the hand is over")
+        return self._actor, self._decision
+
+    def _require(self, decision: Decision, what: str) -> int:
+        seat, current = self._require_actor()
+        if current != decision:
+            raise IllegalActionError(
+                f"{what}: seat {seat} must now decide {current!r}, not {decision!r}"
+            )
+        return seat
+
+    def _others_can_bet(self, seat: int) -> bool:
+        stacks, folded = self._stacks, self._folded
+        return any(
+            i != seat and not folded[i] and stacks[i] > 0 for i in range(self.n)
+        )
+
+    def _raise_bounds(self, seat: int) -> tuple[int | None, int | None]:
+        stacks, bets = self._stacks, self._bets
+        cur = self._cur_bet
+        all_in = bets[seat] + stacks[seat]
+        if self._acted[seat] or all_in <= cur or not self._others_can_bet(seat):
+            return None, None
+        structure = self.game.structure
+        if structure.kind == "limit":
+            if self._raises >= 1 + structure.cap and self._folded.count(False) > 2:
+                return None, None
+            target = cur + self._round_size
+            return min(target, all_in), min(target, all_in)
+        low = cur + self._last_full
+        if structure.kind == "pot-limit":
+            high = cur + self._pot + sum(bets) + (cur - bets[seat])
+            high = max(high, low)
+        else:
+            high = all_in
+        return min(low, all_in), min(high, all_in)
+
+    # -- betting actions ------------------------------------------------------------
+
+    def verify_check_or_call(self) -> None:
+        """Raise :class:`IllegalActionError` unless the actor may check or call."""
+        self._require("bet", "check/call")
+
+    def can_check_or_call(self) -> bool:
+        """Whether the actor may check or call."""
+        return self._decision == "bet"
+
+    def check_or_call(self) -> None:
+        """Check, or call the current bet (all-in for less when short)."""
+        seat = self._require("bet", "check/call")
+        call = self._cur_bet - self._bets[seat]
+        if call == 0:
+            self.events.append(Checked(seat))
+        else:
+            amount = min(call, self._stacks[seat])
+            self._put(seat, amount)
+            self.events.append(Called(seat, amount, self._stacks[seat] == 0))
+        self._acted[seat] = True
+        self._after_bet(seat)
+
+    def verify_fold(self) -> None:
+        """Raise :class:`IllegalActionError` unless the actor may fold."""
+        seat = self._require("bet", "fold")
+        if self._cur_bet == self._bets[seat]:
+            raise IllegalActionError(
+                f"fold: seat {seat} has nothing to call; no fold before the opening "
+                "(a pass is a check)"
+            )
+
+    def can_fold(self) -> bool:
+        """Whether the actor may fold."""
+        return self._can(self.verify_fold)
+
+    def fold(self) -> None:
+        """Fold: the cards go to the muck, the chips stay in."""
+        self.verify_fold()
+        seat = self._actor
+        assert seat is not None
+        self._folded[seat] = True
+        self._muck += self._hole[seat]
+        self._hole[seat] = []
+        self.events.append(Folded(seat))
+        if self._folded.count(False) == 1:
+            self._win_uncontested()
+            return
+        self._after_bet(seat)
+
+    def verify_complete_bet_or_raise_to(self, amount: int) -> None:
+        """Raise :class:`IllegalActionError` unless the actor may bet or raise to ``amount``."""
+        seat = self._require("bet", "bet/raise")
+        low, high = self._raise_bounds(seat)
+        if low is None or high is None:
+            why = self._why_no_raise(seat)
+            raise IllegalActionError(f"bet/raise: seat {seat} may not raise now ({why})")
+        if not isinstance(amount, int) or isinstance(amount, bool) or not low <= amount <= high:
+            raise IllegalActionError(
+                f"bet/raise: {amount!r} is not a legal total for seat {seat} "
+                f"(must be {low}..{high})"
+            )
+
+    def _why_no_raise(self, seat: int) -> str:
+        if self._acted[seat]:
+            return "no re-raise of one's own bet, and an all-in for less does not reopen"
+        if self._bets[seat] + self._stacks[seat] <= self._cur_bet:
+            return "not enough chips beyond the call"
+        if not self._others_can_bet(seat):
+            return "every opponent is all-in"
+        return f"the cap of {self.game.structure.cap} raises is reached"
+
+    def can_complete_bet_or_raise_to(self, amount: int | None = None) -> bool:
+        """Whether the actor may bet or raise (to ``amount`` if given)."""
+        if amount is None:
+            return self._decision == "bet" and self._raise_bounds(self._actor or 0)[0] is not None
+        return self._can(lambda: self.verify_complete_bet_or_raise_to(amount))
+
+    def complete_bet_or_raise_to(self, amount: int) -> None:
+        """Open (bet) or raise to a total of ``amount`` chips this round."""
+        self.verify_complete_bet_or_raise_to(amount)
+        seat = self._actor
+        assert seat is not None
+        added = amount - self._bets[seat]
+        self._put(seat, added)
+        self._raise_level(seat, amount)
+        self.events.append(BetOrRaised(seat, amount, added, self._stacks[seat] == 0))
+        self._after_bet(seat)
+
+    def _raise_level(self, seat: int, amount: int) -> None:
+        size = amount - self._cur_bet
+        limit = self.game.structure.kind == "limit"
+        if size >= self._last_full or (limit and size >= self._round_size):
+            self._last_full = max(size, self._last_full)
+            self._raises += 1
+            acted = self._acted
+            for i in range(self.n):
+                acted[i] = False
+        self._acted[seat] = True
+        self._cur_bet = amount
+
+    def _put(self, seat: int, amount: int) -> None:
+        self._stacks[seat] -= amount
+        self._bets[seat] += amount
+        self._contrib[seat] += amount
+
+    # -- forced-bet offers ----------------------------------------------------------
+
+    def verify_buy_pot(self) -> None:
+        """Raise :class:`IllegalActionError` unless the actor may buy the pot."""
+        self._require("buy_pot", "buy the pot")
+
+    def can_buy_pot(self) -> bool:
+        """Whether the actor may buy the pot."""
+        return self._decision == "buy_pot"
+
+    def buy_pot(self) -> None:
+        """Double the pot before the deal; the buyer then speaks last in both rounds."""
+        seat = self._require("buy_pot", "buy the pot")
+        amount = self._offer
+        self._stacks[seat] -= amount
+        self._contrib[seat] += amount
+        self._pot += amount
+        self._last_speaker = seat
+        self.events.append(PotBought(seat, amount))
+        self._resume_after_offers()
+
+    def verify_surblind(self) -> None:
+        """Raise :class:`IllegalActionError` unless the actor may surblind."""
+        self._require("surblind", "surblind")
+
+    def can_surblind(self) -> bool:
+        """Whether the actor may double the blind."""
+        return self._decision == "surblind"
+
+    def surblind(self) -> None:
+        """Double the blind before the deal: a blind raise; the last to do so speaks last."""
+        seat = self._require("surblind", "surblind")
+        amount = self._offer
+        self._put(seat, amount)
+        self._raise_level(seat, amount)
+        self._last_speaker = seat
+        self._surblinded = True
+        self.events.append(BlindPosted(seat, amount, "surblind"))
+        if not self._offer_surblind(seat + 1):
+            self._resume_after_offers()
+
+    def verify_decline(self) -> None:
+        """Raise :class:`IllegalActionError` unless the actor has an offer to decline."""
+        seat, decision = self._require_actor()
+        if decision not in ("buy_pot", "surblind"):
+            raise IllegalActionError(f"decline: seat {seat} has no offer to decline ({decision!r})")
+
+    def can_decline(self) -> bool:
+        """Whether the actor has an offer (buy the pot, surblind) to decline."""
+        return self._decision in ("buy_pot", "surblind")
+
+    def decline(self) -> None:
+        """Decline the offer to buy the pot or to surblind (ends a surblind chain)."""
+        self.verify_decline()
+        seat, decision = self._require_actor()
+        self.events.append(Declined(seat, decision))
+        self._resume_after_offers()
+
+    # -- draws and discards ---------------------------------------------------------
+
+    def _four_allowed(self, step: Draw, seat: int) -> bool:
+        return step.four_card_exchange and not self._four_taken and len(self._hole[seat]) >= 4
+
+    def _check_cards(self, seat: int, cards: Iterable[int], what: str) -> list[Card]:
+        try:
+            chosen = [Card(c) for c in cards]
+        except Exception as exc:
+            raise IllegalActionError(f"{what}: {exc}") from None
+        held = self._hole[seat]
+        for card in chosen:
+            if card not in held:
+                raise IllegalActionError(f"{what}: seat {seat} does not hold {card}")
+        if len(set(chosen)) != len(chosen):
+            raise IllegalActionError(f"{what}: a card is named twice in {chosen}")
+        return chosen
+
+    def verify_discard(self, cards: Iterable[int]) -> None:
+        """Raise :class:`IllegalActionError` unless the actor may give up ``cards``."""
+        self._check_discard(cards)
+
+    def _check_discard(self, cards: Iterable[int]) -> tuple[int, list[Card]]:
+        seat, decision = self._require_actor()
+        if decision not in ("draw", "discard"):
+            raise IllegalActionError(f"discard: seat {seat} must now decide {decision!r}")
+        chosen = self._check_cards(seat, cards, "discard")
+        k = len(chosen)
+        step = self.game.steps[self._step]
+        if isinstance(step, Discard):
+            if k != step.count:
+                raise IllegalActionError(f"discard: seat {seat} must discard {step.count}, not {k}")
+            return seat, chosen
+        assert isinstance(step, Draw)
+        if k > step.max_cards:
+            if k == 4 and step.four_card_exchange:
+                if self._four_taken:
+                    raise IllegalActionError(
+                        f"discard: seat {seat} may not take four: another player already did"
+                    )
+            else:
+                limit = 4 if self._four_allowed(step, seat) else step.max_cards
+                raise IllegalActionError(
+                    f"discard: seat {seat} may exchange at most {limit} cards, not {k}"
+                )
+        available = len(self._stub) + len(self._muck) - self._reserved
+        if k > available:
+            raise IllegalActionError(
+                f"discard: only {available} cards are left to draw, seat {seat} asked {k}"
+            )
+        return seat, chosen
+
+    def can_discard(self, cards: Iterable[int]) -> bool:
+        """Whether the actor may give up ``cards``."""
+        return self._can(lambda: self.verify_discard(cards))
+
+    def discard(self, cards: Iterable[int]) -> None:
+        """Exchange ``cards`` in a draw (served at once; see the four-card rule),
+        or discard them without replacement in a discard step."""
+        seat, chosen = self._check_discard(cards)
+        held = self._hole[seat]
+        for card in chosen:
+            held.remove(card)
+        step = self.game.steps[self._step]
+        if isinstance(step, Discard):
+            self._muck += chosen
+            self.events.append(Discarded(seat, tuple(chosen), len(chosen)))
+        else:
+            assert isinstance(step, Draw)
+            self._draw(seat, chosen, step)
+        self._qpos += 1
+        self._next_in_queue()
+
+    def verify_stand_pat(self) -> None:
+        """Raise :class:`IllegalActionError` unless the actor may stand pat."""
+        self._check_discard(())
+
+    def can_stand_pat(self) -> bool:
+        """Whether the actor may draw no card."""
+        return self._can(self.verify_stand_pat)
+
+    def stand_pat(self) -> None:
+        """Draw no card."""
+        self.discard(())
+
+    def _draw(self, seat: int, chosen: list[Card], step: Draw) -> None:
+        k = len(chosen)
+        events = self.events
+        events.append(Drew(seat, tuple(chosen), k))
+        if k == 4 and step.four_card_exchange:
+            self._four_taken = True
+            self._serve(seat, 3)
+            if self._qpos == len(self._queue) - 1:
+                if len(self._stub) + len(self._muck) >= 2:
+                    card = self._take()
+                    self._burned.append(card)
+                    events.append(CardBurned(card))
+                self._serve(seat, 1)
+                self._muck += chosen
+            else:
+                self._four_seat = seat
+                self._held = chosen
+                self._reserved = 1
+            return
+        if k:
+            self._serve(seat, k)
+            self._muck += chosen
+
+    def _serve(self, seat: int, k: int) -> None:
+        cards = tuple(self._take() for _ in range(k))
+        self._hole[seat] += cards
+        self.events.append(CardsServed(seat, cards, k))
+
+    def _take(self) -> Card:
+        if not self._stub:
+            fresh = self._muck
+            self._muck = []
+            self._rng.shuffle(fresh)
+            self._stub = fresh
+            self.events.append(StubReshuffled(len(fresh)))
+        return self._stub.pop()
+
+    # -- the generic action ---------------------------------------------------------
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal now."""
+        kind = action.kind
+        if kind == "fold":
+            self.verify_fold()
+        elif kind == "check_or_call":
+            self.verify_check_or_call()
+        elif kind == "raise_to":
+            self.verify_complete_bet_or_raise_to(action.amount)
+        elif kind == "discard":
+            self.verify_discard(action.cards)
+        elif kind == "buy_pot":
+            self.verify_buy_pot()
+        elif kind == "surblind":
+            self.verify_surblind()
+        elif kind == "decline":
+            self.verify_decline()
+        else:
+            raise IllegalActionError(f"unknown action kind: {kind!r}")
+
+    def act(self, action: Action) -> None:
+        """Do ``action`` (see :class:`~pokerbonus.engine.actions.Action`)."""
+        kind = action.kind
+        if kind == "fold":
+            self.fold()
+        elif kind == "check_or_call":
+            self.check_or_call()
+        elif kind == "raise_to":
+            self.complete_bet_or_raise_to(action.amount)
+        elif kind == "discard":
+            self.discard(action.cards)
+        elif kind == "buy_pot":
+            self.buy_pot()
+        elif kind == "surblind":
+            self.surblind()
+        elif kind == "decline":
+            self.decline()
+        else:
+            raise IllegalActionError(f"unknown action kind: {kind!r}")
+
+    @staticmethod
+    def _can(check: Any) -> bool:
+        try:
+            check()
+        except IllegalActionError:
+            return False
+        return True
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may see (``None``: a spectator); see :mod:`pokerbonus.engine.views`."""
+        from pokerbonus.engine.views import build_view
+
+        return build_view(self, seat)
+
+    # -- the walk through the steps -------------------------------------------------
+
+    def _advance(self) -> None:
+        steps = self.game.steps
+        while not self._finished:
+            step = steps[self._step]
+            if isinstance(step, PostForcedBets):
+                if self._post():
+                    return
+            elif isinstance(step, Deal):
+                self._deal(step)
+            elif isinstance(step, BettingRound):
+                if self._start_round(step):
+                    return
+            elif isinstance(step, Draw | Discard):
+                if self._start_queue():
+                    return
+            else:
+                self._showdown()
+                return
+            self._step += 1
+
+    def _left_of(self, seat: int) -> list[int]:
+        n = self.n
+        return [(seat + k) % n for k in range(1, n + 1)]
+
+    def _post(self) -> bool:
+        stakes = self.stakes
+        n, dealer = self.n, self.dealer
+        events = self.events
+        if stakes.ante:
+            for seat in self._left_of(dealer):
+                amount = min(stakes.ante, self._stacks[seat])
+                self._stacks[seat] -= amount
+                self._contrib[seat] += amount
+                self._pot += amount
+                events.append(AntePosted(seat, amount))
+        if stakes.blinds:
+            self._post_blinds(stakes)
+        if stakes.blind is not None:
+            blinder = (dealer + 1) % n
+            amount = min(stakes.blind, self._stacks[blinder])
+            self._put(blinder, amount)
+            self._blinder = blinder
+            self._cur_bet = amount
+            self._last_full = stakes.blind
+            self._raises = 1
+            self._acted[blinder] = True
+            self._last_speaker = blinder
+            events.append(BlindPosted(blinder, amount, "blind"))
+            if stakes.surblind:
+                return self._offer_surblind(blinder + 1)
+        if stakes.buy_pot:
+            buyer = (dealer + 1) % n
+            if self._stacks[buyer] >= self._pot:
+                self._offer = self._pot
+                self._decision, self._actor = "buy_pot", buyer
+                return True
+        return False
+
+    def _post_blinds(self, stakes: Stakes) -> None:
+        n, dealer = self.n, self.dealer
+        amounts = list(stakes.blinds)
+        kinds = ["small", "big"][-len(amounts):]
+        first = dealer if n == 2 and len(amounts) == 2 else (dealer + 1) % n
+        if stakes.straddle:
+            amounts.append(2 * amounts[-1])
+            kinds.append("straddle")
+        seat = first
+        for amount, kind in zip(amounts, kinds, strict=True):
+            paid = min(amount, self._stacks[seat])
+            self._put(seat, paid)
+            self.events.append(BlindPosted(seat, paid, kind))
+            self._last_forced = seat
+            seat = (seat + 1) % n
+        self._cur_bet = max(self._bets)
+        self._last_full = amounts[-1]
+        self._raises = 1
+
+    def _offer_surblind(self, seat: int) -> bool:
+        seat %= self.n
+        amount = 2 * self._cur_bet
+        if seat == self._blinder or self._stacks[seat] < amount:
+            return False
+        self._offer = amount
+        self._decision, self._actor = "surblind", seat
+        return True
+
+    def _resume_after_offers(self) -> None:
+        self._decision = self._actor = None
+        self._offer = 0
+        self._step += 1
+        self._advance()
+
+    def _deal(self, step: Deal) -> None:
+        stub = self._stub
+        events = self.events
+        if step.burn:
+            card = self._take()
+            self._burned.append(card)
+            events.append(CardBurned(card))
+        if step.face == "board":
+            cards = tuple(self._take() for _ in range(step.count))
+            self._board += cards
+            events.append(BoardDealt(cards))
+            return
+        seats = [s for s in self._left_of(self.dealer) if not self._folded[s]]
+        dealt: dict[int, list[Card]] = {s: [] for s in seats}
+        for _ in range(step.count):
+            for s in seats:
+                dealt[s].append(stub.pop() if stub else self._take())
+        for s in seats:
+            cards = tuple(dealt[s])
+            self._hole[s] += cards
+            if step.face == "up":
+                self._up[s] += cards
+            events.append(CardsDealt(s, cards, step.count, step.face))
+
+    def _start_round(self, step: BettingRound) -> bool:
+        self._round_size = self.game.structure.bet_size(step.size)
+        if self._cur_bet == 0:
+            self._last_full = (
+                self._round_size if self.game.structure.kind == "limit"
+                else self.stakes.opening_minimum
+            )
+        if step.first == "forced" and self._last_forced is not None:
+            start = self._last_forced + 1
+        else:
+            start = (self._last_speaker if self._last_speaker is not None else self.dealer) + 1
+        actor = self._next_actor(start)
+        if actor is None:
+            self._end_round()
+            return False
+        self._decision, self._actor = "bet", actor
+        return True
+
+    def _next_actor(self, start: int) -> int | None:
+        n = self.n
+        folded, stacks, bets, acted = self._folded, self._stacks, self._bets, self._acted
+        cur = self._cur_bet
+        with_chips = [i for i in range(n) if not folded[i] and stacks[i] > 0]
+        if len(with_chips) <= 1:
+            if with_chips and bets[with_chips[0]] < cur:
+                return with_chips[0]
+            return None
+        for k in range(n):
+            i = (start + k) % n
+            if not folded[i] and stacks[i] > 0 and (not acted[i] or bets[i] < cur):
+                return i
+        return None
+
+    def _after_bet(self, seat: int) -> None:
+        actor = self._next_actor(seat + 1)
+        if actor is not None:
+            self._actor = actor
+            return
+        self._decision = self._actor = None
+        self._end_round()
+        self._step += 1
+        self._advance()
+
+    def _return_uncalled(self) -> None:
+        bets = self._bets
+        top = max(range(self.n), key=bets.__getitem__)
+        second = max((b for i, b in enumerate(bets) if i != top), default=0)
+        excess = bets[top] - second
+        if excess > 0:
+            bets[top] -= excess
+            self._stacks[top] += excess
+            self._contrib[top] -= excess
+            self.events.append(BetReturned(top, excess))
+
+    def _end_round(self) -> None:
+        self._return_uncalled()
+        self._pot += sum(self._bets)
+        self._bets = [0] * self.n
+        self._acted = [False] * self.n
+        self._cur_bet = 0
+        self._raises = 0
+        self._rounds_done += 1
+        self.events.append(RoundEnded(self._pot))
+
+    def _start_queue(self) -> bool:
+        self._queue = [s for s in self._left_of(self.dealer) if not self._folded[s]]
+        self._qpos = 0
+        step = self.game.steps[self._step]
+        self._decision = "draw" if isinstance(step, Draw) else "discard"
+        self._actor = self._queue[0]
+        return True
+
+    def _next_in_queue(self) -> None:
+        if self._qpos < len(self._queue):
+            self._actor = self._queue[self._qpos]
+            return
+        if self._four_seat is not None:
+            self._serve(self._four_seat, 1)
+            self._muck += self._held
+            self._held = []
+            self._four_seat = None
+            self._reserved = 0
+        self._decision = self._actor = None
+        self._step += 1
+        self._advance()
+
+    # -- the end --------------------------------------------------------------------
+
+    def _win_uncontested(self) -> None:
+        winner = self._folded.index(False)
+        self._decision = self._actor = None
+        blinder = self._blinder
+        passed = (
+            blinder == winner and not self._surblinded and self._rounds_done == 0
+            and self._pot == 0 and all(b == 0 for i, b in enumerate(self._bets) if i != winner)
+        )
+        self._return_uncalled()
+        if passed:
+            self._all_passed = True
+            returned = self.events[-1]
+            amount = returned.amount if isinstance(returned, BetReturned) else 0
+            self.events.append(AllPassed(winner, amount))
+        self._pot += sum(self._bets)
+        self._bets = [0] * self.n
+        amount = self._pot
+        self._stacks[winner] += amount
+        self._results = (PotResult(amount, (winner,), (winner,), ((winner, amount),)),)
+        self.events.append(PotAwarded(0, amount, ((winner, amount),)))
+        self._pot = 0
+        self._finished = True
+
+    def _showdown(self) -> None:
+        self._decision = self._actor = None
+        rule = self.game.rule
+        live = clockwise_from_dealer(
+            [s for s in range(self.n) if not self._folded[s]], self.dealer, self.n
+        )
+        board = self._board
+        high: dict[int, Any] = {}
+        low: dict[int, Any] = {}
+        for seat in live:
+            cards = tuple(self._hole[seat])
+            self._shown[seat] = cards
+            self.events.append(Shown(seat, cards))
+            if rule.high is not None:
+                high[seat] = best_value(cards, board, rule, rule.high, self.deck_size)
+            if rule.low is not None:
+                value = best_value(cards, board, rule, rule.low, self.deck_size)
+                if qualifies(value, rule.low):
+                    low[seat] = value
+        results: list[PotResult] = []
+        for index, pot in enumerate(side_pots(self._contrib, self._folded)):
+            eligible = pot.eligible
+            highs = _best(eligible, high)
+            lows = _best(eligible, low)
+            if rule.high is None:
+                shares = split_pot(pot.amount, lows, self.dealer, self.n)
+                highs, lows = lows, []
+            else:
+                shares = split_high_low(pot.amount, highs, lows, self.dealer, self.n)
+            for seat, chips in shares.items():
+                self._stacks[seat] += chips
+            pairs = tuple(shares.items())
+            results.append(PotResult(pot.amount, eligible, tuple(highs), pairs, tuple(lows)))
+            self.events.append(PotAwarded(index, pot.amount, pairs))
+        self._results = tuple(results)
+        self._pot = 0
+        self._finished = True
+
+
+def _best(eligible: Sequence[int], values: dict[int, Any]) -> list[int]:
+    present = [s for s in eligible if s in values]
+    if not present:
+        return []
+    top = max(values[s] for s in present)
+    return [s for s in present if values[s] == top]

@@ -1,0 +1,327 @@
+"""Games as data (RULES.md sections 5 and 8): a :class:`GameDef` is a deck, a
+sequence of steps, a hand rule and a betting structure.
+
+The engine (:mod:`pokerbonus.engine.state`) walks the steps of a game; a new
+game is a new ``GameDef`` value, not new engine code.
+
+>>> FIVE_CARD_DRAW.name, [s.kind for s in FIVE_CARD_DRAW.steps]
+('five-card draw', ['post', 'deal', 'bet', 'draw', 'bet', 'showdown'])
+>>> FIVE_CARD_DRAW.deck_size_for(6), FIVE_CARD_DRAW.cards_per_player
+(44, 5)
+>>> five_card_draw(max_discard=5).steps[3]
+Draw(max_cards=5, four_card_exchange=False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from pokerbonus.cards import DECK_SIZES, default_deck_size
+from pokerbonus.errors import ConfigurationError
+from pokerbonus.rules.betting import NO_LIMIT, BetSize, BettingStructure
+
+__all__ = [
+    "FIVE_CARD_DRAW",
+    "BettingRound",
+    "Deal",
+    "Discard",
+    "Draw",
+    "GameDef",
+    "HandRule",
+    "PostForcedBets",
+    "Showdown",
+    "Stakes",
+    "Step",
+    "five_card_draw",
+]
+
+Face = Literal["down", "up", "board"]
+FirstToAct = Literal["dealer", "forced"]
+
+
+@dataclass(frozen=True, slots=True)
+class PostForcedBets:
+    """Post the forced bets of :class:`Stakes`: antes, blinds, the French blind and
+    its surblinds, the offer to buy the pot. Decisions made here come before the deal."""
+
+    @property
+    def kind(self) -> str:
+        """The step kind, ``"post"``."""
+        return "post"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Deal ``count`` cards to each player still in, one at a time clockwise from the
+    left of the dealer (``face`` ``down`` or ``up``), or ``count`` cards to the board.
+    ``burn``: burn one card before dealing (community games burn before board deals)."""
+
+    count: int
+    face: Face = "down"
+    burn: bool = False
+
+    @property
+    def kind(self) -> str:
+        """The step kind, ``"deal"``."""
+        return "deal"
+
+
+@dataclass(frozen=True, slots=True)
+class BettingRound:
+    """A betting round. ``size``: the limit bet used (small or big).
+    ``first``: ``"dealer"`` starts left of the dealer (or left of the French
+    privileged seat that speaks last); ``"forced"`` starts left of the last
+    blind or straddle (hold'em pre-flop)."""
+
+    size: BetSize = "small"
+    first: FirstToAct = "dealer"
+
+    @property
+    def kind(self) -> str:
+        """The step kind, ``"bet"``."""
+        return "bet"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A draw: starting left of the dealer each player still in exchanges
+    ``0..max_cards`` cards. ``four_card_exchange``: one player per hand may
+    exchange four (served three, then the fourth after everyone else)."""
+
+    max_cards: int = 3
+    four_card_exchange: bool = True
+
+    @property
+    def kind(self) -> str:
+        """The step kind, ``"draw"``."""
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Each player still in discards exactly ``count`` cards, without replacement
+    (Pineapple, Irish)."""
+
+    count: int
+
+    @property
+    def kind(self) -> str:
+        """The step kind, ``"discard"``."""
+        return "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """The players still in show their cards; each pot goes to its best eligible hand."""
+
+    @property
+    def kind(self) -> str:
+        """The step kind, ``"showdown"``."""
+        return "showdown"
+
+
+Step = PostForcedBets | Deal | BettingRound | Draw | Discard | Showdown
+
+
+@dataclass(frozen=True, slots=True)
+class HandRule:
+    """Which hands win: the evaluator game for the high and the low half, its options,
+    and how many hole cards must be used.
+
+    ``high``/``low``: evaluator game names (``"high"``, ``"a5"``, ``"27"``,
+    ``"low8"``) or ``None``; both set makes a high/low game, the low half going only
+    to a qualifying low. ``hole_cards``: exactly that many hole cards with
+    ``5 - hole_cards`` board cards (Omaha: 2); ``None``: best five of all cards.
+    """
+
+    high: str | None = "high"
+    low: str | None = None
+    wheel: bool = True
+    ranking: Literal["modern", "archaic"] = "modern"
+    hole_cards: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.high is None and self.low is None:
+            raise ConfigurationError("hand rule: needs a high game, a low game or both")
+        if self.ranking not in ("modern", "archaic"):
+            raise ConfigurationError(
+                f"ranking: must be 'modern' or 'archaic', got {self.ranking!r}"
+            )
+
+    @property
+    def mode(self) -> str:
+        """``"high"``, ``"low"`` or ``"high/low"``."""
+        if self.low is None:
+            return "high"
+        return "low" if self.high is None else "high/low"
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The forced bets of one hand (RULES.md sections 5, 6 and 8).
+
+    - French pot game (the default): everyone antes ``ante``; if ``buy_pot``,
+      the player left of the dealer may double the pot before the deal and then
+      speaks last in both rounds.
+    - French blind game (``blind`` set, ``ante`` 0): the player left of the
+      dealer bets ``blind``, the whole initial pot and the opening bet; with
+      ``surblind`` each next player may double it before the deal; the last to
+      do so (else the blinder) speaks last in both rounds.
+    - ``blinds`` (small, big), optional ``straddle``: live blinds, hold'em style.
+    - ``min_opening``: the minimum opening bet, overriding the default (the
+      blind, else the big blind, else the ante, else 1); after an all-pass blind
+      hand the next pot game uses the blind.
+
+    >>> Stakes().opening_minimum, Stakes.blind_game(4).opening_minimum
+    (1, 4)
+    >>> Stakes.pot_game(ante=2, min_opening=5).opening_minimum
+    5
+    """
+
+    ante: int = 1
+    blind: int | None = None
+    surblind: bool = True
+    buy_pot: bool = False
+    min_opening: int | None = None
+    blinds: tuple[int, ...] = ()
+    straddle: bool = False
+
+    def __post_init__(self) -> None:
+        if self.ante < 0:
+            raise ConfigurationError(f"ante: must be at least 0, got {self.ante}")
+        if self.blind is not None:
+            if self.blind < 1:
+                raise ConfigurationError(f"blind: must be at least 1, got {self.blind}")
+            if self.ante:
+                raise ConfigurationError(
+                    f"ante: the blind game has no ante (the blind is the whole pot), "
+                    f"got {self.ante}"
+                )
+            if self.blinds:
+                raise ConfigurationError(
+                    "blinds: the French blind and hold'em blinds exclude each other"
+                )
+        if self.buy_pot and (self.blind is not None or self.blinds or not self.ante):
+            raise ConfigurationError("buy_pot: only in a pot game with an ante")
+        if self.min_opening is not None and self.min_opening < 1:
+            raise ConfigurationError(f"min_opening: must be at least 1, got {self.min_opening}")
+        if len(self.blinds) not in (0, 1, 2) or any(b < 1 for b in self.blinds):
+            raise ConfigurationError(
+                f"blinds: expected (big,) or (small, big) >= 1, got {self.blinds}"
+            )
+        if self.straddle and not self.blinds:
+            raise ConfigurationError("straddle: needs blinds")
+
+    @classmethod
+    def pot_game(
+        cls, ante: int = 1, *, buy_pot: bool = False, min_opening: int | None = None
+    ) -> Stakes:
+        """The French pot game: everyone antes ``ante``."""
+        return cls(ante=ante, buy_pot=buy_pot, min_opening=min_opening)
+
+    @classmethod
+    def blind_game(cls, blind: int, *, surblind: bool = True) -> Stakes:
+        """The French blind game: the player left of the dealer bets ``blind``."""
+        return cls(ante=0, blind=blind, surblind=surblind)
+
+    @property
+    def opening_minimum(self) -> int:
+        """The smallest opening bet of a round (see the class doc)."""
+        if self.min_opening is not None:
+            return self.min_opening
+        if self.blind is not None:
+            return self.blind
+        if self.blinds:
+            return self.blinds[-1]
+        return max(self.ante, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class GameDef:
+    """A poker game as data.
+
+    ``deck_size`` ``None`` means the French default by number of players
+    (:func:`pokerbonus.cards.default_deck_size`); ``jokers`` 0-2 are added.
+    ``steps`` run in order; ``rule`` decides the showdown; ``structure`` the bets.
+    """
+
+    name: str
+    steps: tuple[Step, ...]
+    rule: HandRule = field(default_factory=HandRule)
+    structure: BettingStructure = NO_LIMIT
+    deck_size: int | None = 52
+    jokers: int = 0
+    min_players: int = 2
+    max_players: int = 8
+
+    def __post_init__(self) -> None:
+        if self.deck_size is not None and self.deck_size not in DECK_SIZES:
+            raise ConfigurationError(
+                f"deck_size: must be one of {DECK_SIZES}, got {self.deck_size}"
+            )
+        if self.jokers not in (0, 1, 2):
+            raise ConfigurationError(f"jokers: must be 0, 1 or 2, got {self.jokers}")
+        if not self.steps or self.steps[-1].kind != "showdown":
+            raise ConfigurationError(f"steps of {self.name!r}: must end with a Showdown step")
+        if not 2 <= self.min_players <= self.max_players:
+            raise ConfigurationError(
+                f"players of {self.name!r}: bad range {self.min_players}..{self.max_players}"
+            )
+        for step in self.steps:
+            if isinstance(step, Deal) and step.count < 1:
+                raise ConfigurationError(f"deal: count must be at least 1, got {step.count}")
+            if isinstance(step, Draw) and not 1 <= step.max_cards <= 5:
+                raise ConfigurationError(f"draw: max_cards must be 1..5, got {step.max_cards}")
+
+    def deck_size_for(self, players: int) -> int:
+        """The number of non-joker cards in the deck for ``players`` seated players."""
+        return self.deck_size if self.deck_size is not None else default_deck_size(players)
+
+    @property
+    def cards_per_player(self) -> int:
+        """Private cards each player holds once all deals are done (less discards)."""
+        total = 0
+        for step in self.steps:
+            if isinstance(step, Deal) and step.face != "board":
+                total += step.count
+            elif isinstance(step, Discard):
+                total -= step.count
+        return total
+
+
+def five_card_draw(
+    *,
+    structure: BettingStructure = NO_LIMIT,
+    deck_size: int | None = None,
+    jokers: int = 0,
+    max_discard: int = 3,
+    wheel: bool = True,
+    ranking: Literal["modern", "archaic"] = "modern",
+) -> GameDef:
+    """The French five-card draw ("poker fermé", RULES.md section 5) with house options.
+
+    ``max_discard`` 3 keeps the one-four-card exchange rule; 4 or 5 lets anyone
+    exchange that many, served at once. ``deck_size`` ``None``: by players.
+    """
+    if max_discard not in (3, 4, 5):
+        raise ConfigurationError(f"max_discard: must be 3, 4 or 5, got {max_discard}")
+    return GameDef(
+        name="five-card draw",
+        steps=(
+            PostForcedBets(),
+            Deal(5),
+            BettingRound("small"),
+            Draw(max_discard, four_card_exchange=max_discard == 3),
+            BettingRound("big"),
+            Showdown(),
+        ),
+        rule=HandRule("high", wheel=wheel, ranking=ranking),
+        structure=structure,
+        deck_size=deck_size,
+        jokers=jokers,
+    )
+
+
+FIVE_CARD_DRAW: Final = five_card_draw()
+"""The French five-card draw with the rule book's defaults (no-limit, pot game)."""
