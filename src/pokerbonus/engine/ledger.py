@@ -238,6 +238,12 @@ class Ledger:
                 raise IllegalActionError(f"start_hand: {player!r} has no chips to play")
         self._in_hand = dealt
 
+    def abort_hand(self) -> None:
+        """Unlock the ledger without any change (a hand that could not be dealt)."""
+        if self._in_hand is None:
+            raise IllegalActionError("abort_hand: no hand is being played")
+        self._in_hand = None
+
     def settle_hand(self, final_stacks: Mapping[str, int]) -> None:
         """Apply the stacks at the end of the hand and unlock the ledger.
 
