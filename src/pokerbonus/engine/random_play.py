@@ -4,9 +4,9 @@
 >>> from pokerbonus.rules import FIVE_CARD_DRAW
 >>> rng = random.Random(7)
 >>> hand = Hand(FIVE_CARD_DRAW, [50, 50, 50], dealer=2, rng=rng)
->>> _ = play_random_hand(hand, rng)
->>> hand.finished, sum(hand.stacks)
-(True, 150)
+>>> action = random_action(hand, rng)
+>>> action.kind in ("check_or_call", "raise_to"), hand.can_fold()
+(True, False)
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pokerbonus.cards import Card, make_deck
+from pokerbonus.cards import Card, CardsLike, make_deck, parse_cards
 from pokerbonus.engine.actions import Action, Decision, LegalActions
 from pokerbonus.engine.events import (
     AllPassed,
@@ -78,7 +78,7 @@ from pokerbonus.rules.games import (
 if TYPE_CHECKING:
     from pokerbonus.engine.views import SeatView
 
-__all__ = ["Hand", "stacked_deck"]
+__all__ = ["Hand", "deck_for_hands", "stacked_deck"]
 
 
 def stacked_deck(top: Iterable[int], deck_size: int = 52, jokers: int = 0) -> tuple[Card, ...]:
@@ -91,6 +91,36 @@ def stacked_deck(top: Iterable[int], deck_size: int = 52, jokers: int = 0) -> tu
     first = [Card(c) for c in top]
     rest = [c for c in make_deck(deck_size, jokers) if c not in set(first)]
     return tuple(first + rest)
+
+
+def deck_for_hands(
+    hands: Sequence[CardsLike],
+    dealer: int,
+    stub: CardsLike = (),
+    deck_size: int = 52,
+    jokers: int = 0,
+) -> tuple[Card, ...]:
+    """A deck order that deals ``hands[seat]`` to each seat (one card at a time,
+    clockwise from the left of the dealer), then has ``stub`` on top of the stub.
+
+    >>> from pokerbonus.cards import format_cards
+    >>> format_cards(deck_for_hands(["As Ks", "Ah Kh"], dealer=0, stub="Qs")[:5])
+    'Ah As Kh Ks Qs'
+    """
+    parsed = [parse_cards(h) for h in hands]
+    n = len(parsed)
+    count = len(parsed[0]) if parsed else 0
+    if any(len(h) != count for h in parsed):
+        sizes = [len(h) for h in parsed]
+        raise ConfigurationError(f"deck_for_hands: hands of unequal sizes {sizes}")
+    top: list[Card] = []
+    for k in range(count):
+        for j in range(1, n + 1):
+            top.append(parsed[(dealer + j) % n][k])
+    top += parse_cards(stub)
+    if len(set(top)) != len(top):
+        raise ConfigurationError("deck_for_hands: a card is used twice")
+    return stacked_deck(top, deck_size, jokers)
 
 
 class Hand:
