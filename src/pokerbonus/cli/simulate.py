@@ -1,0 +1,165 @@
+"""``pokerbonus simulate``: random legal hands at a table, with a summary.
+
+The lead registers the command with ``app.command("simulate")(simulate_command)``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table as RichTable
+
+from pokerbonus.engine.config import TableConfig
+from pokerbonus.engine.table import Table, random_legal_action
+from pokerbonus.errors import PokerError
+
+__all__ = ["SimulationSummary", "simulate", "simulate_command"]
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationSummary:
+    """What a simulation did: counts of hands by how they ended, and the chip check."""
+
+    game: str
+    players: int
+    hands: int
+    showdowns: int
+    won_without_showdown: int
+    all_passes: int
+    rebuys: int
+    chips_conserved: bool
+    total_chips: int
+    seconds: float
+    interrupted: bool
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands played per second of wall time."""
+        return self.hands / self.seconds if self.seconds > 0 else 0.0
+
+
+def simulate(
+    config: TableConfig,
+    hands: int,
+    rng: random.Random,
+    *,
+    progress: Progress | None = None,
+) -> SimulationSummary:
+    """Play ``hands`` random legal hands at a table; busted players rebuy a cave.
+
+    Stops early (``interrupted``) on Ctrl-C, keeping what was played.
+    """
+    table = Table(config, rng)
+    conserved = True
+    rebuys = 0
+    task = progress.add_task("hands", total=hands) if progress is not None else None
+    start = time.perf_counter()
+    interrupted = False
+    try:
+        for _ in range(hands):
+            for player in table.sitting_out():
+                if table.can_rebuy(player):
+                    table.rebuy(player)
+                    rebuys += 1
+            if len(table.active_seats()) < 2:
+                break
+            hand = table.start_hand()
+            while not hand.finished:
+                hand.act(random_legal_action(hand, rng))
+            table.finish_hand()
+            try:
+                table.check_chips()
+            except PokerError:
+                conserved = False
+            if progress is not None and task is not None:
+                progress.advance(task)
+    except KeyboardInterrupt:
+        interrupted = True  # the hand in progress, if any, is not counted
+    seconds = time.perf_counter() - start
+    history = table.history
+    showdowns = sum(1 for r in history if r.showdown)
+    all_passes = sum(1 for r in history if r.all_passed)
+    return SimulationSummary(
+        game=config.game,
+        players=config.players,
+        hands=len(history),
+        showdowns=showdowns,
+        won_without_showdown=len(history) - showdowns - all_passes,
+        all_passes=all_passes,
+        rebuys=rebuys,
+        chips_conserved=conserved,
+        total_chips=table.ledger.total_bought,
+        seconds=seconds,
+        interrupted=interrupted,
+    )
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
+    return typer.Exit(code=2)
+
+
+def simulate_command(
+    game: Annotated[str, typer.Option(help="The game: draw (French five-card draw).")] = "draw",
+    players: Annotated[int, typer.Option(help="Players at the table.")] = 6,
+    hands: Annotated[int, typer.Option(help="Hands to play.")] = 1000,
+    seed: Annotated[int | None, typer.Option(help="Seed of the random player.")] = None,
+    config: Annotated[
+        Path | None, typer.Option(help="A TOML table configuration (house rules).")
+    ] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play random legal hands at a table and print a summary."""
+    if hands < 1:
+        raise _fail(f"--hands: must be at least 1, got {hands}")
+    try:
+        if config is not None:
+            base = TableConfig.from_toml(config).to_dict()
+            base.update(game=game, players=players)
+            table_config = TableConfig.from_dict(base)
+        else:
+            table_config = TableConfig(game=game, players=players)
+    except PokerError as exc:
+        raise _fail(str(exc).replace("\n", " ")) from None
+    rng = random.Random(seed)
+    err = Console(stderr=True)
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=json_output,
+    ) as progress:
+        summary = simulate(table_config, hands, rng, progress=progress)
+    figures = {
+        **asdict(summary),
+        "seconds": round(summary.seconds, 3),
+        "hands_per_second": round(summary.hands_per_second, 1),
+    }
+    if json_output:
+        typer.echo(json.dumps(figures))
+        return
+    out = RichTable(title=f"{summary.game}, {summary.players} players", show_header=False)
+    for key in (
+        "hands",
+        "showdowns",
+        "won_without_showdown",
+        "all_passes",
+        "rebuys",
+        "chips_conserved",
+        "total_chips",
+        "hands_per_second",
+        "interrupted",
+    ):
+        out.add_row(key.replace("_", " "), str(figures[key]))
+    Console().print(out)
