@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerbonus.cards import Card, make_deck
+from pokerbonus.cards import Card, default_deck_size, make_deck
 from pokerbonus.errors import NotationError
 from pokerbonus.notation import (
     FRENCH_DRAW_CODES,
@@ -608,7 +608,7 @@ def french_hands(draw: st.DrawFn) -> HandHistory:
         blind=draw(st.integers(1, 10)),
         surblind=True,
         buy_pot=draw(st.booleans()),
-        deck_size=draw(st.none() | st.sampled_from(sizes)) if 5 * n <= 52 + jokers else None,
+        deck_size=draw(st.none() | st.sampled_from(sizes)),
         jokers=jokers,
         wheel=draw(st.booleans()),
         ranking=draw(st.sampled_from(["modern", "archaic"])),
@@ -617,8 +617,6 @@ def french_hands(draw: st.DrawFn) -> HandHistory:
         fourth_card_burn=draw(st.booleans()),
         shuffle=draw(st.sampled_from(["every-hand", "cut-only"])),
     )
-    if rules.deck_size is None and 5 * n > rules.jokers + (32 if n <= 4 else 36 + 4 * (n - 4)):
-        rules = replace(rules, deck_size=52)
     if rules.forced_bets == "pot":
         antes = (rules.ante,) * n
         bought = rules.buy_pot and draw(st.booleans())
@@ -627,7 +625,7 @@ def french_hands(draw: st.DrawFn) -> HandHistory:
         antes = (0,) * n
         posted = draw(st.integers(1, n))
         blinds = tuple(rules.blind * 2**i for i in range(posted)) + (0,) * (n - posted)
-    size = rules.deck_size or {5: 40, 6: 44, 7: 48, 8: 52}.get(n, 32)
+    size = rules.deck_size or default_deck_size(n)
     deck = make_deck(size, rules.jokers)
     names = ("small_bet", "big_bet") if code == "FFD" else ("min_bet",)
     bets: dict[str, Any] = {name: draw(st.integers(1, 100)) for name in names}
@@ -672,3 +670,12 @@ def test_mapping_fields_compare_by_value() -> None:
     [hand] = loads(GOOD + "_t = { a = 1 }\n")
     assert isinstance(hand.extra_fields, Mapping)
     assert hand == replace(hand, extra_fields={"_t": {"a": 1}})
+
+
+def test_the_french_example_of_the_docs_is_exactly_what_we_write() -> None:
+    docs = Path(__file__).resolve().parent.parent / "docs" / "phh.md"
+    example = docs.read_text(encoding="utf-8").split("```toml\n")[1].split("```")[0]
+    [hand] = loads(example)
+    assert hand.house_rules == FrenchDrawRules(jokers=1)
+    assert hand.actions[11:13] == (DealHole(1, (UNKNOWN,) * 3), DealHole(1, (UNKNOWN,)))
+    assert dumps(hand) == example
