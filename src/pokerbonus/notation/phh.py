@@ -304,6 +304,8 @@ def _validate(h: HandHistory) -> None:
             )
     _check_actions(h, count)
     if h.house_rules is not None:
+        if not isinstance(h.house_rules, FrenchDrawRules):
+            raise _fail("house_rules", f"must be a FrenchDrawRules, got {h.house_rules!r}")
         if h.variant not in FRENCH_DRAW_CODES:
             raise _fail("house_rules", f"only for the French draw codes, not {h.variant!r}")
         _check_french(h, h.house_rules)
