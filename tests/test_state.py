@@ -1,0 +1,178 @@
+"""The Hand API: construction, the action trios, refusals that change nothing,
+the showdown and splits (RULES.md sections 5 and 7), gathered cards."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import phevaluator
+import pytest
+
+import pokerbonus.engine.showdown as showdown
+from pokerbonus.cards import Card, format_cards, make_deck, parse_cards
+from pokerbonus.engine import Action, Hand, deck_for_hands, stacked_deck
+from pokerbonus.engine.events import AntePosted, Checked, PotAwarded, Shown
+from pokerbonus.errors import ConfigurationError, IllegalActionError
+from pokerbonus.rules import FIVE_CARD_DRAW, five_card_draw
+
+
+def _stand_in(cards: Sequence[int], game: str = "high", **options: Any) -> int:
+    return -int(phevaluator.evaluate_cards(*[str(Card(c)) for c in cards]))
+
+
+@pytest.fixture(autouse=True)
+def _evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until ``pokerbonus.hands.evaluate`` lands, an independent evaluator stands in."""
+    if not hasattr(importlib.import_module("pokerbonus.hands"), "evaluate"):
+        monkeypatch.setattr(showdown, "_evaluate", lambda: _stand_in)
+
+
+def play_to_showdown(hand: Hand, opener_bet: int = 0, folders: Sequence[int] = ()) -> None:
+    """The first player opens ``opener_bet`` (or checks), ``folders`` fold, others call;
+    everyone stands pat and checks after the draw."""
+    if opener_bet:
+        hand.complete_bet_or_raise_to(opener_bet)
+    while hand.decision == "bet":
+        if hand.actor in folders and hand.can_fold():
+            hand.fold()
+        else:
+            hand.check_or_call()
+    while hand.decision == "draw":
+        hand.stand_pat()
+    while not hand.finished:
+        hand.check_or_call()
+
+
+def test_construction_is_validated() -> None:
+    with pytest.raises(ConfigurationError, match=r"needs 2\.\.8 seats, got 1"):
+        Hand(FIVE_CARD_DRAW, [100])
+    with pytest.raises(ConfigurationError, match="seat 1 has 0 chips"):
+        Hand(FIVE_CARD_DRAW, [100, 0])
+    with pytest.raises(ConfigurationError, match="dealer: seat 2"):
+        Hand(FIVE_CARD_DRAW, [100, 100], dealer=2)
+    with pytest.raises(ConfigurationError, match="not an order of the 32-card deck"):
+        Hand(FIVE_CARD_DRAW, [100, 100], deck=make_deck(36))
+    with pytest.raises(ConfigurationError, match="cannot deal 40"):
+        Hand(five_card_draw(deck_size=32), [100] * 8)
+
+
+def test_s5_showdown_best_hand_takes_the_pot_everyone_shows() -> None:
+    hands = ["Kc Qd Jh 9s 7c", "Ah Ad Ac As Kd", "8c 8d Tc Td Th"]
+    deck = deck_for_hands(hands, dealer=0, deck_size=32)
+    hand = Hand(FIVE_CARD_DRAW, [50, 50, 50], dealer=0, deck=deck)
+    play_to_showdown(hand, opener_bet=10)
+    assert hand.finished and hand.actor is None and hand.decision is None
+    assert {s: format_cards(c) for s, c in hand.shown.items()} == dict(enumerate(hands))
+    assert [e.seat for e in hand.events if isinstance(e, Shown)] == [1, 2, 0]
+    assert hand.stacks == (39, 72, 39)
+    assert hand.net == (-11, 22, -11)
+    (result,) = hand.pot_results
+    assert (result.amount, result.eligible, result.winners) == (33, (0, 1, 2), (1,))
+
+
+@pytest.mark.parametrize(("dealer", "expected"), [(0, (49, 51, 50)), (1, (49, 50, 51))])
+def test_s7_exact_tie_splits_odd_chip_to_first_winner_left_of_dealer(
+    dealer: int, expected: tuple[int, ...]
+) -> None:
+    # Suits never rank: seats 1 and 2 hold the same values and split 7 chips.
+    hands = ["7c 7d 8h 9s Tc", "Ac Kc Qd Jd 9h", "Ad Kd Qc Jc 9c"]
+    deck = deck_for_hands(hands, dealer=dealer, deck_size=32)
+    hand = Hand(FIVE_CARD_DRAW, [50, 50, 50], dealer=dealer, deck=deck)
+    play_to_showdown(hand, opener_bet=2, folders=[0])
+    (result,) = hand.pot_results
+    assert result.amount == 7 and set(result.winners) == {1, 2}
+    assert hand.stacks == expected
+    assert result.shares[0] == ((dealer + 1) % 3, 4)
+
+
+def test_s5_last_player_left_wins_and_shows_nothing() -> None:
+    hand = Hand(FIVE_CARD_DRAW, [20, 20, 20], dealer=2, deck=stacked_deck((), 32))
+    hand.complete_bet_or_raise_to(5)
+    hand.fold()
+    hand.fold()
+    assert hand.finished and hand.shown == {}
+    assert not any(isinstance(e, Shown) for e in hand.events)
+    assert isinstance(hand.events[-1], PotAwarded) and hand.events[-1].shares == ((0, 3),)
+
+
+def test_illegal_actions_raise_with_the_reason_and_change_nothing() -> None:
+    hand = Hand(FIVE_CARD_DRAW, [20, 20, 20], dealer=0, deck=stacked_deck((), 32))
+    before = hand.snapshot()
+    events = list(hand.events)
+    attempts: list[tuple[Callable[[], None], str]] = [
+        (lambda: hand.stand_pat(), "must now decide 'bet'"),
+        (lambda: hand.discard(hand.hole_cards(1)[:1]), "must now decide 'bet'"),
+        (lambda: hand.complete_bet_or_raise_to(0), "not a legal total"),
+        (lambda: hand.complete_bet_or_raise_to(20), r"must be 1\.\.19"),
+        (lambda: hand.buy_pot(), "not 'buy_pot'"),
+        (lambda: hand.surblind(), "not 'surblind'"),
+        (lambda: hand.decline(), "no offer to decline"),
+        (lambda: hand.act(Action.raise_to(-5)), "not a legal total"),
+    ]
+    for attempt, reason in attempts:
+        with pytest.raises(IllegalActionError, match=reason):
+            attempt()
+        assert hand.snapshot() == before
+        assert hand.events == events
+    for action in (Action.fold(), Action.stand_pat(), Action("buy_pot")):
+        with pytest.raises(IllegalActionError):
+            hand.verify(action)
+    hand.verify(Action.check_or_call())
+    assert hand.snapshot() == before
+    hand.act(Action.check_or_call())
+    assert hand.events[-1] == Checked(1)
+
+
+def test_no_action_once_the_hand_is_over() -> None:
+    hand = Hand(FIVE_CARD_DRAW, [20, 20], dealer=0, deck=stacked_deck((), 32))
+    hand.complete_bet_or_raise_to(3)
+    hand.fold()
+    before = hand.snapshot()
+    with pytest.raises(IllegalActionError, match="the hand is over"):
+        hand.check_or_call()
+    with pytest.raises(IllegalActionError, match="the hand is over"):
+        hand.legal_actions()
+    assert not hand.can_check_or_call() and not hand.can_fold()
+    assert hand.snapshot() == before
+
+
+def test_events_are_frozen_values() -> None:
+    hand = Hand(FIVE_CARD_DRAW, [20, 20], dealer=0, deck=stacked_deck((), 32))
+    event = hand.events[0]
+    assert isinstance(event, AntePosted)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.amount = 5  # type: ignore[misc]
+
+
+def test_gathered_cards_muck_then_hands_in_seat_order_then_stub() -> None:
+    deck = stacked_deck((), 32)
+    hand = Hand(FIVE_CARD_DRAW, [20, 20, 20], dealer=0, deck=deck)
+    hand.complete_bet_or_raise_to(2)  # seat 1
+    folded = hand.hole_cards(2)
+    hand.fold()  # seat 2: its cards go to the muck first
+    assert hand.hole_cards(2) == ()
+    hand.check_or_call()  # seat 0
+    gathered = hand.gathered_cards()
+    assert gathered[:5] == folded
+    assert gathered[5:15] == hand.hole_cards(0) + hand.hole_cards(1)
+    assert gathered[15:] == deck[15:]
+
+
+def test_gathered_cards_before_any_fold() -> None:
+    deck = stacked_deck((), 32)
+    hand = Hand(FIVE_CARD_DRAW, [20, 20], dealer=1, deck=deck)
+    assert hand.hole_cards(0) == (deck[0], deck[2], deck[4], deck[6], deck[8])
+    assert hand.gathered_cards() == hand.hole_cards(0) + hand.hole_cards(1) + deck[10:]
+
+
+def test_rng_shuffles_the_deck_and_deck_order_is_kept() -> None:
+    import random
+
+    a = Hand(FIVE_CARD_DRAW, [20, 20], rng=random.Random(3))
+    b = Hand(FIVE_CARD_DRAW, [20, 20], rng=random.Random(3))
+    assert a.deck_order == b.deck_order and sorted(a.deck_order) == list(make_deck(32))
+    assert a.deck_order != make_deck(32)
+    assert parse_cards(format_cards(a.hole_cards(0))) == a.hole_cards(0)
