@@ -1,0 +1,479 @@
+"""The scalar evaluators: :func:`evaluate` and the Omaha, eight-or-better and split helpers.
+
+Games (RULES.md sections 1-3): ``"high"`` (options ``wheel``, ``ranking``,
+``deck``, ``jokers``), ``"shortdeck"``, ``"a5"``, ``"27"``, ``"low8"`` and
+``"badugi"``. See ``docs/hands.md`` for the choices made where the rule book is
+silent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Final
+
+from pokerbonus.cards import (
+    DECK_SIZES,
+    RANK_NAMES,
+    RANKS,
+    Card,
+    CardsLike,
+    lowest_rank,
+    parse_cards,
+)
+from pokerbonus.errors import InvalidHandError
+from pokerbonus.hands import high as _high
+from pokerbonus.hands.high import (
+    ARCHAIC_ORDER,
+    FLUSH_TABLE,
+    HIGH_DENSE,
+    RANKS_TABLE,
+    SHORTDECK_ORDER,
+    HighRules,
+    best_high,
+    build_tables,
+    describe_high,
+    display_order,
+    five_card_classes,
+)
+from pokerbonus.hands.low import (
+    a5_display,
+    badugi_best,
+    badugi_rank,
+    best_27,
+    best_a5,
+    describe_low,
+    deuce_display,
+    low_rank,
+)
+from pokerbonus.hands.value import Explanation, HandValue, make_value
+
+__all__ = [
+    "GAMES",
+    "evaluate",
+    "evaluate_hilo",
+    "evaluate_low8",
+    "evaluate_omaha",
+    "evaluate_omaha_hilo",
+    "explain",
+]
+
+GAMES: Final = ("high", "shortdeck", "a5", "27", "low8", "badugi")
+_HIGH_OPTIONS: Final = ("deck", "jokers", "ranking", "wheel")
+
+
+@dataclass(frozen=True, slots=True)
+class _Spec:
+    """A resolved game: its kind, canonical key and, for high games, the rules."""
+
+    kind: str
+    key: str
+    rules: HighRules | None = None
+
+
+# ---------------------------------------------------------------------------
+# Game keys and options
+
+
+def _bool_option(name: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if value in ("on", "true", "yes"):
+        return True
+    if value in ("off", "false", "no"):
+        return False
+    raise InvalidHandError(f"invalid value for option {name!r}: {value!r} (expected True or False)")
+
+
+def _resolve(game: str, options: dict[str, object]) -> _Spec:
+    if not isinstance(game, str):
+        raise InvalidHandError(f"invalid game: {game!r} (expected one of {', '.join(GAMES)})")
+    name, *parts = game.split(":")
+    given: dict[str, object] = {}
+    for part in parts:
+        option, sep, text = part.partition("=")
+        if option in given:
+            raise InvalidHandError(f"option {option!r} given twice in game {game!r}")
+        given[option] = text if sep else True
+    for option, value in options.items():
+        if option in given:
+            raise InvalidHandError(f"option {option!r} given twice (in {game!r} and as argument)")
+        given[option] = value
+    if name not in GAMES:
+        raise InvalidHandError(f"unknown game: {name!r} (expected one of {', '.join(GAMES)})")
+    allowed = _HIGH_OPTIONS if name == "high" else ()
+    for option in given:
+        if option not in allowed:
+            expected = ", ".join(allowed) if allowed else "none"
+            raise InvalidHandError(
+                f"unknown option {option!r} for game {name!r} (options: {expected})"
+            )
+    if name == "shortdeck":
+        return _Spec("shortdeck", "shortdeck", HighRules(low=4, order=SHORTDECK_ORDER))
+    if name != "high":
+        return _Spec(name, name)
+    wheel = _bool_option("wheel", given.get("wheel", True))
+    jokers = _bool_option("jokers", given.get("jokers", False))
+    ranking = given.get("ranking", "modern")
+    if ranking not in ("modern", "archaic"):
+        raise InvalidHandError(
+            f"invalid value for option 'ranking': {ranking!r} (expected 'modern' or 'archaic')"
+        )
+    deck_value = given.get("deck", 52)
+    try:
+        deck = int(deck_value)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        deck = -1
+    if isinstance(deck_value, bool) or deck not in DECK_SIZES:
+        raise InvalidHandError(
+            f"invalid value for option 'deck': {deck_value!r} (expected one of {DECK_SIZES})"
+        )
+    key = "high"
+    if deck != 52:
+        key += f":deck={deck}"
+    if jokers:
+        key += ":jokers"
+    if ranking != "modern":
+        key += f":ranking={ranking}"
+    if not wheel:
+        key += ":wheel=off"
+    order = ARCHAIC_ORDER if ranking == "archaic" else _high.MODERN_ORDER
+    return _Spec("high", key, HighRules(lowest_rank(deck), wheel, order, jokers))
+
+
+@lru_cache(maxsize=256)
+def _resolve_cached(game: str, options: tuple[tuple[str, object], ...]) -> _Spec:
+    return _resolve(game, dict(options))
+
+
+def _spec(game: str, options: dict[str, object]) -> _Spec:
+    try:
+        return _resolve_cached(game, tuple(sorted(options.items())))
+    except TypeError:  # an unhashable option value: resolve without the cache
+        return _resolve(game, options)
+
+
+# ---------------------------------------------------------------------------
+# The fast path of the default game
+#
+# Each card maps to an int with bit fields: rank counts (3 bits per rank, the
+# key of RANKS_TABLE), suit counts (4 bits per suit, started at 3 so that a
+# fifth card of a suit sets the field's top bit), a joker count and a 3-bit
+# presence field per card (a repeated card sets one of its upper bits). One
+# sum per hand then says everything the tables need; a hand with a flush, a
+# joker or a repeated card leaves the fast path.
+
+_SUITS_AT: Final = 40
+_JOKERS_AT: Final = 57
+_PRESENT_AT: Final = 60
+_RANK_MASK: Final = (1 << 39) - 1
+_START: Final = sum(3 << (_SUITS_AT + 4 * s) for s in range(4))
+_FLUSH_BITS: Final = sum(8 << (_SUITS_AT + 4 * s) for s in range(4))
+_REPEAT_BITS: Final = sum(6 << (_PRESENT_AT + 3 * i) for i in range(54))
+_SPECIAL: Final = _FLUSH_BITS | (7 << _JOKERS_AT) | _REPEAT_BITS
+
+
+def _card_bits(index: int) -> int:
+    bits = 1 << (_PRESENT_AT + 3 * index)
+    if index >= 52:
+        return bits + (1 << _JOKERS_AT)
+    return bits + (1 << (3 * (index >> 2))) + (1 << (_SUITS_AT + 4 * (index & 3)))
+
+
+_NOT_FLUSH: Final = _SPECIAL ^ _FLUSH_BITS
+# flush bit of a suit -> {card: its rank bit if it is of that suit, else 0}
+_FLUSH_SUIT: Final[dict[int, dict[object, int]]] = {
+    8 << (_SUITS_AT + 4 * s): {
+        Card(i): (1 << (i >> 2)) if i < 52 and i & 3 == s else 0 for i in range(54)
+    }
+    for s in range(4)
+}
+_BITS: Final[dict[object, int]] = {Card(i): _card_bits(i) for i in range(54)}
+_BITS_START: Final[dict[object, int]] = {card: bits + _START for card, bits in _BITS.items()}
+_PAIRS: Final[dict[object, dict[object, int]]] = {
+    a: {b: va + vb for b, vb in _BITS.items()} for a, va in _BITS.items()
+}
+
+
+def _fast_default(cards: tuple[int, ...]) -> int | None:
+    """The shared rank of 5 to 7 distinct cards in the default game, or ``None``
+    when the fast path does not apply (jokers, repeats, unknown items, other sizes)."""
+    pairs, bits = _PAIRS, _BITS_START
+    try:
+        n = len(cards)
+        if n == 7:
+            a, b, c, d, e, f, g = cards
+            s = pairs[a][b] + pairs[c][d] + pairs[e][f] + bits[g]
+        elif n == 5:
+            a, b, c, d, e = cards
+            s = pairs[a][b] + pairs[c][d] + bits[e]
+        elif n == 6:
+            a, b, c, d, e, f = cards
+            s = pairs[a][b] + pairs[c][d] + pairs[e][f] + _START
+        else:
+            return None
+        if not s & _SPECIAL:
+            return RANKS_TABLE[s & _RANK_MASK]
+        if s & (_SPECIAL ^ _FLUSH_BITS):
+            return None
+        suit = next(i for i in range(4) if s >> (_SUITS_AT + 4 * i + 3) & 1)
+        mask = 0
+        for card in cards:
+            if card & 3 == suit:
+                mask |= 1 << (card >> 2)
+        return max(FLUSH_TABLE[mask], RANKS_TABLE[s & _RANK_MASK])
+    except (KeyError, TypeError):
+        return None
+
+
+# ---------------------------------------------------------------------------
+# evaluate
+
+
+def evaluate(cards: CardsLike, game: str = "high", **options: object) -> HandValue:
+    """Evaluate a hand: the best five cards the game allows (any five of N).
+
+    ``cards`` is anything :func:`pokerbonus.cards.parse_cards` accepts. Games:
+    ``"high"`` (options ``wheel=True``, ``ranking="modern"`` or ``"archaic"``,
+    ``deck=52`` (32 to 52), ``jokers=False``; a hand holding a joker is rated
+    with ``jokers=True``), ``"shortdeck"``, ``"a5"``, ``"27"``, ``"low8"`` (rank
+    0 without a qualifying low; see :func:`evaluate_low8`) and ``"badugi"``
+    (exactly four cards). Options may also be written in the game key:
+    ``evaluate(cards, "high:wheel=off")``.
+
+    >>> evaluate("As Ks Qs Js Ts 2c 2d").description
+    'royal flush'
+    >>> evaluate("Ah 2c 3d 4s 5h").description
+    'straight, five high'
+    >>> evaluate("Ah 2c 3d 4s 5h", wheel=False).description
+    'high card, ace-five-four-three-two'
+    >>> evaluate("7h 5c 4d 3s 2h", "a5").description
+    'seven-five low'
+    """
+    if game == "high" and not options and type(cards) is tuple and len(cards) == 7:
+        # The hot path: seven cards of the default game without a flush.
+        a, b, c, d, e, f, g = cards
+        try:
+            s = _PAIRS[a][b] + _PAIRS[c][d] + _PAIRS[e][f] + _BITS_START[g]
+            if not s & _SPECIAL:
+                rank = RANKS_TABLE[s & _RANK_MASK]
+            elif s & _NOT_FLUSH:
+                raise KeyError  # a joker or a repeated card: the slow path says which
+            else:
+                # A flush: with seven cards or fewer nothing off the suit beats it.
+                suit = _FLUSH_SUIT[s & _FLUSH_BITS]
+                rank = FLUSH_TABLE[
+                    suit[a] | suit[b] | suit[c] | suit[d] | suit[e] | suit[f] | suit[g]
+                ]
+            value = HandValue()
+            value._game = "high"
+            value._rank = rank
+            value._src = cards
+            return value
+        except (KeyError, TypeError):
+            pass
+    if game == "high" and not options and type(cards) is tuple and HIGH_DENSE:
+        fast = _fast_default(cards)
+        if fast is not None:
+            return make_value("high", fast, cards)
+    return _evaluate(parse_hand(cards), _spec(game, options))
+
+
+def parse_hand(cards: CardsLike) -> tuple[Card, ...]:
+    """Parse cards for evaluation: unknown cards raise InvalidCardError, repeated
+    cards InvalidHandError."""
+    parsed = parse_cards(cards, allow_duplicates=True)
+    if len(set(parsed)) != len(parsed):
+        seen: set[Card] = set()
+        for card in parsed:
+            if card in seen and not card.is_joker:
+                raise InvalidHandError(f"duplicate card: {str(card)!r} appears twice in the hand")
+            if card in seen:
+                raise InvalidHandError("duplicate card: the same joker appears twice in the hand")
+            seen.add(card)
+    return parsed
+
+
+def _need(cards: Sequence[Card], count: int, game: str, exactly: bool = False) -> None:
+    n = len(cards)
+    if n < count or (exactly and n != count):
+        what = f"exactly {count}" if exactly else f"at least {count}"
+        raise InvalidHandError(f"{game!r} needs {what} cards, got {n}: {_text(cards)!r}")
+
+
+def _text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _no_jokers(cards: Sequence[Card], game: str) -> None:
+    if any(c.is_joker for c in cards):
+        raise InvalidHandError(f"jokers only play in high games, not in {game!r}: {_text(cards)!r}")
+
+
+def _in_deck(cards: Sequence[Card], low: int, deck: int, game: str) -> None:
+    for card in cards:
+        if not card.is_joker and card.rank < low:
+            raise InvalidHandError(
+                f"card {str(card)!r} is not in the {deck}-card deck of {game!r} "
+                f"(lowest rank {RANKS[low]})"
+            )
+
+
+_SHORTDECK_DENSE: dict[int, int] = {}
+
+
+def _shortdeck_rank(key: int, rules: HighRules) -> int:
+    if not _SHORTDECK_DENSE:
+        _SHORTDECK_DENSE.update(_high.dense_ranks([k for _, _, k in five_card_classes(rules)]))
+    return _SHORTDECK_DENSE[key]
+
+
+def _evaluate(cards: tuple[Card, ...], spec: _Spec) -> HandValue:
+    kind = spec.kind
+    if kind in ("high", "shortdeck"):
+        rules = spec.rules
+        assert rules is not None
+        _need(cards, 5, spec.key)
+        _in_deck(cards, rules.low, 52 - 4 * rules.low, spec.key)
+        if kind == "shortdeck":
+            _no_jokers(cards, spec.key)
+            key = best_high(cards, rules)[0]
+            return make_value(spec.key, _shortdeck_rank(key, rules), cards)
+        if any(c.is_joker for c in cards) and not rules.jokers:
+            return _evaluate(cards, _spec(spec.key, {"jokers": True}))
+        if spec.key == "high":
+            build_tables()
+            if len(cards) <= 7:
+                rank = _fast_default(cards)
+                assert rank is not None
+            else:
+                rank = HIGH_DENSE[best_high(cards, rules)[0]]
+            return make_value("high", rank, cards)
+        return make_value(spec.key, best_high(cards, rules)[0], cards)
+    _no_jokers(cards, kind)
+    if kind == "badugi":
+        _need(cards, 4, kind, exactly=True)
+        return make_value(kind, badugi_rank(badugi_best(cards)[0]), cards)
+    _need(cards, 5, kind)
+    if kind == "a5":
+        return make_value(kind, best_a5(cards)[0], cards)
+    if kind == "27":
+        return make_value(kind, best_27(cards)[0], cards)
+    rank, five = best_a5(cards)
+    if not _qualifies(five):
+        rank = 0
+    return make_value(kind, rank, cards)
+
+
+def _qualifies(five: Sequence[int]) -> bool:
+    ranks = {low_rank(c >> 2) for c in five}
+    return len(ranks) == 5 and max(ranks) <= 7
+
+
+# ---------------------------------------------------------------------------
+# Explanations (category, cards played, description), computed on demand
+
+
+@lru_cache(maxsize=4096)
+def explain(game: str, rank: int, src: tuple[Card | int | str, ...]) -> Explanation:
+    """What the value ``rank`` of ``src`` in ``game`` is made of (used by HandValue)."""
+    spec = _spec(game, {})
+    cards = tuple(Card(c) for c in src)
+    if spec.kind in ("high", "shortdeck"):
+        assert spec.rules is not None
+        _, category, five, played = best_high(cards, spec.rules)
+        order = display_order(five, category, played)
+        return Explanation(
+            category,
+            tuple(Card(five[i]) for i in order),
+            describe_high(category, [played[i] for i in order]),
+        )
+    if spec.kind == "badugi":
+        key, used = badugi_best(cards)
+        names = "-".join(RANK_NAMES[c >> 2] for c in used)
+        size = ("one", "two", "three", "four")[key[0] - 1]
+        return Explanation(None, tuple(Card(c) for c in used), f"{size}-card badugi, {names}")
+    if spec.kind == "27":
+        category, shown, ranks = deuce_display(best_27(cards)[1])
+        return Explanation(category, tuple(Card(c) for c in shown), describe_low(category, ranks))
+    five = best_a5(cards)[1]
+    if spec.kind == "low8" and rank == 0:
+        return Explanation(None, (), "no qualifying low (needs five different ranks 8 or lower)")
+    category, ordered = a5_display(five)
+    return Explanation(
+        category, tuple(Card(c) for c in ordered), describe_low(category, [c >> 2 for c in ordered])
+    )
+
+
+# ---------------------------------------------------------------------------
+# Eight-or-better, Omaha and split pots
+
+
+def evaluate_low8(cards: CardsLike) -> HandValue | None:
+    """The best eight-or-better low of ``cards`` (five or more), or ``None`` when
+    no five different ranks of eight or lower (ace low) can be made.
+
+    >>> evaluate_low8("Ah 2c 3d 8s 6h 9c Kd").description
+    'eight-six low'
+    >>> evaluate_low8("Ah 2c 3d 9s Th Jc Kd") is None
+    True
+    """
+    value = evaluate(cards, "low8")
+    return value if value.rank else None
+
+
+def evaluate_omaha(
+    hole: CardsLike, board: CardsLike, game: str = "high", **options: object
+) -> HandValue:
+    """The best hand using exactly two hole cards and three board cards
+    (Omaha, Aviation, Courchevel). For ``"low8"`` the rank is 0 without a low.
+
+    >>> evaluate_omaha("As Ks Qd Jd", "Ts 9s 2s 3c 4h").description
+    'flush, ace high'
+    >>> evaluate_omaha("As Kd Qd Jc", "2s 5s 8s Ts 3c").description  # one spade in hand
+    'high card, ace-king-ten-eight-five'
+    """
+    hole_cards = parse_hand(hole)
+    board_cards = parse_hand(board)
+    everything = parse_hand(hole_cards + board_cards)
+    if len(hole_cards) < 2 or len(board_cards) < 3:
+        raise InvalidHandError(
+            "an Omaha-style hand needs at least two hole cards and three board cards, got "
+            f"{_text(hole_cards)!r} and {_text(board_cards)!r}"
+        )
+    spec = _spec(game, options)
+    if spec.kind == "badugi":
+        raise InvalidHandError("badugi is not played with a board")
+    best: HandValue | None = None
+    for two in combinations(hole_cards, 2):
+        for three in combinations(board_cards, 3):
+            value = _evaluate(two + three, spec)
+            if best is None or value.rank > best.rank:
+                best = value
+    assert best is not None, everything
+    return best
+
+
+def evaluate_hilo(
+    cards: CardsLike, game: str = "high", **options: object
+) -> tuple[HandValue, HandValue | None]:
+    """High value and eight-or-better low (or ``None``) of a hold'em or stud hand.
+
+    >>> high, low = evaluate_hilo("Ah 2c 3d 4s 5h Kd Kc")
+    >>> high.description, low.description if low else None
+    ('straight, five high', 'five-four low')
+    """
+    parsed = parse_hand(cards)
+    return evaluate(parsed, game, **options), evaluate_low8(parsed)
+
+
+def evaluate_omaha_hilo(
+    hole: CardsLike, board: CardsLike, game: str = "high", **options: object
+) -> tuple[HandValue, HandValue | None]:
+    """High value and eight-or-better low (or ``None``) of an Omaha-style hand,
+    each using exactly two hole cards and three board cards (chosen separately)."""
+    high = evaluate_omaha(hole, board, game, **options)
+    low = evaluate_omaha(hole, board, "low8")
+    return high, (low if low.rank else None)

@@ -1,0 +1,336 @@
+"""High hands (RULES.md sections 1 and 2): the five-card core, best of N, the tables.
+
+Everything that decides a high value goes through :func:`high5`, which rates five
+cards under a set of :class:`HighRules` (deck, wheel, category order, jokers).
+The fast lookup tables of the default game are built from :func:`high5` too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
+from typing import Final
+
+from pokerbonus.cards import RANK_NAMES, RANK_PLURALS
+from pokerbonus.hands.category import Category
+
+__all__ = [
+    "ARCHAIC_ORDER",
+    "DEFAULT_RULES",
+    "MODERN_ORDER",
+    "SHORTDECK_ORDER",
+    "HighRules",
+    "best_high",
+    "describe_high",
+    "display_order",
+    "high5",
+]
+
+C = Category
+
+
+def _order(strongest_last: Sequence[Category]) -> tuple[int, ...]:
+    order = [0] * len(Category)
+    for position, category in enumerate(strongest_last):
+        order[category] = position
+    return tuple(order)
+
+
+MODERN_ORDER: Final = _order(list(Category))
+ARCHAIC_ORDER: Final = _order(
+    [C.HIGH_CARD, C.PAIR, C.TWO_PAIR, C.STRAIGHT, C.TRIPS, C.FULL_HOUSE, C.FLUSH,
+     C.STRAIGHT_FLUSH, C.QUADS, C.FIVE_OF_A_KIND]
+)  # fmt: skip
+SHORTDECK_ORDER: Final = _order(
+    [C.HIGH_CARD, C.PAIR, C.TWO_PAIR, C.TRIPS, C.STRAIGHT, C.FULL_HOUSE, C.FLUSH,
+     C.QUADS, C.STRAIGHT_FLUSH, C.FIVE_OF_A_KIND]
+)  # fmt: skip
+
+ACE: Final = 12
+
+
+@dataclass(frozen=True, slots=True)
+class HighRules:
+    """How high hands rank: lowest rank of the deck, wheel, category order, jokers.
+
+    ``low`` is the lowest rank index of the deck (0 for 52 cards, 5 for 32); the
+    ace plays as ``low - 1`` in the lowest straight when ``wheel`` is on.
+    ``order[category]`` is the strength position of each category.
+    """
+
+    low: int = 0
+    wheel: bool = True
+    order: tuple[int, ...] = MODERN_ORDER
+    jokers: bool = False
+
+
+DEFAULT_RULES: Final = HighRules()
+
+_SHAPES: Final = {
+    (1, 1, 1, 1, 1): C.HIGH_CARD,
+    (2, 1, 1, 1): C.PAIR,
+    (2, 2, 1): C.TWO_PAIR,
+    (3, 1, 1): C.TRIPS,
+    (3, 2): C.FULL_HOUSE,
+    (4, 1): C.QUADS,
+}
+
+
+def _pack(order: int, ranks: Sequence[int], jokers: int) -> int:
+    """Pack a category position, up to five tie-break ranks and the joker count.
+
+    Greater is stronger; with everything else equal, fewer jokers is stronger.
+    """
+    key = order
+    for i in range(5):
+        key = (key << 4) | (ranks[i] if i < len(ranks) else 0)
+    return (key << 2) | (2 - jokers)
+
+
+def _windows(rules: HighRules) -> list[tuple[int, int]]:
+    """Straight windows as (top rank, lowest rank position), strongest first."""
+    windows = [(top, top - 4) for top in range(ACE, rules.low + 3, -1)]
+    if rules.wheel:
+        windows.append((rules.low + 3, rules.low - 1))
+    return windows
+
+
+_WINDOWS_CACHE: dict[HighRules, list[tuple[int, int]]] = {}
+
+
+def high5(
+    cards: Sequence[int], rules: HighRules = DEFAULT_RULES
+) -> tuple[int, Category, tuple[int, ...]]:
+    """Rate exactly five cards: ``(packed key, category, played rank of each card)``.
+
+    The packed key orders hands of the same rules (greater is stronger). The
+    played rank says what each card counts as (a joker's chosen rank, ``low - 1``
+    for an ace playing low in a straight). Cards must already be valid and
+    distinct; jokers are cards 52 and 53.
+
+    >>> key, category, played = high5([51, 47, 43, 39, 52])  # As Ks Qs Js Jk
+    >>> category.key, played
+    ('straight_flush', (12, 11, 10, 9, 8))
+    """
+    naturals = [c for c in cards if c < 52]
+    jokers = 5 - len(naturals)
+    ranks = [c >> 2 for c in naturals]
+    counts = [0] * 13
+    for r in ranks:
+        counts[r] += 1
+    order = rules.order
+
+    # Pairs, trips, quads and the rest: a joker only plays as an ace there,
+    # except that four of a kind plus a joker is "Poker" (five of a kind).
+    quads = [r for r in range(13) if counts[r] == 4]
+    if jokers and (quads or counts[ACE] + jokers >= 5):
+        five = quads[0] if quads else ACE
+        best_key = _pack(order[C.FIVE_OF_A_KIND], (five,), jokers)
+        best_cat = C.FIVE_OF_A_KIND
+        best_played = tuple(five for _ in cards)
+        return best_key, best_cat, best_played
+    counts[ACE] += jokers
+    groups = sorted(((counts[r], r) for r in range(13) if counts[r]), reverse=True)
+    best_cat = _SHAPES[tuple(n for n, _ in groups)]
+    best_key = _pack(order[best_cat], [r for _, r in groups], jokers)
+    best_played = tuple(c >> 2 if c < 52 else ACE for c in cards)
+
+    if len(set(ranks)) != len(ranks):
+        return best_key, best_cat, best_played
+    suited = len({c & 3 for c in naturals}) <= 1
+    windows = _WINDOWS_CACHE.get(rules)
+    if windows is None:
+        windows = _WINDOWS_CACHE.setdefault(rules, _windows(rules))
+    for top, bottom in windows:
+        wheel = bottom < rules.low
+        if all(bottom <= r <= top or (wheel and r == ACE) for r in ranks):
+            category = C.STRAIGHT_FLUSH if suited else C.STRAIGHT
+            key = _pack(order[category], (top,), jokers)
+            if key > best_key:
+                present = {bottom if (wheel and r == ACE) else r for r in ranks}
+                missing = [p for p in range(top, bottom - 1, -1) if p not in present]
+                fill = iter(missing)
+                best_played = tuple(
+                    (bottom if (wheel and c >> 2 == ACE) else c >> 2) if c < 52 else next(fill)
+                    for c in cards
+                )
+                best_key, best_cat = key, category
+            break
+    if suited and best_cat != C.STRAIGHT_FLUSH:
+        # In a flush a joker takes the highest rank not already in the hand.
+        extra = [r for r in range(ACE, rules.low - 1, -1) if r not in ranks][:jokers]
+        flush_ranks = sorted(ranks + extra, reverse=True)
+        key = _pack(order[C.FLUSH], flush_ranks, jokers)
+        if key > best_key:
+            fill = iter(extra)
+            best_played = tuple(c >> 2 if c < 52 else next(fill) for c in cards)
+            best_key, best_cat = key, C.FLUSH
+    return best_key, best_cat, best_played
+
+
+def best_high(
+    cards: Sequence[int], rules: HighRules = DEFAULT_RULES
+) -> tuple[int, Category, tuple[int, ...], tuple[int, ...]]:
+    """The best five of ``cards`` (five or more): ``(key, category, five, played)``."""
+    best: tuple[int, Category, tuple[int, ...], tuple[int, ...]] | None = None
+    for five in combinations(cards, 5):
+        key, category, played = high5(five, rules)
+        if best is None or key > best[0]:
+            best = (key, category, five, played)
+    if best is None:
+        raise ValueError("best_high needs at least five cards")
+    return best
+
+
+def display_order(five: Sequence[int], category: Category, played: Sequence[int]) -> list[int]:
+    """Indexes of ``five`` in display order: groups first (largest, then highest),
+    straights and flushes from the top card down."""
+    count = {p: 0 for p in played}
+    for p in played:
+        count[p] += 1
+    if category in (C.STRAIGHT, C.STRAIGHT_FLUSH, C.FLUSH):
+        return sorted(range(5), key=lambda i: (played[i], -five[i]), reverse=True)
+    return sorted(range(5), key=lambda i: (count[played[i]], played[i], five[i]), reverse=True)
+
+
+def _name(rank: int) -> str:
+    return RANK_NAMES[rank]
+
+
+def _plural(rank: int) -> str:
+    return RANK_PLURALS[rank]
+
+
+def _kickers(ranks: Sequence[int]) -> str:
+    words = [_name(r) for r in ranks]
+    if len(words) == 1:
+        return f"{words[0]} kicker"
+    return "-".join(words) + " kickers"
+
+
+def describe_high(category: Category, ordered_played: Sequence[int]) -> str:
+    """Describe a high hand from its category and its played ranks in display order.
+
+    >>> describe_high(Category.TWO_PAIR, [11, 11, 6, 6, 8])
+    'two pair, kings and eights, ten kicker'
+    >>> describe_high(Category.FULL_HOUSE, [8, 8, 8, 11, 11])
+    'full house, tens full of kings'
+    """
+    p = list(ordered_played)
+    if category == C.HIGH_CARD:
+        return "high card, " + "-".join(_name(r) for r in p)
+    if category == C.PAIR:
+        return f"pair of {_plural(p[0])}, {_kickers(p[2:])}"
+    if category == C.TWO_PAIR:
+        return f"two pair, {_plural(p[0])} and {_plural(p[2])}, {_kickers(p[4:])}"
+    if category == C.TRIPS:
+        return f"three of a kind, {_plural(p[0])}, {_kickers(p[3:])}"
+    if category == C.STRAIGHT:
+        return f"straight, {_name(p[0])} high"
+    if category == C.FLUSH:
+        return f"flush, {_name(p[0])} high"
+    if category == C.FULL_HOUSE:
+        return f"full house, {_plural(p[0])} full of {_plural(p[3])}"
+    if category == C.QUADS:
+        return f"four of a kind, {_plural(p[0])}, {_kickers(p[4:])}"
+    if category == C.STRAIGHT_FLUSH:
+        return "royal flush" if p[0] == ACE else f"straight flush, {_name(p[0])} high"
+    return f"Poker (five of a kind), {_plural(p[0])}"
+
+
+# ---------------------------------------------------------------------------
+# Tables of the default game (52 cards, wheel, modern order, no jokers)
+
+
+def rank_multisets(size: int, low: int = 0) -> list[tuple[int, ...]]:
+    """All multisets of ``size`` ranks ``low..12`` with at most four of a rank."""
+    return [
+        ranks
+        for ranks in combinations_with_replacement(range(low, 13), size)
+        if all(ranks.count(r) <= 4 for r in set(ranks))
+    ]
+
+
+def representative(ranks: Sequence[int], flush: bool) -> list[int]:
+    """Cards with the given ranks: all spades for a flush, else spread over suits
+    (a non-flush set of five different ranks gets four spades and a heart)."""
+    if flush:
+        return [4 * r + 3 for r in ranks]
+    seen: dict[int, int] = {}
+    cards = []
+    for r in ranks:
+        k = seen.get(r, 0)
+        seen[r] = k + 1
+        cards.append(4 * r + 3 - k)
+    if len(set(ranks)) == len(ranks):
+        cards[-1] -= 1
+    return cards
+
+
+def five_card_classes(
+    rules: HighRules = DEFAULT_RULES,
+) -> list[tuple[tuple[int, ...], bool, int]]:
+    """Every kind of five-card hand of the deck as ``(ranks, flush, key)``: one
+    entry per rank multiset (plus its flush when the five ranks differ)."""
+    classes = []
+    for ranks in rank_multisets(5, rules.low):
+        distinct = len(set(ranks)) == 5
+        for flush in (False, True) if distinct else (False,):
+            classes.append((ranks, flush, high5(representative(ranks, flush), rules)[0]))
+    return classes
+
+
+def dense_ranks(keys: Sequence[int]) -> dict[int, int]:
+    """Map each distinct key to its dense rank, 1 for the weakest."""
+    return {key: i for i, key in enumerate(sorted(set(keys)), start=1)}
+
+
+RANK_SHIFT: Final = 3  # bits per rank count in a rank key
+FLUSH_TABLE: dict[int, int] = {}  # 13-bit rank mask (5..7 ranks) -> best flush rank
+RANKS_TABLE: dict[int, int] = {}  # rank key (5..7 cards) -> best non-flush rank
+HIGH_DENSE: dict[int, int] = {}  # packed key -> shared 1..7462 rank
+HIGH_KEYS: list[int] = []  # shared rank -> packed key (index 0 unused)
+
+
+def build_tables() -> None:
+    """Build the lookup tables of the default game (once; the evaluators call it)."""
+    if HIGH_KEYS:
+        return
+    classes = five_card_classes()
+    dense = dense_ranks([key for _, _, key in classes])
+    ranks_table: dict[int, int] = {}
+    flush_table: dict[int, int] = {}
+    for ranks, flush, key in classes:
+        if flush:
+            flush_table[sum(1 << r for r in ranks)] = dense[key]
+        else:
+            ranks_table[sum(1 << (RANK_SHIFT * r) for r in ranks)] = dense[key]
+    # Best of six and seven: the best five of n cards is the best five of one of
+    # its (n-1)-card parts, so grow the tables one card at a time.
+    smaller = dict(ranks_table)
+    for _ in (6, 7):
+        grown: dict[int, int] = {}
+        for key, value in smaller.items():
+            for r in range(13):
+                if (key >> (RANK_SHIFT * r)) & 7 < 4:
+                    bigger = key + (1 << (RANK_SHIFT * r))
+                    if grown.get(bigger, 0) < value:
+                        grown[bigger] = value
+        ranks_table.update(grown)
+        smaller = grown
+    smaller = dict(flush_table)
+    for _ in (6, 7):
+        grown = {}
+        for mask, value in smaller.items():
+            for r in range(13):
+                if not mask >> r & 1:
+                    bigger = mask | (1 << r)
+                    if grown.get(bigger, 0) < value:
+                        grown[bigger] = value
+        flush_table.update(grown)
+        smaller = grown
+    HIGH_DENSE.update(dense)
+    RANKS_TABLE.update(ranks_table)
+    FLUSH_TABLE.update(flush_table)
+    HIGH_KEYS.extend([0, *sorted(dense)])
