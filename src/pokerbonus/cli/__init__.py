@@ -17,6 +17,19 @@ def _root() -> None:
     """Poker Bonus: poker engine, hand evaluation, equity and games."""
 
 
+def _register() -> None:
+    from pokerbonus.cli.equity import equity_command
+    from pokerbonus.cli.eval import eval_command
+    from pokerbonus.cli.simulate import simulate_command
+
+    app.command("eval")(eval_command)
+    app.command("equity")(equity_command)
+    app.command("simulate")(simulate_command)
+
+
+_register()
+
+
 def main() -> None:
     """Entry point of the ``pokerbonus`` console script."""
     app()
