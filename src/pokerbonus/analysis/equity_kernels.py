@@ -24,11 +24,13 @@ from typing import Any, Final
 import numpy as np
 from numba import njit
 
-from pokerbonus.hands.kernels import (
-    rank_high,
-    rank_omaha_high,
-    rank_omaha_low8,
-    rank_shortdeck,
+from pokerbonus.hands.kernels import rank_omaha_high, rank_omaha_low8
+from pokerbonus.hands.tables import (
+    FLUSH_BITS,
+    FLUSH_TEST,
+    ROW_SHIFT,
+    SIZE_KEY,
+    SUIT_SHIFT,
 )
 
 __all__ = [
@@ -47,24 +49,51 @@ GAME_OMAHA: Final = 2
 GAME_OMAHA8: Final = 3
 POT: Final = 5040
 _HALF: Final = POT // 2
+_LOW32: Final = 0xFFFFFFFF
+_BASE: Final = 5 * SIZE_KEY  # the low halves of five keys: where the hash starts
 
 Array = Any  # numpy arrays; numba does the typing here
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _value_of_sum(total: int, cards: Array, multi: Array, flush: Array, t: Any) -> int:
+    """High value of the cards whose key sum is ``total`` (the tables' two reads).
+
+    Same lookup as the rankers of :mod:`pokerbonus.hands.kernels`, fed with a
+    sum built incrementally: the board's part is shared by every player.
+    """
+    index = (total & _LOW32) - _BASE
+    value = int(multi[index + t.row_offset[index >> ROW_SHIFT]])
+    bits = ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS
+    if bits != 0:
+        suit = 0 if bits & 0x8 else (1 if bits & 0x80 else (2 if bits & 0x800 else 3))
+        mask = 0
+        for i in range(cards.shape[0]):
+            if cards[i] & 3 == suit:
+                mask |= 1 << (cards[i] >> 2)
+        fv = int(flush[mask])
+        if fv > value:
+            value = fv
+    return value
+
+
+@njit(cache=True, inline="always")
 def _score_all(
     game: int, holes: Array, nh: int, board: Array, buf: Array, hi: Array, lo: Array, t: Any
 ) -> None:
     """Fill ``hi[p]`` (and ``lo[p]`` in omaha8) for every player on a complete board."""
     players = holes.shape[0]
     if game in (GAME_HOLDEM, GAME_SHORTDECK):
+        key = t.card_key
+        board_sum = key[board[0]] + key[board[1]] + key[board[2]] + key[board[3]]
+        board_sum += key[board[4]]
+        multi = t.multi_high if game == GAME_HOLDEM else t.multi_shortdeck
+        flush = t.flush_high if game == GAME_HOLDEM else t.flush_shortdeck
         for p in range(players):
             for i in range(5):
                 buf[p, nh + i] = board[i]
-            if game == GAME_HOLDEM:
-                hi[p] = rank_high(buf[p], t)
-            else:
-                hi[p] = rank_shortdeck(buf[p], t)
+            total = board_sum + key[holes[p, 0]] + key[holes[p, 1]]
+            hi[p] = _value_of_sum(total, buf[p], multi, flush, t)
     else:
         for p in range(players):
             hi[p] = rank_omaha_high(holes[p, :nh], board, t)
@@ -72,7 +101,7 @@ def _score_all(
                 lo[p] = rank_omaha_low8(holes[p, :nh], board, t)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _award(
     game: int, hi: Array, lo: Array, share: Array, square: Array, wins: Array, ties: Array
 ) -> None:
@@ -112,12 +141,131 @@ def _award(
                 ties[p] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _fill_holes(combos: Array, rows: Array, nh: int, holes: Array, buf: Array) -> None:
     for p in range(rows.shape[0]):
         for j in range(nh):
             holes[p, j] = combos[rows[p], j]
             buf[p, j] = combos[rows[p], j]
+
+
+@njit(cache=True, inline="always")
+def _lookup(
+    total: int, c0: int, c1: int, c2: int, c3: int, c4: int, h0: int, h1: int,
+    multi: Array, flush: Array, row_offset: Array,
+) -> int:
+    """High value of seven cards from their key sum ``total`` (two table reads)."""
+    index = (total & _LOW32) - _BASE
+    value = int(multi[index + row_offset[index >> ROW_SHIFT]])
+    bits = ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS
+    if bits == 0:
+        return value
+    suit = 0 if bits & 0x8 else (1 if bits & 0x80 else (2 if bits & 0x800 else 3))
+    mask = 0
+    for c in (c0, c1, c2, c3, c4, h0, h1):
+        if c & 3 == suit:
+            mask |= 1 << (c >> 2)
+    return max(value, int(flush[mask]))
+
+
+@njit(cache=True)
+def _walk_two_card(
+    rest: Array,
+    m: int,
+    board: Array,
+    n_known: int,
+    holes: Array,
+    key: Array,
+    multi: Array,
+    flush: Array,
+    row_offset: Array,
+    share: Array,
+    square: Array,
+    wins: Array,
+    ties: Array,
+) -> int:
+    """Every completion of the board for fixed two-card hands (hold'em, short-deck).
+
+    Five nested loops, one per board slot: a known slot runs once with its card,
+    the others walk the k-combinations of ``rest[:m]``. Key sums are carried from
+    one loop level to the next, so each runout costs a few additions and two
+    table reads per player. Returns the number of runouts.
+    """
+    players = holes.shape[0]
+    hole_sum = np.zeros(players, np.int64)
+    for p in range(players):
+        hole_sum[p] = key[holes[p, 0]] + key[holes[p, 1]]
+    vals = np.zeros(players, np.int64)
+    first = second = split = 0  # heads-up counts, added to the sums at the end
+    # slot i is drawn (d_i) or known; a drawn slot's index runs up to m - (4 - i)
+    d0, d1, d2, d3, d4 = n_known <= 0, n_known <= 1, n_known <= 2, n_known <= 3, n_known <= 4
+    n = 0
+    lo0 = 0
+    hi0 = m - 4 if d0 else 1
+    for i0 in range(lo0, hi0):
+        c0 = rest[i0] if d0 else board[0]
+        s0 = key[c0]
+        lo1 = (i0 + 1) if d0 else 0
+        hi1 = m - 3 if d1 else 1
+        for i1 in range(lo1 if d1 else 0, hi1):
+            c1 = rest[i1] if d1 else board[1]
+            s1 = s0 + key[c1]
+            lo2 = (i1 + 1) if d1 else 0
+            hi2 = m - 2 if d2 else 1
+            for i2 in range(lo2 if d2 else 0, hi2):
+                c2 = rest[i2] if d2 else board[2]
+                s2 = s1 + key[c2]
+                lo3 = (i2 + 1) if d2 else 0
+                hi3 = m - 1 if d3 else 1
+                for i3 in range(lo3 if d3 else 0, hi3):
+                    c3 = rest[i3] if d3 else board[3]
+                    s3 = s2 + key[c3]
+                    lo4 = (i3 + 1) if d3 else 0
+                    hi4 = m - 0 if d4 else 1
+                    for i4 in range(lo4 if d4 else 0, hi4):
+                        c4 = rest[i4] if d4 else board[4]
+                        s4 = s3 + key[c4]
+                        if players == 2:
+                            v0 = _lookup(s4 + hole_sum[0], c0, c1, c2, c3, c4, holes[0, 0],
+                                         holes[0, 1], multi, flush, row_offset)  # fmt: skip
+                            v1 = _lookup(s4 + hole_sum[1], c0, c1, c2, c3, c4, holes[1, 0],
+                                         holes[1, 1], multi, flush, row_offset)  # fmt: skip
+                            if v0 > v1:
+                                first += 1
+                            elif v1 > v0:
+                                second += 1
+                            else:
+                                split += 1
+                            n += 1
+                            continue
+                        best = 0
+                        for p in range(players):
+                            v = _lookup(s4 + hole_sum[p], c0, c1, c2, c3, c4, holes[p, 0],
+                                        holes[p, 1], multi, flush, row_offset)  # fmt: skip
+                            vals[p] = v
+                            if v > best:
+                                best = v
+                        winners = 0
+                        for p in range(players):
+                            if vals[p] == best:
+                                winners += 1
+                        part = POT // winners
+                        for p in range(players):
+                            if vals[p] == best:
+                                share[p] += part
+                                square[p] += part * part
+                                if winners == 1:
+                                    wins[p] += 1
+                                else:
+                                    ties[p] += 1
+                        n += 1
+    if players == 2:
+        for p, alone in ((0, first), (1, second)):
+            share[p] += POT * alone + _HALF * split
+            square[p] += POT * POT * alone + _HALF * _HALF * split
+            wins[p] += alone
+            ties[p] += split
+    return n
 
 
 @njit(cache=True)
@@ -156,6 +304,9 @@ def exact_kernel(
     used = np.zeros(players + 1, np.uint64)
     rest = np.zeros(deck.shape[0], np.int64)
     idx = np.zeros(max(k, 1), np.int64)
+    key = t.card_key
+    multi = t.multi_high if game == GAME_HOLDEM else t.multi_shortdeck
+    flush = t.flush_high if game == GAME_HOLDEM else t.flush_shortdeck
     n = 0
     p = 0
     while p >= 0:
@@ -182,6 +333,14 @@ def exact_kernel(
             if not (used[players] >> np.uint64(c)) & np.uint64(1):
                 rest[m] = c
                 m += 1
+        if m < k:
+            continue
+        if game in (GAME_HOLDEM, GAME_SHORTDECK):
+            n += _walk_two_card(
+                rest, m, full, n_known, holes, key, multi, flush, t.row_offset,
+                share, square, wins, ties,
+            )  # fmt: skip
+            continue
         if k == 0:
             _score_all(game, holes, nh, full, buf, hi, lo, t)
             _award(game, hi, lo, share, square, wins, ties)
@@ -274,6 +433,12 @@ def monte_carlo_kernel(
                 m += 1
     attempts = 0
     n = 0
+    two_card = game in (GAME_HOLDEM, GAME_SHORTDECK)
+    key = t.card_key
+    row_offset = t.row_offset
+    multi = t.multi_high if game == GAME_HOLDEM else t.multi_shortdeck
+    flush = t.flush_high if game == GAME_HOLDEM else t.flush_shortdeck
+    first = second = split = 0  # heads-up two-card counts, added to the sums at the end
     for _ in range(samples):
         if not fixed:
             tries = 0
@@ -323,7 +488,28 @@ def monte_carlo_kernel(
                     pos += 1
         for i in range(k):
             full[n_known + i] = rest[pos + i]
-        _score_all(game, holes, nh, full, buf, hi, lo, t)
-        _award(game, hi, lo, share, square, wins, ties)
         n += 1
+        if two_card:
+            s5 = key[full[0]] + key[full[1]] + key[full[2]] + key[full[3]] + key[full[4]]
+            for p in range(players):
+                hi[p] = _lookup(s5 + key[holes[p, 0]] + key[holes[p, 1]], full[0], full[1],
+                                full[2], full[3], full[4], holes[p, 0], holes[p, 1], multi,
+                                flush, row_offset)  # fmt: skip
+            if players == 2:
+                if hi[0] > hi[1]:
+                    first += 1
+                elif hi[1] > hi[0]:
+                    second += 1
+                else:
+                    split += 1
+                continue
+            _award(game, hi, lo, share, square, wins, ties)
+        else:
+            _score_all(game, holes, nh, full, buf, hi, lo, t)
+            _award(game, hi, lo, share, square, wins, ties)
+    for p, alone in ((0, first), (1, second)):
+        share[p] += POT * alone + _HALF * split
+        square[p] += POT * POT * alone + _HALF * _HALF * split
+        wins[p] += alone
+        ties[p] += split
     return share, square, wins, ties, n, attempts
