@@ -81,6 +81,9 @@ _BASE: Final = 5 * SIZE_KEY
 _LOW32: Final = 0xFFFFFFFF
 
 IntArray = npt.NDArray[np.integer[Any]]
+I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+U16 = npt.NDArray[np.uint16]
 
 
 def _njit(function: _F) -> _F:
@@ -88,135 +91,164 @@ def _njit(function: _F) -> _F:
     return cast(_F, numba.njit(cache=True)(function))
 
 
-@_njit
-def _slot(total: int, row_offset: npt.NDArray[np.int32]) -> int:
-    """Slot of a key sum in the rank-multiset tables (the perfect hash)."""
-    index = (total & _LOW32) - _BASE
-    return index + row_offset[index >> ROW_SHIFT]  # type: ignore[no-any-return]
+# Numba note: every ranker takes its arrays out of ``t`` once, at the top, and
+# then does plain arithmetic; an array taken from ``t`` inside a branch, or a
+# helper called with arrays, costs reference counting on every call (about ten
+# times slower per hand).
 
 
 @_njit
-def _flush_suit(total: int) -> int:
-    """Suit (0..3) holding five cards or more, or -1, from a key sum."""
+def _suit_offset(total: int) -> int:
+    """``16 * suit`` of the suit holding five cards or more, or -1, from a key sum."""
     bits = ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS
     if bits == 0:
         return -1
     if bits & 0x8:
         return 0
     if bits & 0x80:
-        return 1
+        return 16
     if bits & 0x800:
-        return 2
-    return 3
+        return 32
+    return 48
 
 
 @_njit
-def _suit_mask(hand: IntArray, suit: int) -> int:
-    """13-bit mask of the ranks of ``hand`` in ``suit``."""
-    mask = 0
-    for i in range(hand.shape[0]):
-        card = hand[i]
-        if card & 3 == suit:
-            mask |= 1 << (card >> 2)
-    return mask
-
-
-@_njit
-def _key_sum(hand: IntArray, card_key: npt.NDArray[np.int64]) -> int:
-    total = 0
-    for i in range(hand.shape[0]):
-        total += card_key[hand[i]]
-    return total
+def _suited_bit(card: int) -> int:
+    """Bit ``16 * suit + rank`` of a card: OR them, shift by 16 * suit, keep 13 bits."""
+    return 1 << (((card & 3) << 4) + (card >> 2))
 
 
 @_njit
 def rank_high(hand: IntArray, t: EvalTables) -> int:
     """Best five-card high value (1..7462) of 5 to 7 cards of a 52-card deck."""
-    total = _key_sum(hand, t.card_key)
-    value = t.multi_high[_slot(total, t.row_offset)]
-    suit = _flush_suit(total)
-    if suit >= 0:
-        value = max(value, t.flush_high[_suit_mask(hand, suit)])
-    return int(value)
+    key = t.card_key
+    offsets = t.row_offset
+    multi = t.multi_high
+    flush = t.flush_high
+    total = 0
+    suited = 0
+    for i in range(hand.shape[0]):
+        card = int(hand[i])
+        total += key[card]
+        suited |= _suited_bit(card)
+    index = (total & _LOW32) - _BASE
+    value = int(multi[index + offsets[index >> ROW_SHIFT]])
+    shift = _suit_offset(total)
+    if shift >= 0:
+        value = max(value, int(flush[(suited >> shift) & 0x1FFF]))
+    return value
 
 
 @_njit
 def rank_shortdeck(hand: IntArray, t: EvalTables) -> int:
     """Best five-card short-deck value (1..1404) of 5 to 7 cards six or higher."""
-    total = _key_sum(hand, t.card_key)
-    value = t.multi_shortdeck[_slot(total, t.row_offset)]
-    suit = _flush_suit(total)
-    if suit >= 0:
-        value = max(value, t.flush_shortdeck[_suit_mask(hand, suit)])
-    return int(value)
+    key = t.card_key
+    offsets = t.row_offset
+    multi = t.multi_shortdeck
+    flush = t.flush_shortdeck
+    total = 0
+    suited = 0
+    for i in range(hand.shape[0]):
+        card = int(hand[i])
+        total += key[card]
+        suited |= _suited_bit(card)
+    index = (total & _LOW32) - _BASE
+    value = int(multi[index + offsets[index >> ROW_SHIFT]])
+    shift = _suit_offset(total)
+    if shift >= 0:
+        value = max(value, int(flush[(suited >> shift) & 0x1FFF]))
+    return value
+
+
+@_njit
+def _multiset_value(hand: IntArray, key: I64, offsets: I32, multi: U16) -> int:
+    total = 0
+    for i in range(hand.shape[0]):
+        total += key[hand[i]]
+    index = (total & _LOW32) - _BASE
+    return int(multi[index + offsets[index >> ROW_SHIFT]])
 
 
 @_njit
 def rank_a5(hand: IntArray, t: EvalTables) -> int:
     """Best ace-to-five low (1..6175, 6175 = the wheel) of 5 to 7 cards."""
-    return int(t.multi_a5[_slot(_key_sum(hand, t.card_key), t.row_offset)])
+    return _multiset_value(hand, t.card_key, t.row_offset, t.multi_a5)
 
 
 @_njit
 def rank_low8(hand: IntArray, t: EvalTables) -> int:
     """Best eight-or-better low: the ``a5`` value if it qualifies, else 0."""
-    return int(t.multi_low8[_slot(_key_sum(hand, t.card_key), t.row_offset)])
-
-
-@_njit
-def _five_27(c0: int, c1: int, c2: int, c3: int, c4: int, t: EvalTables) -> int:
-    """Deuce-to-seven value of exactly five cards."""
-    key = t.card_key
-    total = key[c0] + key[c1] + key[c2] + key[c3] + key[c4]
-    if _flush_suit(total) >= 0:
-        mask = (1 << (c0 >> 2)) | (1 << (c1 >> 2)) | (1 << (c2 >> 2))
-        mask |= (1 << (c3 >> 2)) | (1 << (c4 >> 2))
-        return int(t.flush_27[mask])
-    return int(t.multi_27[_slot(total, t.row_offset)])
+    return _multiset_value(hand, t.card_key, t.row_offset, t.multi_low8)
 
 
 @_njit
 def rank_27(hand: IntArray, t: EvalTables) -> int:
     """Best deuce-to-seven low (1..7462, 7462 = ``7 5 4 3 2`` unsuited) of 5 to 7 cards."""
-    total = _key_sum(hand, t.card_key)
-    if _flush_suit(total) < 0:
-        return int(t.multi_27[_slot(total, t.row_offset)])
+    key = t.card_key
+    offsets = t.row_offset
+    multi = t.multi_27
+    flush = t.flush_27
     n = hand.shape[0]
-    if n == 5:
-        return int(t.flush_27[_suit_mask(hand, _flush_suit(total))])
-    # A flush hurts a low: some five-card subset may avoid it. Rare, so enumerate.
-    best = 0
-    for a in range(n - 4):
-        for b in range(a + 1, n - 3):
-            for c in range(b + 1, n - 2):
-                for d in range(c + 1, n - 1):
-                    for e in range(d + 1, n):
-                        value = _five_27(hand[a], hand[b], hand[c], hand[d], hand[e], t)
-                        best = max(best, value)
-    return best
+    total = 0
+    suited = 0
+    for i in range(n):
+        card = int(hand[i])
+        total += key[card]
+        suited |= _suited_bit(card)
+    index = (total & _LOW32) - _BASE
+    value = int(multi[index + offsets[index >> ROW_SHIFT]])
+    shift = _suit_offset(total)
+    if shift >= 0 and n == 5:
+        value = int(flush[(suited >> shift) & 0x1FFF])
+    elif shift >= 0:
+        # A flush hurts a low and a five-card subset may avoid it: enumerate (rare).
+        value = 0
+        for a in range(n - 4):
+            for b in range(a + 1, n - 3):
+                for c in range(b + 1, n - 2):
+                    for d in range(c + 1, n - 1):
+                        for e in range(d + 1, n):
+                            total = key[hand[a]] + key[hand[b]] + key[hand[c]]
+                            total += key[hand[d]] + key[hand[e]]
+                            shift = _suit_offset(total)
+                            if shift >= 0:
+                                suited = _suited_bit(int(hand[a])) | _suited_bit(int(hand[b]))
+                                suited |= _suited_bit(int(hand[c])) | _suited_bit(int(hand[d]))
+                                suited |= _suited_bit(int(hand[e]))
+                                five = int(flush[(suited >> shift) & 0x1FFF])
+                            else:
+                                index = (total & _LOW32) - _BASE
+                                five = int(multi[index + offsets[index >> ROW_SHIFT]])
+                            value = max(value, five)
+    return value
 
 
 @_njit
 def rank_omaha_high(hole: IntArray, board: IntArray, t: EvalTables) -> int:
     """Best ``high`` value of exactly two of ``hole`` (4-5 cards) and three of ``board`` (3-5)."""
     key = t.card_key
+    offsets = t.row_offset
+    multi = t.multi_high
+    flush = t.flush_high
     nh = hole.shape[0]
     nb = board.shape[0]
     best = 0
     for a in range(nh - 1):
         for b in range(a + 1, nh):
             two = key[hole[a]] + key[hole[b]]
+            two_bits = _suited_bit(int(hole[a])) | _suited_bit(int(hole[b]))
             for c in range(nb - 2):
                 for d in range(c + 1, nb - 1):
                     for e in range(d + 1, nb):
                         total = two + key[board[c]] + key[board[d]] + key[board[e]]
-                        if _flush_suit(total) >= 0:
-                            mask = (1 << (hole[a] >> 2)) | (1 << (hole[b] >> 2))
-                            mask |= (1 << (board[c] >> 2)) | (1 << (board[d] >> 2))
-                            mask |= 1 << (board[e] >> 2)
-                            value = int(t.flush_high[mask])
+                        shift = _suit_offset(total)
+                        if shift >= 0:
+                            suited = two_bits | _suited_bit(int(board[c]))
+                            suited |= _suited_bit(int(board[d])) | _suited_bit(int(board[e]))
+                            value = int(flush[(suited >> shift) & 0x1FFF])
                         else:
-                            value = int(t.multi_high[_slot(total, t.row_offset)])
+                            index = (total & _LOW32) - _BASE
+                            value = int(multi[index + offsets[index >> ROW_SHIFT]])
                         best = max(best, value)
     return best
 
@@ -225,6 +257,8 @@ def rank_omaha_high(hole: IntArray, board: IntArray, t: EvalTables) -> int:
 def rank_omaha_low8(hole: IntArray, board: IntArray, t: EvalTables) -> int:
     """Best ``low8`` value with exactly two of ``hole`` and three of ``board``; 0 if none."""
     key = t.card_key
+    offsets = t.row_offset
+    multi = t.multi_low8
     nh = hole.shape[0]
     nb = board.shape[0]
     best = 0
@@ -235,38 +269,121 @@ def rank_omaha_low8(hole: IntArray, board: IntArray, t: EvalTables) -> int:
                 for d in range(c + 1, nb - 1):
                     for e in range(d + 1, nb):
                         total = two + key[board[c]] + key[board[d]] + key[board[e]]
-                        best = max(best, int(t.multi_low8[_slot(total, t.row_offset)]))
+                        index = (total & _LOW32) - _BASE
+                        best = max(best, int(multi[index + offsets[index >> ROW_SHIFT]]))
     return best
 
 
 @_njit
-def _rank_game(hand: IntArray, game: int, t: EvalTables) -> int:
+def _row_mask(cards: IntArray, i: int, suit: int) -> int:
+    """13-bit mask of the ranks in ``suit`` of row ``i`` of ``cards``."""
+    mask = 0
+    for j in range(cards.shape[1]):
+        card = cards[i, j]
+        if card & 3 == suit:
+            mask |= 1 << (card >> 2)
+    return mask
+
+
+# The batch loops below are written flat on purpose: the tables are taken out of
+# ``t`` once, before the loop, and the key sum is unrolled. Calling a helper that
+# takes arrays inside the loop costs about ten times more per hand in numba.
+
+
+@_njit
+def _rows_high(
+    cards: IntArray, key: I64, offsets: I32, multi: U16, flush: U16, out: I32, lo: int, hi: int
+) -> None:
+    """High (and short-deck, with its tables) values of rows ``lo..hi``."""
+    k = cards.shape[1]
+    for i in range(lo, hi):
+        total = key[cards[i, 0]] + key[cards[i, 1]] + key[cards[i, 2]]
+        total += key[cards[i, 3]] + key[cards[i, 4]]
+        if k > 5:
+            total += key[cards[i, 5]]
+            if k > 6:
+                total += key[cards[i, 6]]
+        index = (total & _LOW32) - _BASE
+        value = multi[index + offsets[index >> ROW_SHIFT]]
+        if ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS:
+            value = max(value, flush[_row_mask(cards, i, _suit_offset(total) >> 4)])
+        out[i] = value
+
+
+@_njit
+def _rows_multiset(
+    cards: IntArray, key: I64, offsets: I32, multi: U16, out: I32, lo: int, hi: int
+) -> None:
+    """Values of rows ``lo..hi`` in a game where suits do not matter (a5, low8)."""
+    k = cards.shape[1]
+    for i in range(lo, hi):
+        total = key[cards[i, 0]] + key[cards[i, 1]] + key[cards[i, 2]]
+        total += key[cards[i, 3]] + key[cards[i, 4]]
+        if k > 5:
+            total += key[cards[i, 5]]
+            if k > 6:
+                total += key[cards[i, 6]]
+        index = (total & _LOW32) - _BASE
+        out[i] = multi[index + offsets[index >> ROW_SHIFT]]
+
+
+@_njit
+def _rows_27(cards: IntArray, t: EvalTables, out: I32, lo: int, hi: int) -> None:
+    """Deuce-to-seven values of rows ``lo..hi`` (flushes go the slow, exact way)."""
+    key = t.card_key
+    offsets = t.row_offset
+    multi = t.multi_27
+    k = cards.shape[1]
+    for i in range(lo, hi):
+        total = key[cards[i, 0]] + key[cards[i, 1]] + key[cards[i, 2]]
+        total += key[cards[i, 3]] + key[cards[i, 4]]
+        if k > 5:
+            total += key[cards[i, 5]]
+            if k > 6:
+                total += key[cards[i, 6]]
+        if ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS:
+            out[i] = rank_27(cards[i], t)
+        else:
+            index = (total & _LOW32) - _BASE
+            out[i] = multi[index + offsets[index >> ROW_SHIFT]]
+
+
+@_njit
+def _rank_rows(cards: IntArray, game: int, t: EvalTables, out: I32, lo: int, hi: int) -> None:
+    """Rank rows ``lo..hi`` of ``cards`` into ``out`` with the loop of ``game``."""
     if game == 0:
-        return rank_high(hand, t)
-    if game == 1:
-        return rank_shortdeck(hand, t)
-    if game == 2:
-        return rank_a5(hand, t)
-    if game == 3:
-        return rank_low8(hand, t)
-    return rank_27(hand, t)
+        _rows_high(cards, t.card_key, t.row_offset, t.multi_high, t.flush_high, out, lo, hi)
+    elif game == 1:
+        _rows_high(
+            cards, t.card_key, t.row_offset, t.multi_shortdeck, t.flush_shortdeck, out, lo, hi
+        )
+    elif game == 2:
+        _rows_multiset(cards, t.card_key, t.row_offset, t.multi_a5, out, lo, hi)
+    elif game == 3:
+        _rows_multiset(cards, t.card_key, t.row_offset, t.multi_low8, out, lo, hi)
+    else:
+        _rows_27(cards, t, out, lo, hi)
 
 
 @_njit
 def batch_rank(cards: IntArray, game: int, t: EvalTables, out: npt.NDArray[np.int32]) -> None:
     """Rank every row of ``cards`` (N, k) into ``out`` (N,), one thread."""
-    for i in range(cards.shape[0]):
-        out[i] = _rank_game(cards[i], game, t)
+    _rank_rows(cards, game, t, out, 0, cards.shape[0])
 
 
 def _parallel(function: _F) -> _F:
     return cast(_F, numba.njit(cache=True, parallel=True)(function))
 
 
+_BLOCK: Final = 1 << 14
+
+
 @_parallel
 def batch_rank_parallel(
     cards: IntArray, game: int, t: EvalTables, out: npt.NDArray[np.int32]
 ) -> None:
-    """Same as :func:`batch_rank` on all of numba's threads."""
-    for i in numba.prange(cards.shape[0]):
-        out[i] = _rank_game(cards[i], game, t)
+    """Same as :func:`batch_rank`, blocks of rows spread over numba's threads."""
+    n = cards.shape[0]
+    blocks = (n + _BLOCK - 1) // _BLOCK
+    for b in numba.prange(blocks):
+        _rank_rows(cards, game, t, out, b * _BLOCK, min(n, (b + 1) * _BLOCK))
