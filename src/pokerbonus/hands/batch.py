@@ -1,0 +1,110 @@
+"""Rank many hands at once: :func:`evaluate_batch`, the checked entry to the numba kernels.
+
+>>> import numpy as np
+>>> from pokerbonus.cards import parse_cards
+>>> hands = np.array([parse_cards("As Ks Qs Js Ts 2c 3d"), parse_cards("7c 5d 4h 3s 2c 9d Jh")])
+>>> evaluate_batch(hands)  # a royal flush; jack-high (J 9 7 5 4)
+array([7462,  172], dtype=int32)
+>>> evaluate_batch(hands[:, :5], game="27")  # a royal flush is the worst 2-7 low, 7-5 the best
+array([   1, 7462], dtype=int32)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerbonus.cards import format_cards
+from pokerbonus.errors import InvalidHandError
+from pokerbonus.hands.kernels import GAME_CODES, batch_rank, batch_rank_parallel
+from pokerbonus.hands.tables import get_tables
+
+__all__ = ["GAMES", "evaluate_batch"]
+
+GAMES: Final = tuple(GAME_CODES)
+"""Games of :func:`evaluate_batch`: ``high``, ``shortdeck``, ``a5``, ``low8``, ``27``."""
+
+_CHUNK: Final = 1 << 16
+
+
+def _check_cards(cards: npt.NDArray[np.integer[Any]], game: str) -> None:
+    """Raise :class:`InvalidHandError` for a card outside the game's deck or a repeated card."""
+    lowest = 16 if game == "shortdeck" else 0
+    if cards.size == 0:
+        return
+    if int(cards.min()) < lowest or int(cards.max()) > 51:
+        bad = (cards < lowest) | (cards > 51)
+        row, col = (int(x) for x in np.argwhere(bad)[0])
+        value = int(cards[row, col])
+        if value in (52, 53):
+            why = "jokers (52, 53) are not supported by the batch evaluator"
+        elif 0 <= value < lowest:
+            why = "short-deck hold'em plays the 36 cards from 6 to A (indices 16..51)"
+        else:
+            why = f"card indices are {lowest}..51"
+        raise InvalidHandError(f"invalid card index {value} in row {row}, column {col}: {why}")
+    one = np.uint64(1)
+    k = cards.shape[1]
+    for start in range(0, cards.shape[0], _CHUNK):
+        chunk = cards[start : start + _CHUNK].astype(np.uint64)
+        seen = np.zeros(chunk.shape[0], dtype=np.uint64)
+        total = np.zeros(chunk.shape[0], dtype=np.uint64)
+        for j in range(k):
+            bit = np.left_shift(one, chunk[:, j])
+            seen |= bit
+            total += bit
+        # the sum of the card bits equals their OR exactly when no card repeats
+        repeated = np.flatnonzero(seen != total)
+        if repeated.size:
+            row = start + int(repeated[0])
+            text = format_cards(int(c) for c in cards[row])
+            raise InvalidHandError(f"duplicate card in row {row}: {text!r}")
+
+
+def evaluate_batch(
+    array: npt.ArrayLike, game: str = "high", *, parallel: bool = False
+) -> npt.NDArray[np.int32]:
+    """Rank every row of an ``(N, k)`` array of card indices (``k`` from 5 to 7).
+
+    Returns ``N`` ``int32`` ranks, greater = stronger, of the best five of the
+    ``k`` cards, in the shared scheme of ``game`` (``docs/CONTRIBUTING-NOTES.md``):
+    ``high`` 1..7462, ``shortdeck`` 1..1404 (36-card deck, flush above full
+    house), ``a5`` 1..6175, ``low8`` (the ``a5`` rank of a qualifying low, else 0)
+    and ``27`` 1..7462. Any integer dtype is accepted; ``parallel`` spreads the
+    rows over numba's threads.
+
+    Raises :class:`InvalidHandError` for a wrong shape, ``k`` outside 5..7, a
+    card outside the deck (jokers are not supported here), a repeated card in a
+    row, or an unknown game.
+
+    >>> evaluate_batch([[0, 4, 8, 12, 17]])  # 2c 3c 4c 5c 6d: a six-high straight
+    array([5855], dtype=int32)
+    >>> evaluate_batch([[0, 4, 8, 12, 52]])
+    Traceback (most recent call last):
+    ...
+    pokerbonus.errors.InvalidHandError: invalid card index 52 in row 0, column 4: jokers (52, 53) \
+are not supported by the batch evaluator
+    """
+    code = GAME_CODES.get(game)
+    if code is None:
+        raise InvalidHandError(f"unknown game {game!r} (expected one of {', '.join(GAMES)})")
+    cards = np.asarray(array)
+    if cards.dtype.kind not in "iu":
+        raise InvalidHandError(f"card indices must be integers, got dtype {cards.dtype}")
+    if cards.ndim != 2:
+        raise InvalidHandError(f"expected an (N, k) array of card indices, got shape {cards.shape}")
+    if not 5 <= cards.shape[1] <= 7:
+        raise InvalidHandError(
+            f"each hand must hold 5 to 7 cards, got {cards.shape[1]} (shape {cards.shape})"
+        )
+    if not cards.dtype.isnative:
+        cards = cards.astype(cards.dtype.newbyteorder("="))
+    cards = np.ascontiguousarray(cards)
+    _check_cards(cards, game)
+    out = np.empty(cards.shape[0], dtype=np.int32)
+    if cards.shape[0]:
+        kernel = batch_rank_parallel if parallel else batch_rank
+        kernel(cards, code, get_tables(), out)
+    return out
