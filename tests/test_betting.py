@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
-from typing import Any
-
-import phevaluator
 import pytest
 
-import pokerbonus.engine.showdown as showdown
-from pokerbonus.cards import Card, default_deck_size
+from pokerbonus.cards import default_deck_size
 from pokerbonus.engine import Action, Hand, stacked_deck
 from pokerbonus.engine.events import BetReturned, Called, Checked
 from pokerbonus.errors import IllegalActionError
 from pokerbonus.rules import POT_LIMIT, Stakes, five_card_draw, limit
 from pokerbonus.rules.betting import BettingStructure
-
-
-def _stand_in(cards: Sequence[int], game: str = "high", **options: Any) -> int:
-    return -int(phevaluator.evaluate_cards(*[str(Card(c)) for c in cards]))
-
-
-@pytest.fixture(autouse=True)
-def _evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until ``pokerbonus.hands.evaluate`` lands, an independent evaluator stands in."""
-    if not hasattr(importlib.import_module("pokerbonus.hands"), "evaluate"):
-        monkeypatch.setattr(showdown, "_evaluate", lambda: _stand_in)
 
 
 def new_hand(

@@ -3,30 +3,13 @@ buying of the pot, the blind game, surblinds and the all-pass rule."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
-from typing import Any
-
-import phevaluator
 import pytest
 
-import pokerbonus.engine.showdown as showdown
-from pokerbonus.cards import Card, default_deck_size
+from pokerbonus.cards import default_deck_size
 from pokerbonus.engine import Hand, stacked_deck
 from pokerbonus.engine.events import AllPassed, AntePosted, BlindPosted, Declined, PotBought
 from pokerbonus.errors import ConfigurationError, IllegalActionError
 from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
-
-
-def _stand_in(cards: Sequence[int], game: str = "high", **options: Any) -> int:
-    return -int(phevaluator.evaluate_cards(*[str(Card(c)) for c in cards]))
-
-
-@pytest.fixture(autouse=True)
-def _evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until ``pokerbonus.hands.evaluate`` lands, an independent evaluator stands in."""
-    if not hasattr(importlib.import_module("pokerbonus.hands"), "evaluate"):
-        monkeypatch.setattr(showdown, "_evaluate", lambda: _stand_in)
 
 
 def new_hand(stacks: list[int], dealer: int, stakes: Stakes) -> Hand:

@@ -2,29 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
-from typing import Any
-
-import phevaluator
-import pytest
-
-import pokerbonus.engine.showdown as showdown
-from pokerbonus.cards import Card
 from pokerbonus.engine import Hand, deck_for_hands, side_pots, split_high_low, split_pot
 from pokerbonus.rules import BettingRound, Deal, GameDef, PostForcedBets, Showdown, Stakes
-
-
-def _stand_in(cards: Sequence[int], game: str = "high", **options: Any) -> int:
-    return -int(phevaluator.evaluate_cards(*[str(Card(c)) for c in cards]))
-
-
-@pytest.fixture(autouse=True)
-def _evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until ``pokerbonus.hands.evaluate`` lands, an independent evaluator stands in."""
-    if not hasattr(importlib.import_module("pokerbonus.hands"), "evaluate"):
-        monkeypatch.setattr(showdown, "_evaluate", lambda: _stand_in)
-
 
 HOLDEM = GameDef(
     "test hold'em",

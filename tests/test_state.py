@@ -4,30 +4,15 @@ the showdown and splits (RULES.md sections 5 and 7), gathered cards."""
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable, Sequence
-from typing import Any
 
-import phevaluator
 import pytest
 
-import pokerbonus.engine.showdown as showdown
-from pokerbonus.cards import Card, format_cards, make_deck, parse_cards
+from pokerbonus.cards import format_cards, make_deck, parse_cards
 from pokerbonus.engine import Action, Hand, deck_for_hands, stacked_deck
 from pokerbonus.engine.events import AntePosted, Checked, PotAwarded, Shown
 from pokerbonus.errors import ConfigurationError, IllegalActionError
 from pokerbonus.rules import FIVE_CARD_DRAW, five_card_draw
-
-
-def _stand_in(cards: Sequence[int], game: str = "high", **options: Any) -> int:
-    return -int(phevaluator.evaluate_cards(*[str(Card(c)) for c in cards]))
-
-
-@pytest.fixture(autouse=True)
-def _evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until ``pokerbonus.hands.evaluate`` lands, an independent evaluator stands in."""
-    if not hasattr(importlib.import_module("pokerbonus.hands"), "evaluate"):
-        monkeypatch.setattr(showdown, "_evaluate", lambda: _stand_in)
 
 
 def play_to_showdown(hand: Hand, opener_bet: int = 0, folders: Sequence[int] = ()) -> None:

@@ -4,31 +4,14 @@ the public log, and nothing else (STYLE.md habit 4; RULES.md section 5)."""
 from __future__ import annotations
 
 import dataclasses
-import importlib
-from collections.abc import Sequence
-from typing import Any
 
-import phevaluator
 import pytest
 
-import pokerbonus.engine.showdown as showdown
 from pokerbonus.cards import Card, parse_cards
 from pokerbonus.engine import Hand, SeatView, deck_for_hands
 from pokerbonus.engine.events import CardBurned, CardsDealt, CardsServed, Drew
 from pokerbonus.errors import PokerError
 from pokerbonus.rules import FIVE_CARD_DRAW
-
-
-def _stand_in(cards: Sequence[int], game: str = "high", **options: Any) -> int:
-    return -int(phevaluator.evaluate_cards(*[str(Card(c)) for c in cards]))
-
-
-@pytest.fixture(autouse=True)
-def _evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until ``pokerbonus.hands.evaluate`` lands, an independent evaluator stands in."""
-    if not hasattr(importlib.import_module("pokerbonus.hands"), "evaluate"):
-        monkeypatch.setattr(showdown, "_evaluate", lambda: _stand_in)
-
 
 HANDS = ["7c 7d 7h 7s 8c", "8d 8h 8s 9c 9d", "9h 9s Tc Td Th"]
 STUB = "Ts Jc Jd Jh Js Qc Qd Qh"

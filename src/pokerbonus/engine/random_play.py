@@ -4,16 +4,18 @@
 >>> from pokerbonus.rules import FIVE_CARD_DRAW
 >>> rng = random.Random(7)
 >>> hand = Hand(FIVE_CARD_DRAW, [50, 50, 50], dealer=2, rng=rng)
->>> action = random_action(hand, rng)
->>> action.kind in ("check_or_call", "raise_to"), hand.can_fold()
+>>> random_action(hand, rng).kind in ("check_or_call", "raise_to"), hand.can_fold()
 (True, False)
+>>> _ = play_random_hand(hand, rng)
+>>> hand.finished, sum(hand.stacks)
+(True, 150)
 """
 
 from __future__ import annotations
 
 import random
 
-from pokerbonus.engine.actions import Action
+from pokerbonus.engine.actions import Action, ActionKind
 from pokerbonus.engine.state import Hand
 
 __all__ = ["play_random_hand", "random_action"]
@@ -48,7 +50,8 @@ def random_action(
                 return Action("discard", 0, cards)
             k -= 1
         return Action("discard")
-    return Action(decision if rng.random() < 0.5 else "decline")
+    accept: ActionKind = "buy_pot" if decision == "buy_pot" else "surblind"
+    return Action(accept if rng.random() < 0.5 else "decline")
 
 
 def play_random_hand(hand: Hand, rng: random.Random, *, max_actions: int = 10_000) -> int:

@@ -63,7 +63,7 @@ from pokerbonus.engine.pots import (
     split_high_low,
     split_pot,
 )
-from pokerbonus.engine.showdown import best_value, qualifies
+from pokerbonus.engine.showdown import best_value, evaluator_options, qualifies
 from pokerbonus.errors import ConfigurationError, IllegalActionError
 from pokerbonus.rules.games import (
     BettingRound,
@@ -976,14 +976,17 @@ class Hand:
         board = self._board
         high: dict[int, Any] = {}
         low: dict[int, Any] = {}
+        jokers = self.game.jokers
+        high_options = evaluator_options(rule, rule.high or "", self.deck_size, jokers)
+        low_options = evaluator_options(rule, rule.low or "", self.deck_size, jokers)
         for seat in live:
             cards = tuple(self._hole[seat])
             self._shown[seat] = cards
             self.events.append(Shown(seat, cards))
             if rule.high is not None:
-                high[seat] = best_value(cards, board, rule, rule.high, self.deck_size)
+                high[seat] = best_value(cards, board, rule, rule.high, high_options)
             if rule.low is not None:
-                value = best_value(cards, board, rule, rule.low, self.deck_size)
+                value = best_value(cards, board, rule, rule.low, low_options)
                 if qualifies(value, rule.low):
                     low[seat] = value
         results: list[PotResult] = []
