@@ -88,8 +88,22 @@ def test_without_removes_blocked_combos() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", " , ", "AKx", "AAs", "AAo", "AK+s", "AKs-QJo", "AKs-T8s", "A2s-K5s", "ZZ", "AhAh",
-     "AhKx", "22-AKs", "Q"],
+    [
+        "",
+        " , ",
+        "AKx",
+        "AAs",
+        "AAo",
+        "AK+s",
+        "AKs-QJo",
+        "AKs-T8s",
+        "A2s-K5s",
+        "ZZ",
+        "AhAh",
+        "AhKx",
+        "22-AKs",
+        "Q",
+    ],
 )
 def test_bad_range_text(text: str) -> None:
     with pytest.raises(NotationError) as info:

@@ -330,8 +330,10 @@ def equity(
             deck_arr, tables,
         )  # fmt: skip
         if n == 0:
-            raise InvalidHandError("the hands and ranges cannot be dealt together: "
-                                   "every combination uses some card twice")
+            raise InvalidHandError(
+                "the hands and ranges cannot be dealt together: "
+                "every combination uses some card twice"
+            )
     else:
         wanted = DEFAULT_SAMPLES if samples is None else samples
         random_hand = np.array([h.random for h in players], dtype=np.bool_)
@@ -348,9 +350,7 @@ def equity(
     return _result(share, square, wins, ties, int(n), bool(exact))
 
 
-def _result(
-    share: Any, square: Any, wins: Any, ties: Any, n: int, exact: bool
-) -> EquityResult:
+def _result(share: Any, square: Any, wins: Any, ties: Any, n: int, exact: bool) -> EquityResult:
     pot = float(POT_UNITS)
     eq = tuple(float(s) / (n * pot) for s in share)
     if exact or n < 2:

@@ -151,8 +151,17 @@ def _fill_holes(combos: Array, rows: Array, nh: int, holes: Array, buf: Array) -
 
 @njit(cache=True, inline="always")
 def _lookup(
-    total: int, c0: int, c1: int, c2: int, c3: int, c4: int, h0: int, h1: int,
-    multi: Array, flush: Array, row_offset: Array,
+    total: int,
+    c0: int,
+    c1: int,
+    c2: int,
+    c3: int,
+    c4: int,
+    h0: int,
+    h1: int,
+    multi: Array,
+    flush: Array,
+    row_offset: Array,
 ) -> int:
     """High value of seven cards from their key sum ``total`` (two table reads)."""
     index = (total & _LOW32) - _BASE

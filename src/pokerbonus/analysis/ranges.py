@@ -112,9 +112,7 @@ def _shape(text: str, part: str) -> tuple[int, int, str]:
     kind = match[3].lower()
     hi, lo = max(a, b), min(a, b)
     if hi == lo and kind:
-        raise NotationError(
-            f"invalid range part: {part!r} (a pair cannot be suited or offsuit)"
-        )
+        raise NotationError(f"invalid range part: {part!r} (a pair cannot be suited or offsuit)")
     return hi, lo, kind
 
 

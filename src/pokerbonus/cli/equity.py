@@ -26,9 +26,7 @@ from pokerbonus.errors import PokerError
 __all__ = ["equity_command", "result_json"]
 
 
-def result_json(
-    hands: list[str], board: str, game: str, result: EquityResult
-) -> dict[str, object]:
+def result_json(hands: list[str], board: str, game: str, result: EquityResult) -> dict[str, object]:
     """The JSON object printed by ``--json`` for one result.
 
     Keys: ``hands``, ``board``, ``game``, ``exact``, ``n``, ``equity``, ``win``,
@@ -96,9 +94,7 @@ def equity_command(
     if as_json:
         typer.echo(json.dumps(result_json(list(hands), board, game, result)))
         return
-    how = (
-        f"exact, {result.n:,} runouts" if result.exact else f"Monte Carlo, {result.n:,} deals"
-    )
+    how = f"exact, {result.n:,} runouts" if result.exact else f"Monte Carlo, {result.n:,} deals"
     table = Table(title=f"{game}  board: {board_text or '-'}  ({how})")
     table.add_column("Hand")
     table.add_column("Equity %", justify="right")
