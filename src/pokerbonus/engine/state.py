@@ -123,6 +123,24 @@ def deck_for_hands(
     return stacked_deck(top, deck_size, jokers)
 
 
+_NEEDED: dict[tuple[int, int], tuple[GameDef, int]] = {}
+
+
+def _cards_needed(game: GameDef, n: int) -> int:
+    """Cards the deals of ``game`` use with ``n`` players (cached per game object)."""
+    cached = _NEEDED.get((id(game), n))
+    if cached is not None and cached[0] is game:
+        return cached[1]
+    needed = 0
+    for step in game.steps:
+        if isinstance(step, Deal):
+            needed += step.count * (1 if step.face == "board" else n) + step.burn
+    if len(_NEEDED) > 256:
+        _NEEDED.clear()
+    _NEEDED[(id(game), n)] = (game, needed)
+    return needed
+
+
 class Hand:
     """One hand of a game, from the forced bets to the settlement.
 
@@ -161,10 +179,7 @@ class Hand:
         self.starting_stacks = tuple(stacks)
         self._rng: random.Random = rng if rng is not None else secrets.SystemRandom()
         cards = make_deck(self.deck_size, game.jokers)
-        needed = 0
-        for step in game.steps:
-            if isinstance(step, Deal):
-                needed += step.count * (1 if step.face == "board" else n) + step.burn
+        needed = _cards_needed(game, n)
         if needed > len(cards):
             raise ConfigurationError(
                 f"deck: {len(cards)} cards cannot deal {needed} for {n} players of {game.name}"
@@ -329,6 +344,24 @@ class Hand:
 
     # -- legal actions --------------------------------------------------------------
 
+    @property
+    def to_call(self) -> int:
+        """Chips the actor must add to call (0: may check; capped by the stack);
+        0 when no bet decision is pending."""
+        seat = self._actor
+        if seat is None or self._decision != "bet":
+            return 0
+        return min(self._cur_bet - self._bets[seat], self._stacks[seat])
+
+    def raise_bounds(self) -> tuple[int, int] | None:
+        """``(min_raise_to, max_raise_to)`` for the actor, or ``None`` if no bet or
+        raise is allowed now (a light form of :meth:`legal_actions`)."""
+        seat = self._actor
+        if seat is None or self._decision != "bet":
+            return None
+        low, high = self._raise_bounds(seat)
+        return None if low is None or high is None else (low, high)
+
     def legal_actions(self) -> LegalActions:
         """What the actor may do now."""
         seat, decision = self._require_actor()
@@ -408,7 +441,9 @@ class Hand:
 
     def check_or_call(self) -> None:
         """Check, or call the current bet (all-in for less when short)."""
-        seat = self._require("bet", "check/call")
+        seat = self._actor
+        if self._decision != "bet" or seat is None:
+            seat = self._require("bet", "check/call")
         call = self._cur_bet - self._bets[seat]
         if call == 0:
             self.events.append(Checked(seat))
@@ -562,12 +597,24 @@ class Hand:
 
     # -- draws and discards ---------------------------------------------------------
 
+    def max_discard(self) -> int:
+        """How many cards the actor may exchange now (4 while the four-card exchange
+        is free), or must discard in a discard step; 0 for other decisions."""
+        seat = self._actor
+        if seat is None or self._decision not in ("draw", "discard"):
+            return 0
+        step = self.game.steps[self._step]
+        if isinstance(step, Discard):
+            return step.count
+        assert isinstance(step, Draw)
+        return 4 if self._four_allowed(step, seat) else step.max_cards
+
     def _four_allowed(self, step: Draw, seat: int) -> bool:
         return step.four_card_exchange and not self._four_taken and len(self._hole[seat]) >= 4
 
     def _check_cards(self, seat: int, cards: Iterable[int], what: str) -> list[Card]:
         try:
-            chosen = [Card(c) for c in cards]
+            chosen = [c if type(c) is Card else Card(c) for c in cards]
         except Exception as exc:
             raise IllegalActionError(f"{what}: {exc}") from None
         held = self._hole[seat]
@@ -669,7 +716,12 @@ class Hand:
             self._muck += chosen
 
     def _serve(self, seat: int, k: int) -> None:
-        cards = tuple(self._take() for _ in range(k))
+        stub = self._stub
+        if len(stub) >= k:
+            cards = tuple(stub[: -k - 1 : -1])
+            del stub[-k:]
+        else:
+            cards = tuple(self._take() for _ in range(k))
         self._hole[seat] += cards
         self.events.append(CardsServed(seat, cards, k))
 
@@ -878,16 +930,18 @@ class Hand:
         n = self.n
         folded, stacks, bets, acted = self._folded, self._stacks, self._bets, self._acted
         cur = self._cur_bet
-        with_chips = [i for i in range(n) if not folded[i] and stacks[i] > 0]
-        if len(with_chips) <= 1:
-            if with_chips and bets[with_chips[0]] < cur:
-                return with_chips[0]
+        first = None
+        with_chips = 0
+        for k in range(start, start + n):
+            i = k % n
+            if folded[i] or not stacks[i]:
+                continue
+            with_chips += 1
+            if first is None and (not acted[i] or bets[i] < cur):
+                first = i
+        if with_chips <= 1 and first is not None and bets[first] >= cur:
             return None
-        for k in range(n):
-            i = (start + k) % n
-            if not folded[i] and stacks[i] > 0 and (not acted[i] or bets[i] < cur):
-                return i
-        return None
+        return first
 
     def _after_bet(self, seat: int) -> None:
         actor = self._next_actor(seat + 1)
