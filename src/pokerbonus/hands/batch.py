@@ -45,18 +45,15 @@ def _check_cards(cards: npt.NDArray[np.integer[Any]], game: str) -> None:
         else:
             why = f"card indices are {lowest}..51"
         raise InvalidHandError(f"invalid card index {value} in row {row}, column {col}: {why}")
-    one = np.uint64(1)
     k = cards.shape[1]
     for start in range(0, cards.shape[0], _CHUNK):
-        chunk = cards[start : start + _CHUNK].astype(np.uint64)
-        seen = np.zeros(chunk.shape[0], dtype=np.uint64)
-        total = np.zeros(chunk.shape[0], dtype=np.uint64)
-        for j in range(k):
-            bit = np.left_shift(one, chunk[:, j])
-            seen |= bit
-            total += bit
-        # the sum of the card bits equals their OR exactly when no card repeats
-        repeated = np.flatnonzero(seen != total)
+        # one contiguous line per column, then the 10 to 21 pairs compared line against line
+        columns = np.ascontiguousarray(cards[start : start + _CHUNK].T)
+        repeated_mask = np.zeros(columns.shape[1], dtype=np.bool_)
+        for i in range(k - 1):
+            for j in range(i + 1, k):
+                repeated_mask |= columns[i] == columns[j]
+        repeated = np.flatnonzero(repeated_mask)
         if repeated.size:
             row = start + int(repeated[0])
             text = format_cards(int(c) for c in cards[row])
@@ -99,10 +96,9 @@ are not supported by the batch evaluator
         raise InvalidHandError(
             f"each hand must hold 5 to 7 cards, got {cards.shape[1]} (shape {cards.shape})"
         )
-    if not cards.dtype.isnative:
-        cards = cards.astype(cards.dtype.newbyteorder("="))
-    cards = np.ascontiguousarray(cards)
     _check_cards(cards, game)
+    # checked indices fit a byte: one compiled kernel, and a seventh of the memory traffic
+    cards = np.ascontiguousarray(cards, dtype=np.uint8)
     out = np.empty(cards.shape[0], dtype=np.int32)
     if cards.shape[0]:
         kernel = batch_rank_parallel if parallel else batch_rank
