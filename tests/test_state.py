@@ -161,3 +161,12 @@ def test_rng_shuffles_the_deck_and_deck_order_is_kept() -> None:
     assert a.deck_order == b.deck_order and sorted(a.deck_order) == list(make_deck(32))
     assert a.deck_order != make_deck(32)
     assert parse_cards(format_cards(a.hole_cards(0))) == a.hole_cards(0)
+
+
+def test_docs_engine_example_runs() -> None:
+    import doctest
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "engine.md"
+    result = doctest.testfile(str(path), module_relative=False)
+    assert result.failed == 0 and result.attempted > 10
