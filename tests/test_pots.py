@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from pokerbonus.engine import Hand, deck_for_hands, side_pots, split_high_low, split_pot
-from pokerbonus.rules import BettingRound, Deal, GameDef, PostForcedBets, Showdown, Stakes
+from pokerbonus.rules import (
+    BettingRound,
+    Deal,
+    GameDef,
+    HandRule,
+    PostForcedBets,
+    Showdown,
+    Stakes,
+)
 
 HOLDEM = GameDef(
     "test hold'em",
@@ -88,3 +98,35 @@ def test_s7_reference_example_short_stacks_win_350_and_200() -> None:
     assert hand.stacks == (100, 200, 350, 0)
     hand = _reference_hand(["7d 4d", "Kc Qd", "Jh Jd", "Ah Ad"])
     assert hand.stacks[3] == 200
+
+
+def test_s3_high_low_hand_halves_with_the_odd_chip_to_high() -> None:
+    game = dataclasses.replace(HOLDEM, rule=HandRule("high", "low8"))
+    # Board 2d 3h 8c Kh 9d: seat 0 has three kings and no low, seat 1 the low A-2-3-4-8.
+    deck = deck_for_hands(
+        ["Ks Kd", "Ac 4d", "Qc Jd"], dealer=2, stub="2c 2d 3h 8c 4s Kh 5s 9d"
+    )
+    hand = Hand(game, [50, 50, 50], dealer=2, stakes=Stakes(ante=1), deck=deck)
+    hand.complete_bet_or_raise_to(2)  # seat 0
+    hand.check_or_call()  # seat 1
+    hand.fold()  # seat 2
+    while not hand.finished:
+        hand.check_or_call()
+    (result,) = hand.pot_results
+    assert (result.amount, result.winners, result.low_winners) == (7, (0,), (1,))
+    assert hand.stacks == (51, 50, 49)
+
+
+def test_s3_high_low_without_a_qualifying_low_high_scoops() -> None:
+    game = dataclasses.replace(HOLDEM, rule=HandRule("high", "low8"))
+    deck = deck_for_hands(
+        ["Ks Kd", "Ac Td", "Qc Jd"], dealer=2, stub="2c 2d 3h 8c 4s Kh 5s 9d"
+    )
+    hand = Hand(game, [50, 50, 50], dealer=2, stakes=Stakes(ante=1), deck=deck)
+    hand.complete_bet_or_raise_to(2)
+    hand.check_or_call()
+    hand.fold()
+    while not hand.finished:
+        hand.check_or_call()
+    (result,) = hand.pot_results
+    assert (result.winners, result.low_winners, result.shares) == ((0,), (), ((0, 7),))

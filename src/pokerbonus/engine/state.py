@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -58,7 +57,6 @@ from pokerbonus.engine.events import (
 )
 from pokerbonus.engine.pots import (
     PotResult,
-    clockwise_from_dealer,
     side_pots,
     split_high_low,
     split_pot,
@@ -185,8 +183,8 @@ class Hand:
                 f"deck: {len(cards)} cards cannot deal {needed} for {n} players of {game.name}"
             )
         if deck is not None:
-            order = [Card(c) for c in deck]
-            if Counter(order) != Counter(cards):
+            order = [c if type(c) is Card else Card(c) for c in deck]
+            if sorted(order) != list(cards):
                 raise ConfigurationError(
                     f"deck: not an order of the {len(cards)}-card deck of {game.name}"
                 )
@@ -897,16 +895,21 @@ class Hand:
             events.append(BoardDealt(cards))
             return
         seats = [s for s in self._left_of(self.dealer) if not self._folded[s]]
-        dealt: dict[int, list[Card]] = {s: [] for s in seats}
-        for _ in range(step.count):
-            for s in seats:
-                dealt[s].append(stub.pop() if stub else self._take())
-        for s in seats:
-            cards = tuple(dealt[s])
-            self._hole[s] += cards
-            if step.face == "up":
-                self._up[s] += cards
-            events.append(CardsDealt(s, cards, step.count, step.face))
+        m = len(seats)
+        total = step.count * m
+        if len(stub) >= total:
+            block = stub[-total:]
+            del stub[-total:]
+            block.reverse()  # block[k * m + j]: the k-th card of the j-th seat served
+        else:
+            block = [self._take() for _ in range(total)]
+        hole, up, face = self._hole, self._up, step.face
+        for j, s in enumerate(seats):
+            cards = tuple(block[j::m])
+            hole[s] += cards
+            if face == "up":
+                up[s] += cards
+            events.append(CardsDealt(s, cards, step.count, face))
 
     def _start_round(self, step: BettingRound) -> bool:
         self._round_size = self.game.structure.bet_size(step.size)
@@ -1024,9 +1027,8 @@ class Hand:
     def _showdown(self) -> None:
         self._decision = self._actor = None
         rule = self.game.rule
-        live = clockwise_from_dealer(
-            [s for s in range(self.n) if not self._folded[s]], self.dealer, self.n
-        )
+        n, folded = self.n, self._folded
+        live = [s % n for s in range(self.dealer + 1, self.dealer + n + 1) if not folded[s % n]]
         board = self._board
         high: dict[int, Any] = {}
         low: dict[int, Any] = {}
