@@ -17,7 +17,7 @@ import random
 
 from pokerbonus.engine.actions import Action, ActionKind
 from pokerbonus.engine.state import Hand
-from pokerbonus.errors import PokerError
+from pokerbonus.errors import IllegalActionError, PokerError
 
 __all__ = ["play_random_hand", "random_action"]
 
@@ -84,9 +84,12 @@ def play_random_hand(hand: Hand, rng: random.Random, *, max_actions: int = 10_00
             assert seat is not None
             held = hand.hole_cards(seat)
             k = rng.randint(0, min(hand.max_discard(), len(held)))
-            while k and not hand.can_discard(cards := rng.sample(held, k)):
-                k -= 1
-            hand.discard(cards if k else ())
+            while True:
+                try:
+                    hand.discard(rng.sample(held, k) if k else ())
+                    break
+                except IllegalActionError:  # not enough cards left to draw
+                    k -= 1
         else:
             hand.act(random_action(hand, rng))
     return count
