@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from pokerbonus.cards import parse_cards
 from pokerbonus.errors import InvalidHandError
 from pokerbonus.hands.batch import GAMES, evaluate_batch
 
@@ -342,3 +343,12 @@ def test_suits_never_rank() -> None:
 def test_bad_input_is_refused_with_a_clear_message(array: object, game: str, message: str) -> None:
     with pytest.raises(InvalidHandError, match=message):
         evaluate_batch(array, game)  # type: ignore[arg-type]
+
+
+def test_rule_book_holdem_example_order() -> None:
+    """RULES.md section 10: board Ts 8s Kd 4c Kh, the corrected order of seven hands."""
+    board = parse_cards("Ts 8s Kd 4c Kh")
+    holes = ["Ks 8d", "Tc Th", "Kc Js", "Ah Qh", "As 3s", "Jd 9c", "9s 6s"]
+    values = evaluate_batch(np.array([parse_cards(h) + board for h in holes]))
+    assert np.all(np.diff(values) < 0), values
+    assert 7141 <= values[1] <= 7296  # tens full of kings: a full house, not trips

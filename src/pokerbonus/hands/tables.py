@@ -392,7 +392,7 @@ def _save(tables: EvalTables, path: Path) -> None:
 def _load(path: Path) -> EvalTables | None:
     """The tables stored at ``path``, or ``None`` when missing, corrupt or of another version."""
     try:
-        with np.load(path, allow_pickle=False) as data:
+        with path.open("rb") as handle, np.load(handle, allow_pickle=False) as data:
             if int(data["version"][0]) != TABLES_VERSION:
                 return None
             tables = EvalTables(*(data[name] for name in EvalTables._fields))
