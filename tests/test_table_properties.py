@@ -30,8 +30,7 @@ def random_config(rng: random.Random) -> TableConfig:
     cave = rng.choice([3, 10, 100])
     return TableConfig(
         players=players,
-        # jokers: see test_jokers_at_the_table (a showdown bug outside the table)
-        jokers=0,
+        jokers=rng.choice([0, 0, 1, 2]),
         wheel=rng.random() < 0.8,
         ranking=rng.choice(["modern", "archaic"]),
         betting=betting,
@@ -140,13 +139,6 @@ def test_bulk_seeded_random_tables() -> None:
     assert figures["showdowns"] > 0 and figures["all_passes"] > 0
 
 
-@pytest.mark.xfail(
-    raises=TypeError,
-    strict=True,
-    reason="showdown compares a hand holding a joker with one holding none as values of "
-    "different games (hands/engine showdown: the joker option must be the table's, not "
-    "the hand's); remove this mark and restore jokers in random_config once fixed",
-)
 def test_jokers_at_the_table() -> None:
     """RULES.md section 1: jokers (0-2) can be added to the table's deck."""
     rng = random.Random(77)
