@@ -259,11 +259,13 @@ def _place(
     """First-fit placement of the rows (see :func:`_place_rows`)."""
     used = np.zeros(2 * cols.size + width, dtype=np.bool_)
     position = np.zeros(starts.size - 1, dtype=np.int64)
+    first_free = 0  # every slot below is used
     for row in rows_by_fullness:
         first, last = starts[row], starts[row + 1]
         if first == last:
             continue
-        p = 0
+        # positions that would put a member below first_free cannot fit: skip them
+        p = max(0, first_free - cols[first:last].min())
         while True:
             fits = True
             for j in range(first, last):
@@ -280,6 +282,8 @@ def _place(
         for j in range(first, last):
             used[p + cols[j]] = True
         position[row] = p
+        while used[first_free]:
+            first_free += 1
     return position, used
 
 
