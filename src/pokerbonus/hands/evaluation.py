@@ -30,6 +30,7 @@ from pokerbonus.hands.high import (
     FLUSH_TABLE,
     HIGH_DENSE,
     RANKS_TABLE,
+    SEVEN_TABLE,
     SHORTDECK_ORDER,
     HighRules,
     best_high,
@@ -183,6 +184,7 @@ def _card_bits(index: int) -> int:
 
 
 _NOT_FLUSH: Final = _SPECIAL ^ _FLUSH_BITS
+_KEY_MASK: Final = _RANK_MASK | _SPECIAL
 # flush bit of a suit -> {card: its rank bit if it is of that suit, else 0}
 _FLUSH_SUIT: Final[dict[int, dict[object, int]]] = {
     8 << (_SUITS_AT + 4 * s): {
@@ -228,6 +230,19 @@ def _fast_default(cards: tuple[int, ...]) -> int | None:
         return None
 
 
+def _seven_special(s: int, cards: tuple[object, ...]) -> int | None:
+    """The rank of seven cards that missed the table: a flush, or ``None`` (a joker,
+    a repeated card, an unknown item) for the slow path to sort out."""
+    if s < 0 or s & _NOT_FLUSH or not s & _FLUSH_BITS:
+        return None
+    # With seven cards or fewer, nothing off the flush suit beats the flush.
+    suit = _FLUSH_SUIT[s & _FLUSH_BITS]
+    mask = 0
+    for card in cards:
+        mask |= suit[card]
+    return FLUSH_TABLE.get(mask)  # None before the tables are built
+
+
 # ---------------------------------------------------------------------------
 # evaluate
 
@@ -253,27 +268,23 @@ def evaluate(cards: CardsLike, game: str = "high", **options: object) -> HandVal
     'seven-five low'
     """
     if game == "high" and not options and type(cards) is tuple and len(cards) == 7:
-        # The hot path: seven cards of the default game without a flush.
+        # The hot path: seven cards of the default game. One sum of per-card bit
+        # fields, one table lookup; flushes, jokers and repeats miss the table.
         a, b, c, d, e, f, g = cards
         try:
             s = _PAIRS[a][b] + _PAIRS[c][d] + _PAIRS[e][f] + _BITS_START[g]
-            if not s & _SPECIAL:
-                rank = RANKS_TABLE[s & _RANK_MASK]
-            elif s & _NOT_FLUSH:
-                raise KeyError  # a joker or a repeated card: the slow path says which
-            else:
-                # A flush: with seven cards or fewer nothing off the suit beats it.
-                suit = _FLUSH_SUIT[s & _FLUSH_BITS]
-                rank = FLUSH_TABLE[
-                    suit[a] | suit[b] | suit[c] | suit[d] | suit[e] | suit[f] | suit[g]
-                ]
+        except (KeyError, TypeError):
+            s = -1
+        try:
+            rank: int | None = SEVEN_TABLE[s & _KEY_MASK]
+        except KeyError:
+            rank = _seven_special(s, cards)
+        if rank is not None:
             value = HandValue()
             value._game = "high"
             value._rank = rank
             value._src = cards
             return value
-        except (KeyError, TypeError):
-            pass
     if game == "high" and not options and type(cards) is tuple and HIGH_DENSE:
         fast = _fast_default(cards)
         if fast is not None:

@@ -289,8 +289,17 @@ def dense_ranks(keys: Sequence[int]) -> dict[int, int]:
 RANK_SHIFT: Final = 3  # bits per rank count in a rank key
 FLUSH_TABLE: dict[int, int] = {}  # 13-bit rank mask (5..7 ranks) -> best flush rank
 RANKS_TABLE: dict[int, int] = {}  # rank key (5..7 cards) -> best non-flush rank
+SEVEN_TABLE: dict[int, int] = {}  # the seven-card part of RANKS_TABLE, commonest first
 HIGH_DENSE: dict[int, int] = {}  # packed key -> shared 1..7462 rank
 HIGH_KEYS: list[int] = []  # shared rank -> packed key (index 0 unused)
+
+
+def _suit_ways(key: int) -> int:
+    """How many suit choices a rank key has (the product of C(4, count))."""
+    ways = 1
+    for r in range(13):
+        ways *= (1, 4, 6, 4, 1)[(key >> (RANK_SHIFT * r)) & 7]
+    return ways
 
 
 def build_tables() -> None:
@@ -332,5 +341,11 @@ def build_tables() -> None:
         smaller = grown
     HIGH_DENSE.update(dense)
     RANKS_TABLE.update(ranks_table)
+    # The hot table: seven-card rank keys, the commonest rank patterns first and
+    # each key a fresh int made in that order, so that the lookups of most hands
+    # stay within a small part of memory.
+    sevens = [key for key in ranks_table if sum((key >> (3 * r)) & 7 for r in range(13)) == 7]
+    sevens.sort(key=lambda key: -_suit_ways(key))
+    SEVEN_TABLE.update({int(str(key)): ranks_table[key] for key in sevens})
     FLUSH_TABLE.update(flush_table)
     HIGH_KEYS.extend([0, *sorted(dense)])
