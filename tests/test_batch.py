@@ -276,6 +276,19 @@ def test_other_games_match_a_brute_force_reference(game: str, k: int) -> None:
     assert got.tolist() == expected
 
 
+@pytest.mark.long
+@pytest.mark.parametrize("game", ["shortdeck", "a5", "low8", "27"])
+def test_other_games_match_the_reference_on_large_samples(game: str) -> None:
+    """Nightly: 40,000 hands per hand size against the brute-force reference."""
+    dense = _dense_ranks(game)
+    for k in (5, 6, 7):
+        rng = np.random.default_rng(7_000 + 10 * k + GAMES.index(game))
+        hands = _random_hands(rng, 40_000, k, 36 if game == "shortdeck" else 52)
+        got = evaluate_batch(hands, game=game)
+        expected = [_brute_force(hand, game, dense) for hand in hands.tolist()]
+        assert got.tolist() == expected
+
+
 @pytest.mark.parametrize(
     ("game", "deck_size", "distinct"),
     [("shortdeck", 36, 1404), ("a5", 52, 6175), ("27", 52, 7462), ("low8", 52, 57)],
