@@ -1,66 +1,114 @@
-"""Throughput of full five-card-draw hands under random legal play: ours vs pokerkit.
+"""Throughput of full hands under random legal play: ours vs pokerkit, same run.
 
-Six players, 200 chips each, ante 1, no-limit, a 52-card deck for both engines,
-the same random policy (fold 15% when facing a bet, raise 25% when allowed,
-half the time the minimum, else a uniform amount; draw 0..3 random cards);
-pokerkit's draw game is built by hand from its ``State`` with automations.
+Two games, six players, 200 chips each, no-limit, a 52-card deck for both engines:
 
-    python benchmarks/bench_engine.py [--hands 3000] [--seed 1]
+- five-card draw, pot game (ante 1); pokerkit's draw game is built by hand
+  from its ``State`` with every automation;
+- hold'em, blinds 1/2 (pokerkit: ``NoLimitTexasHoldem``).
 
-Prints hands/s for each engine and the ratio.
+Both engines are driven by the same random policy, written once in
+:mod:`pokerbonus.engine.random_play` (:func:`bet_intent`, :func:`raise_total`,
+:func:`draw_count`, :func:`random_subset`) and used for pokerkit below exactly
+as :func:`play_random_hand` uses it for ours: in a betting decision draw ``r``
+uniform in [0, 1); facing a bet, fold when ``r < 0.15``; raise, when a raise is
+allowed, when ``r < 0.40`` (half the time the minimum, else a uniform total up
+to the maximum); else check or call. Draw: a uniform count from 0 to the
+allowed maximum (4 while the four-card exchange is free, else 3), then a
+uniform set of that many held cards. Each repeat runs both engines back to
+back, so each ratio compares rates measured seconds apart on the same machine.
+
+    python benchmarks/bench_engine.py [--hands 4000] [--repeat 5] [--seed 1]
+                                      [--game draw|holdem|both]
+
+Prints hands/s for each engine, each repeat, and the min/median of the ratios.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from pokerbonus.engine import Hand
-from pokerbonus.engine.random_play import play_random_hand
-from pokerbonus.rules import Stakes, five_card_draw
+from pokerbonus.engine.random_play import (
+    FOLD,
+    RAISE,
+    bet_intent,
+    draw_count,
+    play_random_hand,
+    raise_total,
+    random_subset,
+)
+from pokerbonus.rules import (
+    BettingRound,
+    Deal,
+    GameDef,
+    PostForcedBets,
+    Showdown,
+    Stakes,
+    five_card_draw,
+)
 
 PLAYERS = 6
 STACK = 200
-GAME = five_card_draw(deck_size=52)
-STAKES = Stakes.pot_game(1)
+DRAW = five_card_draw(deck_size=52)
+DRAW_STAKES = Stakes.pot_game(1)
+HOLDEM = GameDef(
+    "no-limit hold'em",
+    (
+        PostForcedBets(),
+        Deal(2),
+        BettingRound("small", first="forced"),
+        Deal(3, "board", burn=True),
+        BettingRound("small"),
+        Deal(1, "board", burn=True),
+        BettingRound("big"),
+        Deal(1, "board", burn=True),
+        BettingRound("big"),
+        Showdown(),
+    ),
+)
+HOLDEM_STAKES = Stakes(ante=0, blinds=(1, 2))
+
+Runner = Callable[[int, int], tuple[float, int]]
 
 
-def run_ours(hands: int, seed: int) -> tuple[float, int]:
-    """Play ``hands`` full hands; return (seconds, actions)."""
-    rng = random.Random(seed)
-    actions = 0
-    start = time.perf_counter()
-    for i in range(hands):
-        hand = Hand(GAME, [STACK] * PLAYERS, i % PLAYERS, STAKES, rng=rng)
-        actions += play_random_hand(hand, rng)
-    return time.perf_counter() - start, actions
+def run_ours(game: GameDef, stakes: Stakes) -> Runner:
+    """A runner of ``hands`` hands of ``game``: returns (seconds, actions)."""
+
+    def run(hands: int, seed: int) -> tuple[float, int]:
+        rng = random.Random(seed)
+        actions = 0
+        stacks = [STACK] * PLAYERS
+        start = time.perf_counter()
+        for i in range(hands):
+            hand = Hand(game, stacks, i % PLAYERS, stakes, rng=rng)
+            actions += play_random_hand(hand, rng)
+        return time.perf_counter() - start, actions
+
+    return run
 
 
-def _pokerkit_state() -> Any:
-    from pokerkit import (
-        Automation,
-        BettingStructure,
-        Deck,
-        Opening,
-        StandardHighHand,
-        State,
-        Street,
-    )
+_AUTOMATIONS: Any = None
+
+
+def _automations() -> Any:
+    global _AUTOMATIONS
+    if _AUTOMATIONS is None:
+        from pokerkit import Automation
+
+        _AUTOMATIONS = tuple(Automation)  # every automation: deals, burns, showdown, pots
+    return _AUTOMATIONS
+
+
+def _pokerkit_draw_state() -> Any:
+    from pokerkit import BettingStructure, Deck, Opening, StandardHighHand, State, Street
 
     return State(
-        (
-            Automation.ANTE_POSTING,
-            Automation.BET_COLLECTION,
-            Automation.BLIND_OR_STRADDLE_POSTING,
-            Automation.CARD_BURNING,
-            Automation.HOLE_DEALING,
-            Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-            Automation.HAND_KILLING,
-            Automation.CHIPS_PUSHING,
-            Automation.CHIPS_PULLING,
-        ),
+        _automations(),
         Deck.STANDARD,
         (StandardHighHand,),
         (
@@ -77,53 +125,92 @@ def _pokerkit_state() -> Any:
     )
 
 
-def run_pokerkit(hands: int, seed: int) -> tuple[float, int]:
-    """Play ``hands`` pokerkit hands with the same random policy."""
-    rng = random.Random(seed)
-    actions = 0
-    start = time.perf_counter()
-    for _ in range(hands):
-        state = _pokerkit_state()
-        while state.status:
-            actions += 1
-            if state.can_stand_pat_or_discard():
-                seat = state.stand_patter_or_discarder_index
-                held = list(state.hole_cards[seat])
-                k = rng.randint(0, 3)
-                state.stand_pat_or_discard(rng.sample(held, k))
-                continue
-            r = rng.random()
-            if state.checking_or_calling_amount and r < 0.15:
-                state.fold()
-            elif r < 0.40 and state.can_complete_bet_or_raise_to():
-                low = state.min_completion_betting_or_raising_to_amount
-                high = state.max_completion_betting_or_raising_to_amount
-                assert low is not None and high is not None
-                amount = low if rng.random() < 0.5 else rng.randint(low, high)
-                state.complete_bet_or_raise_to(amount)
-            else:
+def _pokerkit_holdem_state() -> Any:
+    from pokerkit import NoLimitTexasHoldem
+
+    return NoLimitTexasHoldem.create_state(
+        _automations(), True, 0, (1, 2), 2, [STACK] * PLAYERS, PLAYERS
+    )
+
+
+def run_pokerkit(new_state: Callable[[], Any]) -> Runner:
+    """A runner of pokerkit hands with the same random policy as ours."""
+
+    def run(hands: int, seed: int) -> tuple[float, int]:
+        rng = random.Random(seed)
+        actions = 0
+        start = time.perf_counter()
+        for _ in range(hands):
+            state = new_state()
+            four_free = True
+            while state.status:
+                actions += 1
+                if state.can_stand_pat_or_discard():
+                    seat = state.stand_patter_or_discarder_index
+                    held = list(state.hole_cards[seat])
+                    k = draw_count(rng, 4 if four_free else 3)
+                    four_free = four_free and k != 4
+                    state.stand_pat_or_discard(random_subset(rng, held, k))
+                    continue
+                intent = bet_intent(rng, state.checking_or_calling_amount > 0)
+                if intent == FOLD:
+                    state.fold()
+                    continue
+                if intent == RAISE and state.can_complete_bet_or_raise_to():
+                    low = state.min_completion_betting_or_raising_to_amount
+                    high = state.max_completion_betting_or_raising_to_amount
+                    state.complete_bet_or_raise_to(raise_total(rng, low, high))
+                    continue
                 state.check_or_call()
-    return time.perf_counter() - start, actions
+        return time.perf_counter() - start, actions
+
+    return run
+
+
+def compare(name: str, ours: Runner, theirs: Runner, hands: int, repeat: int, seed: int) -> None:
+    """Run both engines ``repeat`` times and print the rates and ratios."""
+    kit_hands = max(hands // 40, 50)
+    ours(200, seed)  # warm up (evaluator tables)
+    theirs(5, seed)
+    print(f"{name}, {PLAYERS} players, {STACK} chips, random legal play")
+    print(f"  {'run':>3} {'pokerbonus hands/s':>19} {'pokerkit hands/s':>17} {'ratio':>7}"
+          f" {'actions/hand (ours, pokerkit)':>31}")
+    ratios: list[float] = []
+    rates: list[float] = []
+    for run in range(repeat):
+        seconds, actions = ours(hands, seed + run)
+        kit_seconds, kit_actions = theirs(kit_hands, seed + run)
+        rate, kit_rate = hands / seconds, kit_hands / kit_seconds
+        rates.append(rate)
+        ratios.append(rate / kit_rate)
+        print(f"  {run + 1:>3} {rate:>19,.0f} {kit_rate:>17,.0f} {rate / kit_rate:>6.1f}x"
+              f" {actions / hands:>20.1f}, {kit_actions / kit_hands:.1f}")
+    print(f"  pokerbonus hands/s: min {min(rates):,.0f}, median {statistics.median(rates):,.0f}")
+    print(f"  ratio: min {min(ratios):.1f}x, median {statistics.median(ratios):.1f}x")
 
 
 def main() -> None:
-    """Run both engines and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=3000)
+    """Run the comparisons and print the figures."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--hands", type=int, default=4000)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=("draw", "holdem", "both"), default="both")
     args = parser.parse_args()
-    run_ours(200, args.seed)  # warm up (evaluator tables)
-    ours, our_actions = run_ours(args.hands, args.seed)
-    kit_hands = max(args.hands // 20, 50)
-    theirs, kit_actions = run_pokerkit(kit_hands, args.seed)
-    ours_rate = args.hands / ours
-    kit_rate = kit_hands / theirs
-    print(f"five-card draw, {PLAYERS} players, random legal play")
-    print(f"  pokerbonus: {args.hands:>7} hands in {ours:6.2f} s = {ours_rate:>9,.0f} hands/s "
-          f"({our_actions / args.hands:.1f} actions/hand)")
-    print(f"  pokerkit:   {kit_hands:>7} hands in {theirs:6.2f} s = {kit_rate:>9,.0f} hands/s "
-          f"({kit_actions / kit_hands:.1f} actions/hand)")
-    print(f"  ratio: {ours_rate / kit_rate:.1f}x")
+    if args.game in ("draw", "both"):
+        compare(
+            "five-card draw (pot game, ante 1)",
+            run_ours(DRAW, DRAW_STAKES),
+            run_pokerkit(_pokerkit_draw_state),
+            args.hands, args.repeat, args.seed,
+        )  # fmt: skip
+    if args.game in ("holdem", "both"):
+        compare(
+            "no-limit hold'em (blinds 1/2)",
+            run_ours(HOLDEM, HOLDEM_STAKES),
+            run_pokerkit(_pokerkit_holdem_state),
+            args.hands, args.repeat, args.seed,
+        )  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -1,4 +1,12 @@
-"""Random legal play: a uniform-ish random player for tests, fuzzing and benchmarks.
+"""Random legal play: a random player for tests, fuzzing and benchmarks.
+
+The policy, shared with the pokerkit side of ``benchmarks/bench_engine.py``:
+in a betting decision draw ``r`` uniform in [0, 1); facing a bet, fold when
+``r < fold``; raise (when a raise is allowed) when ``r < fold + raise_``: half
+the time the minimum, else a uniform total up to the maximum; otherwise check
+or call. In a draw: a uniform count from 0 to the allowed maximum, then a
+uniform set of that many held cards (fewer when the stub and discards cannot
+serve them). Offers (buy the pot, surblind) are accepted half the time.
 
 >>> import random
 >>> from pokerbonus.rules import FIVE_CARD_DRAW
@@ -14,39 +22,105 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Final, TypeVar
 
 from pokerbonus.engine.actions import Action, ActionKind
 from pokerbonus.engine.state import Hand
 from pokerbonus.errors import IllegalActionError, PokerError
 
-__all__ = ["play_random_hand", "random_action"]
+__all__ = [
+    "CALL",
+    "FOLD",
+    "RAISE",
+    "bet_intent",
+    "draw_count",
+    "play_random_hand",
+    "raise_total",
+    "random_action",
+    "random_subset",
+]
+
+FOLD: Final = 0
+"""What :func:`bet_intent` returns for a fold."""
+CALL: Final = 1
+"""What :func:`bet_intent` returns for a check or a call."""
+RAISE: Final = 2
+"""What :func:`bet_intent` returns for a bet or raise (a call when no raise is allowed)."""
+
+_T = TypeVar("_T")
+
+
+def bet_intent(
+    rng: random.Random, facing_bet: bool, *, fold: float = 0.15, raise_: float = 0.25
+) -> int:
+    """One random betting decision, :data:`FOLD`, :data:`CALL` or :data:`RAISE`
+    (see the module doc for the odds); the raise total, when a raise is allowed,
+    comes from :func:`raise_total`.
+
+    >>> rng = random.Random(3)
+    >>> sorted({bet_intent(rng, True) for _ in range(200)}) == [FOLD, CALL, RAISE]
+    True
+    >>> FOLD in {bet_intent(rng, False) for _ in range(200)}
+    False
+    """
+    r = rng.random()
+    if facing_bet and r < fold:
+        return FOLD
+    return RAISE if r < fold + raise_ else CALL
+
+
+def raise_total(rng: random.Random, min_raise_to: int, max_raise_to: int) -> int:
+    """The total of a random raise: the minimum half the time, else uniform up to the maximum.
+
+    >>> all(10 <= raise_total(random.Random(s), 10, 20) <= 20 for s in range(100))
+    True
+    """
+    if rng.random() < 0.5:
+        return min_raise_to
+    return rng.randint(min_raise_to, max_raise_to)
+
+
+def draw_count(rng: random.Random, maximum: int) -> int:
+    """A uniform number of cards to exchange, ``0..maximum``.
+
+    >>> sorted({draw_count(random.Random(s), 3) for s in range(50)})
+    [0, 1, 2, 3]
+    """
+    return rng.randrange(maximum + 1)
+
+
+def random_subset(rng: random.Random, cards: Sequence[_T], k: int) -> list[_T]:
+    """A uniform choice of ``k`` of ``cards`` (every set of ``k`` equally likely).
+
+    >>> sorted(random_subset(random.Random(1), [1, 2, 3, 4, 5], 5))
+    [1, 2, 3, 4, 5]
+    """
+    return rng.sample(cards, k) if k else []
 
 
 def random_action(
     hand: Hand, rng: random.Random, *, fold: float = 0.15, raise_: float = 0.25
 ) -> Action:
-    """A random legal action for the player to act: fold with probability ``fold``
-    (when folding is allowed), raise with ``raise_`` (the minimum half the time, else
-    a uniform amount up to the maximum), else check or call; a random draw or
-    discard; accept an offer half the time."""
+    """A random legal action for the player to act, built from
+    :meth:`Hand.legal_actions` (the policy of the module doc)."""
     legal = hand.legal_actions()
     decision = legal.decision
     if decision == "bet":
-        r = rng.random()
-        if legal.can_fold and r < fold:
+        intent = bet_intent(rng, legal.can_fold, fold=fold, raise_=raise_)
+        if intent == FOLD:
             return Action("fold")
         low, high = legal.min_raise_to, legal.max_raise_to
-        if low is not None and high is not None and r < fold + raise_:
-            amount = low if rng.random() < 0.5 else rng.randint(low, high)
-            return Action("raise_to", amount)
+        if intent == RAISE and low is not None and high is not None:
+            return Action("raise_to", raise_total(rng, low, high))
         return Action("check_or_call")
     if decision in ("draw", "discard"):
         held = hand.hole_cards(legal.seat)
         if decision == "discard":
-            return Action("discard", 0, tuple(rng.sample(held, legal.discard_count)))
-        k = rng.randint(0, min(legal.max_discard, len(held)))
+            return Action("discard", 0, tuple(random_subset(rng, held, legal.discard_count)))
+        k = draw_count(rng, min(legal.max_discard, len(held)))
         while k:
-            cards = tuple(rng.sample(held, k))
+            cards = tuple(random_subset(rng, held, k))
             if hand.can_discard(cards):
                 return Action("discard", 0, cards)
             k -= 1
@@ -57,36 +131,33 @@ def random_action(
 
 def play_random_hand(hand: Hand, rng: random.Random, *, max_actions: int = 10_000) -> int:
     """Play ``hand`` to the end with the policy of :func:`random_action` (calling the
-    hand's methods directly, for speed); return the number of actions."""
+    hand's light accessors and action methods directly, for speed); return the
+    number of actions."""
     count = 0
-    random_ = rng.random
     while not hand.finished:
         if count >= max_actions:
             raise PokerError(f"hand not finished after {max_actions} actions")
         count += 1
         decision = hand.decision
         if decision == "bet":
-            r = random_()
-            if r < 0.15 and hand.to_call:
+            intent = bet_intent(rng, hand.to_call > 0)
+            if intent == FOLD:
                 hand.fold()
                 continue
-            if r < 0.40:
+            if intent == RAISE:
                 bounds = hand.raise_bounds()
                 if bounds is not None:
-                    low, high = bounds
-                    hand.complete_bet_or_raise_to(
-                        low if random_() < 0.5 else rng.randint(low, high)
-                    )
+                    hand.complete_bet_or_raise_to(raise_total(rng, *bounds))
                     continue
             hand.check_or_call()
         elif decision == "draw":
             seat = hand.actor
             assert seat is not None
             held = hand.hole_cards(seat)
-            k = rng.randint(0, min(hand.max_discard(), len(held)))
+            k = draw_count(rng, min(hand.max_discard(), len(held)))
             while True:
                 try:
-                    hand.discard(rng.sample(held, k) if k else ())
+                    hand.discard(random_subset(rng, held, k))
                     break
                 except IllegalActionError:  # not enough cards left to draw
                     k -= 1
