@@ -1,0 +1,465 @@
+"""The five-card draw ladder: ``random``, ``station``, ``easy``, ``medium``,
+``hard`` and ``expert`` (see ``docs/bots.md`` for how each decides).
+
+>>> import random
+>>> from pokerbonus.engine import Hand
+>>> from pokerbonus.rules import FIVE_CARD_DRAW
+>>> hand = Hand(FIVE_CARD_DRAW, [100, 100], dealer=0, rng=random.Random(3))
+>>> info = GameInfo.from_game(FIVE_CARD_DRAW, 2)
+>>> bot = make_bot("easy", seed=1)
+>>> action = bot.decide(hand.view(hand.actor), info)
+>>> hand.can_check_or_call() and action.kind in ("check_or_call", "raise_to")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from pokerbonus.bots.base import (
+    UNLIMITED,
+    Bot,
+    Budget,
+    GameInfo,
+    Reading,
+    category_of,
+    exact_discards,
+    fallback_action,
+    read_view,
+    standard_discard,
+)
+from pokerbonus.bots.kernels import showdown_equity
+from pokerbonus.cards import Card, make_deck
+from pokerbonus.engine.actions import Action, LegalActions
+from pokerbonus.engine.views import SeatView
+from pokerbonus.errors import ConfigurationError
+from pokerbonus.hands import Category
+
+__all__ = [
+    "BOTS",
+    "LADDER",
+    "EasyBot",
+    "ExpertBot",
+    "HardBot",
+    "MediumBot",
+    "RandomBot",
+    "StationBot",
+    "make_bot",
+]
+
+# -- shared helpers -----------------------------------------------------------------
+
+
+def bet_to(view: SeatView, legal: LegalActions, fraction: float) -> Action | None:
+    """Bet or raise by ``fraction`` of the pot after calling (clamped to the legal
+    range; the fixed amount in limit), or ``None`` when raising is not allowed."""
+    low, high = legal.min_raise_to, legal.max_raise_to
+    if low is None or high is None:
+        return None
+    current = max(view.bets)
+    call = legal.call_amount or 0
+    pot_after_call = view.pot + sum(view.bets) + call
+    target = current + round(fraction * pot_after_call)
+    assert view.seat is not None
+    if target - view.bets[view.seat] >= 0.6 * (view.stacks[view.seat] + view.bets[view.seat]):
+        target = high  # most of the stack: commit it all
+    return Action.raise_to(min(max(target, low), high))
+
+
+def check_or_fold(legal: LegalActions) -> Action:
+    """Check when free, else fold."""
+    return fallback_action(legal, ())
+
+
+def _kept_pair_rank(cards: Sequence[Card]) -> int:
+    """The rank of the highest pair (-1 if none; a joker pairs an ace)."""
+    ranks = [c.rank if not c.is_joker else 12 for c in cards]
+    pairs = [r for r in set(ranks) if ranks.count(r) >= 2]
+    return max(pairs, default=-1)
+
+
+def _draw_action(legal: LegalActions, discard: Sequence[Card]) -> Action:
+    return Action.discard(discard[: legal.max_discard])
+
+
+# -- the yardsticks -----------------------------------------------------------------
+
+
+class RandomBot(Bot):
+    """Uniform over the legal action kinds, with sensible amounts (the minimum
+    raise up to a pot-sized one); draws a uniform number of random cards."""
+
+    name = "random"
+
+    def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
+        """A uniformly chosen legal action kind."""
+        legal = view.legal
+        assert legal is not None
+        rng = self.rng
+        if legal.decision == "bet":
+            kinds = ["check_or_call"]
+            if legal.can_fold:
+                kinds.append("fold")
+            if legal.min_raise_to is not None:
+                kinds.append("raise_to")
+            kind = rng.choice(kinds)
+            if kind == "raise_to":
+                action = bet_to(view, legal, rng.uniform(0.0, 1.0))
+                assert action is not None
+                return action
+            return Action.fold() if kind == "fold" else Action.check_or_call()
+        if legal.decision == "draw":
+            count = rng.randint(0, min(legal.max_discard, len(view.hole)))
+            return Action.discard(rng.sample(view.hole, count))
+        if legal.decision == "discard":
+            return Action.discard(rng.sample(view.hole, legal.discard_count))
+        return Action(legal.decision if rng.random() < 0.5 else "decline")
+
+
+class StationBot(Bot):
+    """Calls everything, never raises; draws by the standard table."""
+
+    name = "station"
+
+    def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
+        """Check or call; the standard draw."""
+        legal = view.legal
+        assert legal is not None
+        if legal.decision == "bet":
+            return Action.check_or_call()
+        if legal.decision == "draw":
+            return _draw_action(legal, standard_discard(view.hole, info))
+        return fallback_action(legal, view.hole)
+
+
+# -- easy ---------------------------------------------------------------------------
+
+
+class EasyBot(Bot):
+    """Plays by hand class with fixed thresholds; draws by the standard table.
+
+    Before the draw: two pair or better raises, a pair of jacks or better opens
+    and calls up to the pot, a pair or a draw calls up to a third of the pot.
+    After the draw: trips or better raises, two pair bets and calls up to the
+    pot, a pair of jacks or better calls up to half the pot; else check or fold.
+    """
+
+    name = "easy"
+
+    def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
+        """The fixed-threshold action."""
+        legal = view.legal
+        assert legal is not None
+        if legal.decision == "draw":
+            return _draw_action(legal, standard_discard(view.hole, info))
+        if legal.decision != "bet":
+            return fallback_action(legal, view.hole)
+        read = read_view(view)
+        strength = info.strength(category_of(view.hole, info))
+        pair = _kept_pair_rank(view.hole)
+        two_pair = info.strength(Category.TWO_PAIR)
+        pot, call = read.pot_total, read.to_call
+        if not read.after_draw:
+            if strength >= two_pair:
+                return self._raise_or_call(view, legal, read, 0.75)
+            if pair >= 9:  # jacks or better
+                if call == 0:
+                    return bet_to(view, legal, 0.5) or Action.check_or_call()
+                return Action.check_or_call() if call <= pot else check_or_fold(legal)
+            drawing = pair >= 0 or len(standard_discard(view.hole, info)) == 1
+            if drawing and call * 3 <= pot:
+                return Action.check_or_call()
+            return check_or_fold(legal)
+        if strength > two_pair:
+            return self._raise_or_call(view, legal, read, 0.75)
+        if strength == two_pair:
+            if call == 0:
+                return bet_to(view, legal, 0.5) or Action.check_or_call()
+            return Action.check_or_call() if call <= pot else check_or_fold(legal)
+        if pair >= 9 and call * 2 <= pot:
+            return Action.check_or_call()
+        return check_or_fold(legal)
+
+    @staticmethod
+    def _raise_or_call(
+        view: SeatView, legal: LegalActions, read: Reading, fraction: float
+    ) -> Action:
+        if read.raises_this_round < 2:
+            action = bet_to(view, legal, fraction)
+            if action is not None:
+                return action
+        return Action.check_or_call()
+
+
+# -- medium -------------------------------------------------------------------------
+
+# Chance of beating one opponent holding a typical hand, by my final category.
+_WIN_VS_ONE = {
+    Category.HIGH_CARD: 0.12,
+    Category.PAIR: 0.40,
+    Category.TWO_PAIR: 0.70,
+    Category.TRIPS: 0.84,
+    Category.STRAIGHT: 0.92,
+    Category.FLUSH: 0.95,
+    Category.FULL_HOUSE: 0.98,
+    Category.QUADS: 1.0,
+    Category.STRAIGHT_FLUSH: 1.0,
+    Category.FIVE_OF_A_KIND: 1.0,
+}
+
+# What the number of cards an opponent drew says: the chance that my final
+# category beats theirs (rows: cards drawn 0..5; columns: my category).
+_BEAT_BY_DRAW = {
+    0: (0.05, 0.10, 0.20, 0.30, 0.50, 0.65, 0.85, 0.97, 1.0, 1.0),
+    1: (0.30, 0.55, 0.72, 0.85, 0.92, 0.95, 0.98, 1.0, 1.0, 1.0),
+    2: (0.10, 0.18, 0.35, 0.70, 0.85, 0.92, 0.96, 1.0, 1.0, 1.0),
+    3: (0.35, 0.60, 0.85, 0.93, 0.97, 0.98, 0.99, 1.0, 1.0, 1.0),
+    4: (0.45, 0.72, 0.90, 0.96, 0.98, 0.99, 1.0, 1.0, 1.0, 1.0),
+    5: (0.45, 0.72, 0.90, 0.96, 0.98, 0.99, 1.0, 1.0, 1.0, 1.0),
+}
+
+
+def draw_goal(opponents: int) -> dict[Category, float]:
+    """The value of each final category against ``opponents`` players: the chance
+    of beating a typical hand of each, ``p ** opponents``."""
+    k = max(opponents, 1)
+    return {c: p**k for c, p in _WIN_VS_ONE.items()}
+
+
+class MediumBot(Bot):
+    """Exact draw odds for the discard, strength, position and pot odds for bets,
+    and a read of how many cards each opponent drew (see ``docs/bots.md``)."""
+
+    name = "medium"
+
+    def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
+        """Draw by the best expected value; bet by the estimated chance to win."""
+        legal = view.legal
+        assert legal is not None
+        read = read_view(view)
+        if legal.decision == "draw":
+            return self.best_draw(view.hole, legal, info, len(read.live))
+        if legal.decision != "bet":
+            return fallback_action(legal, view.hole)
+        win = self.win_chance(view, info, read)
+        return self.bet_by_chance(view, legal, read, win)
+
+    @staticmethod
+    def best_draw(
+        hole: Sequence[Card], legal: LegalActions, info: GameInfo, opponents: int
+    ) -> Action:
+        """The discard with the best expected value against ``draw_goal(opponents)``."""
+        ranked = exact_discards(hole, draw_goal(opponents), min(legal.max_discard, 3), info)
+        return Action.discard(ranked[0][0])
+
+    @staticmethod
+    def win_chance(view: SeatView, info: GameInfo, read: Reading) -> float:
+        """The estimated chance to win at the showdown against the live opponents."""
+        hole = view.hole
+        if not read.after_draw:
+            ranked = exact_discards(hole, draw_goal(len(read.live)), 3, info)
+            win = ranked[0][1].value
+            if read.aggressor_before - {read.seat}:
+                win *= 0.7
+            return win
+        category = category_of(hole, info)
+        win = 1.0
+        for seat in read.live:
+            drew = read.drawn[seat]
+            p = _BEAT_BY_DRAW[drew][category] if drew >= 0 else _WIN_VS_ONE[category]
+            if seat in read.aggressor_after:
+                p *= 0.6
+            win *= p
+        return win
+
+    def bet_by_chance(
+        self, view: SeatView, legal: LegalActions, read: Reading, win: float
+    ) -> Action:
+        """Bet, call or fold by the chance to win, the pot odds and the position."""
+        last = read.behind == 0
+        if read.to_call == 0:
+            threshold = 0.45 if last else 0.55
+            if win >= threshold:
+                return bet_to(view, legal, 0.6 if win < 0.75 else 0.8) or Action.check_or_call()
+            if last and win < 0.2 and len(read.live) <= 2 and self.rng.random() < 0.15:
+                return bet_to(view, legal, 0.5) or Action.check_or_call()
+            return Action.check_or_call()
+        if win >= 0.75 and read.raises_this_round < 3:
+            action = bet_to(view, legal, 0.8)
+            if action is not None:
+                return action
+        if win >= read.pot_odds + 0.05:
+            return Action.check_or_call()
+        return check_or_fold(legal)
+
+
+# -- hard ---------------------------------------------------------------------------
+
+
+class HardBot(Bot):
+    """Equity against ranges read from the betting and the draws (Monte Carlo),
+    pot odds, bluffs at a frequency tied to the bet size, pat bluffs ("snowing").
+
+    Falls back to :class:`MediumBot`'s reasoning at tables with jokers (the
+    compiled evaluator does not rate jokers).
+    """
+
+    name = "hard"
+    value_fraction = 0.7
+    chunk = 100
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._medium = MediumBot(seed)
+        self._snow = False
+
+    def warm_up(self, info: GameInfo) -> None:
+        """Compile the kernels once."""
+        deck = np.array([int(c) for c in make_deck(info.deck_size)], dtype=np.int64)
+        minus_one = np.array([-1], dtype=np.int64)
+        zero = np.zeros(1, dtype=np.int64)
+        showdown_equity(deck[:5], 0, deck[5:], minus_one, zero, zero, 0.2, 1, 0,
+                        info.low, info.wheel, info.order)  # fmt: skip
+
+    def new_hand(self, seat: int, info: GameInfo) -> None:
+        """Forget the plan of the last hand."""
+        self._snow = False
+
+    def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
+        """Equity-driven action (see the class doc)."""
+        legal = view.legal
+        assert legal is not None
+        if info.jokers:
+            return self._medium.decide(view, info, budget)
+        read = read_view(view)
+        if legal.decision == "draw":
+            return self._draw(view, legal, info, read)
+        if legal.decision != "bet":
+            return fallback_action(legal, view.hole)
+        equity = self.equity(view, info, read, budget)
+        if equity is None:
+            return fallback_action(legal, view.hole)
+        return self._bet(view, legal, read, equity)
+
+    def _draw(self, view: SeatView, legal: LegalActions, info: GameInfo, read: Reading) -> Action:
+        hole = view.hole
+        category = category_of(hole, info)
+        hopeless = category == Category.HIGH_CARD and len(standard_discard(hole, info)) == 3
+        if self._snow or (
+            hopeless
+            and len(read.live) == 1
+            and read.seat in read.aggressor_before
+            and self.rng.random() < 0.5
+        ):
+            self._snow = True
+            return Action.stand_pat()
+        return MediumBot.best_draw(hole, legal, info, len(read.live))
+
+    def equity(self, view: SeatView, info: GameInfo, read: Reading, budget: Budget) -> float | None:
+        """Monte Carlo share of the pot at the showdown against the read ranges,
+        or ``None`` if the budget ran out before the first chunk of deals."""
+        hole = view.hole
+        mine = np.array([int(c) for c in hole], dtype=np.int64)
+        my_mask = 0
+        if not read.after_draw and read.drawn[read.seat] < 0:
+            thrown = set(standard_discard(hole, info))
+            my_mask = sum(1 << i for i, c in enumerate(hole) if c in thrown)
+        known = set(hole)
+        unseen = np.array(
+            [int(c) for c in make_deck(info.deck_size) if c not in known], dtype=np.int64
+        )
+        opponents = read.live
+        drawn = np.array([read.drawn[s] for s in opponents], dtype=np.int64)
+        jacks = Category.PAIR, 9
+        pair_of_jacks = info.strength(jacks[0]) << 20 | jacks[1] << 16
+        two_pair = info.strength(Category.TWO_PAIR) << 20
+        before = np.array(
+            [pair_of_jacks if s in read.aggressor_before else 0 for s in opponents], dtype=np.int64
+        )
+        after = np.array(
+            [two_pair if s in read.aggressor_after else 0 for s in opponents], dtype=np.int64
+        )
+        total = min(budget.samples, 400)
+        done = 0
+        share = 0.0
+        while done < total:
+            if budget.expired():
+                break
+            n = min(self.chunk, total - done)
+            seed = self.rng.getrandbits(31)
+            share += n * showdown_equity(
+                mine, my_mask, unseen, drawn, before, after, 0.25, n, seed,
+                info.low, info.wheel, info.order,
+            )  # fmt: skip
+            done += n
+        if done == 0:
+            return None
+        return share / done
+
+    def _bet(self, view: SeatView, legal: LegalActions, read: Reading, equity: float) -> Action:
+        k = max(len(read.live), 1)
+        fair = 1.0 / (k + 1)
+        call = read.to_call
+        size = self.value_fraction
+        # bluff:value ratio of a balanced bet of size s (pot fractions): s / (1 + s)
+        bluff_rate = 0.35 * size / (1 + size)
+        strong = max(0.5, 1.6 * fair) if not read.after_draw else max(0.55, 1.8 * fair)
+        if call == 0:
+            if equity >= strong:
+                return bet_to(view, legal, size) or Action.check_or_call()
+            if self._snow and read.after_draw:
+                return bet_to(view, legal, size) or Action.check_or_call()
+            bluffing = k <= 2 and equity < 0.6 * fair and self.rng.random() < bluff_rate
+            if bluffing and (read.behind == 0 or k == 1):
+                return bet_to(view, legal, size) or Action.check_or_call()
+            return Action.check_or_call()
+        if equity >= strong + 0.15 and read.raises_this_round < 3:
+            action = bet_to(view, legal, 1.0)
+            if action is not None:
+                return action
+        margin = 0.0 if read.after_draw else 0.03
+        if equity >= read.pot_odds + margin:
+            return Action.check_or_call()
+        return check_or_fold(legal)
+
+
+class ExpertBot(HardBot):
+    """The top of the ladder: ``hard`` for now (the solver-backed player comes
+    with the CFR+ solvers)."""
+
+    name = "expert"
+
+
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "station": StationBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+    "expert": ExpertBot,
+}
+"""The draw bots by difficulty name."""
+
+LADDER = ("random", "station", "easy", "medium", "hard", "expert")
+"""The difficulty names, weakest first."""
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A new bot of difficulty ``name`` with its own seeded ``random.Random``.
+
+    >>> make_bot("station", seed=1).name
+    'station'
+    >>> make_bot("genius")
+    Traceback (most recent call last):
+    ...
+    pokerbonus.errors.ConfigurationError: bot: unknown difficulty 'genius' \
+(expected one of random, station, easy, medium, hard, expert)
+    """
+    cls = BOTS.get(name)
+    if cls is None:
+        raise ConfigurationError(
+            f"bot: unknown difficulty {name!r} (expected one of {', '.join(LADDER)})"
+        )
+    return cls(seed)

@@ -1,0 +1,250 @@
+"""Compiled helpers of the draw bots: a five-card score, the standard draw table,
+and the Monte Carlo showdown behind the ``hard`` bot.
+
+The score is an int, greater = stronger, for five cards without jokers under a
+table's options: ``low`` (the lowest rank of the deck, 0 for 52 cards, 5 for 32),
+``wheel`` (whether the ace plays low in a straight, as one below ``low``) and
+``order`` (the strength of each category: the modern or the archaic order,
+:func:`pokerbonus.analysis.draw.category_strength`). It agrees with
+:func:`pokerbonus.hands.evaluate` on every comparison (tested), and is packed as
+``strength << 20`` then the ranks of the groups, largest group first.
+
+>>> import numpy as np
+>>> order = np.arange(10, dtype=np.int64)
+>>> hand = np.array([51, 47, 43, 39, 20], dtype=np.int64)  # As Ks Qs Js 7c
+>>> score5(hand, 5, True, order) >> 20, discard_mask(hand, 5, True, order)
+(0, 24)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["discard_mask", "score5", "showdown_equity"]
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _njit(function: _F) -> _F:
+    return cast(_F, numba.njit(cache=True)(function))
+
+
+@_njit
+def score5(hand: I64, low: int, wheel: bool, order: I64) -> int:
+    """The score of five cards (indices 0..51) under the table's options."""
+    counts = np.zeros(13, dtype=np.int64)
+    mask = 0
+    suit = hand[0] & 3
+    flush = True
+    for i in range(5):
+        r = hand[i] >> 2
+        counts[r] += 1
+        mask |= 1 << r
+        if hand[i] & 3 != suit:
+            flush = False
+    top = -1
+    distinct = 0
+    for r in range(13):
+        if counts[r]:
+            distinct += 1
+    if distinct == 5:
+        high = 12
+        while not mask >> high & 1:
+            high -= 1
+        if mask == 31 << (high - 4):
+            top = high
+        elif wheel and mask == (1 << 12) | (15 << low):
+            top = low + 3
+    # groups, largest first, then by rank
+    tiebreak = 0
+    shape = 0
+    for size in range(4, 0, -1):
+        for r in range(12, -1, -1):
+            if counts[r] == size:
+                tiebreak = tiebreak << 4 | r
+                if size > 1:
+                    shape = shape * 8 + size
+    if top >= 0:
+        category = 8 if flush else 4
+        tiebreak = top
+    elif flush:
+        category = 5
+    elif shape == 4:
+        category = 7
+    elif shape == 3 * 8 + 2:
+        category = 6
+    elif shape == 3:
+        category = 3
+    elif shape == 2 * 8 + 2:
+        category = 2
+    elif shape == 2:
+        category = 1
+    else:
+        category = 0
+    return int(order[category] << 20 | tiebreak)
+
+
+@_njit
+def discard_mask(hand: I64, low: int, wheel: bool, order: I64) -> int:
+    """The standard draw table: a bit mask of the positions of ``hand`` to discard.
+
+    In this order: straight or better: stand pat; trips: draw two; two pair:
+    draw one; four cards of a suit: draw one (before a pair); a pair: draw
+    three; an open-ended straight draw (four ranks in a row, no pair, that both
+    ends of the deck can complete): draw one; else keep the two highest cards
+    and draw three.
+    """
+    strength = score5(hand, low, wheel, order) >> 20
+    category = 0
+    for c in range(10):
+        if order[c] == strength:
+            category = c
+    if category >= 4:
+        return 0
+    counts = np.zeros(13, dtype=np.int64)
+    suits = np.zeros(4, dtype=np.int64)
+    for i in range(5):
+        counts[hand[i] >> 2] += 1
+        suits[hand[i] & 3] += 1
+    if category == 3 or category == 2:  # keep the trips, or the two pairs
+        out = 0
+        for i in range(5):
+            if counts[hand[i] >> 2] == 1:
+                out |= 1 << i
+        return out
+    for s in range(4):
+        if suits[s] == 4:
+            for i in range(5):
+                if hand[i] & 3 != s:
+                    return 1 << i
+    if category == 0:
+        mask = 0
+        for i in range(5):
+            mask |= 1 << (hand[i] >> 2)
+        for start in range(low + 1, 9):
+            if mask >> start & 15 == 15:
+                for i in range(5):
+                    r = hand[i] >> 2
+                    if r < start or r > start + 3:
+                        return 1 << i
+        # high card: keep the two highest
+        out = 0
+        kept = 0
+        for r in range(12, -1, -1):
+            for i in range(5):
+                if hand[i] >> 2 == r:
+                    if kept < 2:
+                        kept += 1
+                    else:
+                        out |= 1 << i
+        return out
+    out = 0  # a pair: keep it
+    for i in range(5):
+        if counts[hand[i] >> 2] == 1:
+            out |= 1 << i
+    return out
+
+
+@_njit
+def _take(pool: I64, pos: int) -> int:
+    """Swap a uniformly chosen card of ``pool[pos:]`` to ``pos`` and return it."""
+    j = pos + np.random.randint(0, pool.shape[0] - pos)
+    card = pool[j]
+    pool[j] = pool[pos]
+    pool[pos] = card
+    return int(card)
+
+
+@_njit
+def showdown_equity(
+    mine: I64,
+    my_mask: int,
+    unseen: I64,
+    drawn: I64,
+    min_before: I64,
+    min_after: I64,
+    loose: float,
+    samples: int,
+    seed: int,
+    low: int,
+    wheel: bool,
+    order: I64,
+) -> float:
+    """Average share of the pot ``mine`` wins at the showdown against sampled opponents.
+
+    ``my_mask``: positions I still discard (0: my hand is final). One entry per
+    live opponent: ``drawn`` the cards they exchanged (-1: not yet drawn; they will
+    draw by the standard table); ``min_before``/``min_after`` the least score their
+    betting suggests before/after the draw (0: no read). Opponent hands are dealt
+    from ``unseen`` and kept when consistent with the read (a weaker hand is kept
+    with probability ``loose``: bluffs), up to 40 tries per opponent. When the
+    unseen cards run out (many players drawing), the last draws keep their cards
+    (the real stub would reshuffle the discards).
+    """
+    np.random.seed(seed)
+    pool = unseen.copy()
+    size = pool.shape[0]
+    k = drawn.shape[0]
+    hand = np.empty(5, dtype=np.int64)
+    final = np.empty(5, dtype=np.int64)
+    scores = np.empty(k, dtype=np.int64)
+    total = 0.0
+    for _ in range(samples):
+        pos = 0
+        for o in range(k):
+            start = pos
+            for tries in range(40):
+                pos = start
+                for i in range(5):
+                    hand[i] = _take(pool, pos)
+                    pos += 1
+                mask = discard_mask(hand, low, wheel, order)
+                ok = True
+                if drawn[o] >= 0:
+                    n = 0
+                    for i in range(5):
+                        n += mask >> i & 1
+                    ok = n == drawn[o]
+                if ok and min_before[o] > 0:
+                    ok = score5(hand, low, wheel, order) >= min_before[o]
+                    ok = ok or np.random.random() < loose
+                for i in range(5):
+                    final[i] = hand[i]
+                    if mask >> i & 1 and pos < size:
+                        final[i] = _take(pool, pos)
+                        pos += 1
+                s = score5(final, low, wheel, order)
+                if ok and min_after[o] > 0:
+                    ok = s >= min_after[o] or np.random.random() < loose
+                if ok or tries == 39:
+                    scores[o] = s
+                    break
+        for i in range(5):
+            final[i] = mine[i]
+            if my_mask >> i & 1 and pos < size:
+                final[i] = _take(pool, pos)
+                pos += 1
+        me = score5(final, low, wheel, order)
+        ties = 1
+        best = True
+        for o in range(k):
+            if scores[o] > me:
+                best = False
+                break
+            if scores[o] == me:
+                ties += 1
+        if best:
+            total += 1.0 / ties
+    return total / samples
+
+
+def as_array(cards: Any) -> I64:
+    """Card indices as the int64 array the kernels take."""
+    return np.asarray([int(c) for c in cards], dtype=np.int64)
