@@ -127,7 +127,8 @@ def _bonus_table(paytable: Mapping[str, int]) -> npt.NDArray[np.int64]:
     unknown = set(paytable) - set(DEFAULT_PAYTABLE)
     if unknown:
         raise ConfigurationError(
-            f"paytable: unknown hand {sorted(unknown)[0]!r} (expected {', '.join(DEFAULT_PAYTABLE)})"
+            f"paytable: unknown hand {sorted(unknown)[0]!r} "
+            f"(expected {', '.join(DEFAULT_PAYTABLE)})"
         )
     tables = class_tables(52)
     bonus = np.zeros(7463, dtype=np.int64)
