@@ -54,7 +54,7 @@ class Policy:
             bad = int(np.flatnonzero(~np.isfinite(probs) | (probs < 0))[0])
             name = self.game.infoset_names[self.game.slot_infoset[bad]]
             raise ConfigurationError(
-                f"policy at infoset {name!r}: probability {probs[bad]!r} is not a "
+                f"policy at infoset {name!r}: probability {float(probs[bad])!r} is not a "
                 "finite non-negative number"
             )
         sums = np.add.reduceat(probs, self.game.infoset_offset[:-1])
@@ -63,7 +63,7 @@ class Policy:
             k = int(wrong[0])
             raise ConfigurationError(
                 f"policy at infoset {self.game.infoset_names[k]!r}: probabilities sum to "
-                f"{sums[k]!r}, not 1"
+                f"{float(sums[k])!r}, not 1"
             )
         probs.flags.writeable = False
         object.__setattr__(self, "probs", probs)
