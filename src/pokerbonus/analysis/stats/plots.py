@@ -1,0 +1,91 @@
+"""Plots of the statistics (matplotlib, Agg backend): PNG or SVG by file extension."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pokerbonus.analysis.stats.dealer import DealerResult
+from pokerbonus.analysis.stats.dealt import DealtStats
+from pokerbonus.analysis.stats.draw import DrawStats
+from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
+from pokerbonus.errors import ConfigurationError
+
+__all__ = ["plot_dealer", "plot_dealt", "plot_draw"]
+
+_FORMATS = {".png": "png", ".svg": "svg"}
+
+
+def _figure(path: Path) -> tuple[Any, Any, str]:
+    fmt = _FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        raise ConfigurationError(f"plot: {str(path)!r} must end in .png or .svg")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(9, 5), layout="constrained")
+    return figure, figure.add_subplot(), fmt
+
+
+def _labels(keys: list[str]) -> list[str]:
+    return [k.replace("_", " ") for k in keys]
+
+
+def plot_dealt(stats: DealtStats, path: Path) -> None:
+    """Bar chart (log scale) of the exact dealt frequencies."""
+    figure, ax, fmt = _figure(path)
+    keys = [k for k in CATEGORY_KEYS if stats.counts[k]]
+    ax.bar(_labels(keys), [stats.frequency(k) for k in keys], color="tab:blue")
+    ax.set_yscale("log")
+    ax.set_ylabel("frequency")
+    ax.set_title(f"Five-card deal, {stats.deck} cards + {stats.jokers} joker(s) (exact)")
+    ax.tick_params(axis="x", rotation=30)
+    figure.savefig(path, format=fmt)
+
+
+def plot_draw(stats: DrawStats, path: Path) -> None:
+    """Final frequencies with 95% intervals (log scale) and win expectancies."""
+    figure, ax, fmt = _figure(path)
+    keys = [k for k in CATEGORY_KEYS if stats.final_counts[k]]
+    freq = [stats.final_frequency[k] for k in keys]
+    errors = [
+        [f - stats.ci95(k)[0] for k, f in zip(keys, freq, strict=True)],
+        [stats.ci95(k)[1] - f for k, f in zip(keys, freq, strict=True)],
+    ]
+    ax.bar(_labels(keys), freq, yerr=errors, color="tab:blue", label="final frequency")
+    ax.set_yscale("log")
+    ax.set_ylabel("final frequency")
+    ax.tick_params(axis="x", rotation=30)
+    twin = ax.twinx()
+    dealt = stats.win_expectancy_dealt
+    final = stats.win_expectancy_final
+    twin.plot(_labels(keys), [final.get(k, 0.0) for k in keys], "o-", color="tab:red",
+              label="win expectancy (final)")  # fmt: skip
+    twin.plot(_labels(keys), [dealt.get(k, float("nan")) for k in keys], "s--",
+              color="tab:green", label="win expectancy (dealt)")  # fmt: skip
+    twin.set_ylim(0, 1)
+    twin.set_ylabel("win expectancy")
+    twin.legend(loc="upper left")
+    ax.set_title(
+        f"Five-card draw, {stats.config.deck} cards, {stats.players} players, {stats.hands:,} deals"
+    )
+    figure.savefig(path, format=fmt)
+
+
+def plot_dealer(result: DealerResult, path: Path) -> None:
+    """Best decision shares and the RTP with its interval."""
+    figure, ax, fmt = _figure(path)
+    ax.bar(
+        ["fold", "keep", "exchange one"],
+        [result.fold_share, result.keep_share, result.exchange_share],
+        color=["tab:gray", "tab:blue", "tab:orange"],
+    )
+    ax.set_ylabel("share of situations")
+    low, high = result.ci95
+    ax.set_title(
+        f"Dealer mode: RTP {result.rtp:.4f} (95% CI {low:.4f}-{high:.4f}), "
+        f"{result.situations:,} situations"
+    )
+    figure.savefig(path, format=fmt)

@@ -1,0 +1,62 @@
+"""The ``stats`` commands (issue 8): JSON shapes, plots, errors exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from pokerbonus.cli.stats import stats_app
+
+app = typer.Typer()
+app.add_typer(stats_app, name="stats")
+
+
+@app.callback()
+def _root() -> None:
+    """Test root."""
+
+
+runner = CliRunner()
+
+
+def test_dealt_json_and_svg_plot(tmp_path: Path) -> None:
+    plot = tmp_path / "dealt.svg"
+    result = runner.invoke(app, ["stats", "dealt", "--deck", "32", "--json", "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["total"] == 201376 and data["counts"]["straight_flush"] == 20
+    assert plot.read_text().lstrip().startswith("<?xml")
+
+
+def test_draw_json_matches_api_and_png_plot(tmp_path: Path) -> None:
+    plot = tmp_path / "draw.png"
+    args = ["stats", "draw", "--players", "3", "--hands", "2000", "--seed", "4"]
+    result = runner.invoke(app, [*args, "--workers", "1", "--json", "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["hands"] == 2000 and data["players"] == 3 and data["deck"] == 32
+    assert abs(sum(v["freq"] for v in data["final"].values()) - 1) < 1e-9
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    table = runner.invoke(app, [*args, "--workers", "1"])
+    assert table.exit_code == 0 and "2,000 deals" in table.output
+
+
+def test_dealer_json() -> None:
+    result = runner.invoke(
+        app, ["stats", "dealer", "--situations", "8", "--workers", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["situations"] == 8 and "antes excluded" in data["covers"]
+
+
+def test_errors_exit_2(tmp_path: Path) -> None:
+    bad_deck = runner.invoke(app, ["stats", "dealt", "--deck", "33"])
+    assert bad_deck.exit_code == 2 and "33" in bad_deck.output
+    bad_players = runner.invoke(app, ["stats", "draw", "--players", "7", "--deck", "32"])
+    assert bad_players.exit_code == 2 and "38 cards" in bad_players.output
+    bad_plot = runner.invoke(app, ["stats", "dealt", "--plot", str(tmp_path / "x.gif")])
+    assert bad_plot.exit_code == 2 and ".png or .svg" in bad_plot.output
