@@ -221,6 +221,14 @@ _BEAT_BY_DRAW = {
 }
 
 
+def _top_rank_fraction(cards: Sequence[Card], info: GameInfo) -> float:
+    """Where the hand's leading rank (its largest group, highest first) sits in the
+    deck's ranks: 0 for the lowest rank, 1 for the ace (a joker counts as an ace)."""
+    ranks = [12 if c.is_joker else c.rank for c in cards]
+    lead = max(ranks, key=lambda r: (ranks.count(r), r))
+    return (lead - info.low) / (12 - info.low)
+
+
 def draw_goal(opponents: int) -> dict[Category, float]:
     """The value of each final category against ``opponents`` players: the chance
     of beating a typical hand of each, ``p ** opponents``."""
@@ -258,19 +266,27 @@ class MediumBot(Bot):
     def win_chance(view: SeatView, info: GameInfo, read: Reading) -> float:
         """The estimated chance to win at the showdown against the live opponents."""
         hole = view.hole
+        category = category_of(hole, info)
+        top = _top_rank_fraction(hole, info)
         if not read.after_draw:
             ranked = exact_discards(hole, draw_goal(len(read.live)), 3, info)
             win = ranked[0][1].value
+            if category <= Category.PAIR:
+                win *= 0.75 + 0.5 * top  # a pair of aces is worth more than a pair of sevens
             if read.aggressor_before - {read.seat}:
                 win *= 0.7
-            return win
-        category = category_of(hole, info)
+            return min(win, 1.0)
         win = 1.0
         for seat in read.live:
             drew = read.drawn[seat]
-            p = _BEAT_BY_DRAW[drew][category] if drew >= 0 else _WIN_VS_ONE[category]
+            row = _BEAT_BY_DRAW[drew] if drew >= 0 else tuple(_WIN_VS_ONE.values())
+            c = int(category)
+            below = row[c - 1] if c > 0 else 0.0
+            above = row[c + 1] if c < 9 else 1.0
+            p = row[c] + (top - 0.5) * 0.5 * (above - below)
+            p = min(max(p, 0.0), 1.0)
             if seat in read.aggressor_after:
-                p *= 0.6
+                p **= 3  # a bet after the draw is seldom a bluff
             win *= p
         return win
 
@@ -280,7 +296,7 @@ class MediumBot(Bot):
         """Bet, call or fold by the chance to win, the pot odds and the position."""
         last = read.behind == 0
         if read.to_call == 0:
-            threshold = 0.45 if last else 0.55
+            threshold = (0.55 if last else 0.62) if read.after_draw else (0.45 if last else 0.55)
             if win >= threshold:
                 return bet_to(view, legal, 0.6 if win < 0.75 else 0.8) or Action.check_or_call()
             if last and win < 0.2 and len(read.live) <= 2 and self.rng.random() < 0.15:
@@ -405,7 +421,7 @@ class HardBot(Bot):
         size = self.value_fraction
         # bluff:value ratio of a balanced bet of size s (pot fractions): s / (1 + s)
         bluff_rate = 0.35 * size / (1 + size)
-        strong = max(0.5, 1.6 * fair) if not read.after_draw else max(0.55, 1.8 * fair)
+        strong = (1.1 if read.after_draw else 1.15) * fair
         if call == 0:
             if equity >= strong:
                 return bet_to(view, legal, size) or Action.check_or_call()
@@ -415,7 +431,7 @@ class HardBot(Bot):
             if bluffing and (read.behind == 0 or k == 1):
                 return bet_to(view, legal, size) or Action.check_or_call()
             return Action.check_or_call()
-        if equity >= strong + 0.15 and read.raises_this_round < 3:
+        if equity >= strong + 0.2 * (1 - strong) and read.raises_this_round < 3:
             action = bet_to(view, legal, 1.0)
             if action is not None:
                 return action

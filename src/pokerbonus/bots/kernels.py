@@ -12,8 +12,8 @@ table's options: ``low`` (the lowest rank of the deck, 0 for 52 cards, 5 for 32)
 >>> import numpy as np
 >>> order = np.arange(10, dtype=np.int64)
 >>> hand = np.array([51, 47, 43, 39, 20], dtype=np.int64)  # As Ks Qs Js 7c
->>> score5(hand, 5, True, order) >> 20, discard_mask(hand, 5, True, order)
-(0, 24)
+>>> score5(hand, 5, True, order) >> 20, discard_mask(hand, 5, True, order)  # draw to the flush
+(0, 16)
 """
 
 from __future__ import annotations
