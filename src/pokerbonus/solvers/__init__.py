@@ -17,6 +17,7 @@ from pokerbonus.solvers.best_response import (
     best_response_values,
     expected_value,
     exploitability,
+    infoset_reach,
     to_mbb,
 )
 from pokerbonus.solvers.cfr import CFRPlus, Solution, solve
@@ -42,6 +43,7 @@ __all__ = [
     "build_game",
     "expected_value",
     "exploitability",
+    "infoset_reach",
     "kuhn_poker",
     "leduc_poker",
     "solve",

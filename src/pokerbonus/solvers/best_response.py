@@ -34,6 +34,7 @@ __all__ = [
     "best_response_values",
     "expected_value",
     "exploitability",
+    "infoset_reach",
     "to_mbb",
 ]
 
@@ -121,6 +122,33 @@ def expected_value(game: Game, policy: PolicyLike) -> float:
         game.node_player, game.node_first_child, game.node_num_children, game.node_slot,
         game.node_chance, game.node_payoff, probs, value,
     )  # fmt: skip
+
+
+def infoset_reach(game: Game, policy: PolicyLike) -> F64:
+    """How likely each infoset is to be reached when both players follow ``policy``.
+
+    ``result[k]`` is the probability, over the deal and both players' actions,
+    that play passes through infoset ``k`` (its nodes are never on one path).
+
+    >>> from pokerbonus.solvers import Policy, kuhn_poker
+    >>> game = kuhn_poker()
+    >>> reach = infoset_reach(game, Policy.uniform(game))
+    >>> float(reach[game.infoset_index("K")]), float(reach[game.infoset_index("Kpb")])
+    (0.3333333333333333, 0.08333333333333333)
+    """
+    probs = as_policy(game, policy).probs
+    n = game.num_nodes
+    own, opponent, luck = (np.empty(n) for _ in range(3))
+    kernels.reach(
+        game.node_player, game.node_parent, game.node_slot, game.node_chance, probs, 0,
+        own, opponent, luck,
+    )  # fmt: skip
+    decision = game.node_infoset >= 0
+    return np.bincount(
+        game.node_infoset[decision],
+        weights=(own * opponent * luck)[decision],
+        minlength=game.num_infosets,
+    )
 
 
 def to_mbb(game: Game, chips: float) -> float:
