@@ -144,11 +144,11 @@ def infoset_reach(game: Game, policy: PolicyLike) -> F64:
         own, opponent, luck,
     )  # fmt: skip
     decision = game.node_infoset >= 0
-    return np.bincount(
-        game.node_infoset[decision],
-        weights=(own * opponent * luck)[decision],
-        minlength=game.num_infosets,
-    )
+    weights = (own * opponent * luck)[decision]
+    result: F64 = np.bincount(
+        game.node_infoset[decision], weights=weights, minlength=game.num_infosets
+    ).astype(np.float64)
+    return result
 
 
 def to_mbb(game: Game, chips: float) -> float:
