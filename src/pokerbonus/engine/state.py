@@ -28,8 +28,8 @@ from __future__ import annotations
 import math
 import random
 import secrets
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from pokerbonus.cards import Card, CardsLike, make_deck, parse_cards
 from pokerbonus.engine.actions import Action, Decision, LegalActions
@@ -64,6 +64,7 @@ from pokerbonus.engine.pots import (
 )
 from pokerbonus.engine.showdown import best_value, evaluator_options, qualifies
 from pokerbonus.errors import ConfigurationError, IllegalActionError
+from pokerbonus.hands import evaluate
 from pokerbonus.rules.games import (
     BettingRound,
     Deal,
@@ -122,22 +123,53 @@ def deck_for_hands(
     return stacked_deck(top, deck_size, jokers)
 
 
-_NEEDED: dict[tuple[int, int], tuple[GameDef, int]] = {}
+# Step kinds, as small ints for the walk through the steps.
+_POST, _DEAL, _BET, _QUEUE, _SHOWDOWN = range(5)
 
 
-def _cards_needed(game: GameDef, n: int) -> int:
-    """Cards the deals of ``game`` use with ``n`` players (cached per game object)."""
-    cached = _NEEDED.get((id(game), n))
-    if cached is not None and cached[0] is game:
-        return cached[1]
-    needed = 0
-    for step in game.steps:
-        if isinstance(step, Deal):
-            needed += step.count * (1 if step.face == "board" else n) + step.burn
-    if len(_NEEDED) > 256:
-        _NEEDED.clear()
-    _NEEDED[(id(game), n)] = (game, needed)
-    return needed
+class _Plan:
+    """What a hand of one game with ``n`` players needs that does not change from hand
+    to hand: the step kinds, the deck, the cards the deals use, the evaluator options."""
+
+    __slots__ = ("deck", "game", "high_options", "kinds", "low_options", "needed")
+
+    def __init__(self, game: GameDef, n: int) -> None:
+        self.game = game
+        kinds: list[int] = []
+        needed = 0
+        for step in game.steps:
+            if isinstance(step, PostForcedBets):
+                kinds.append(_POST)
+            elif isinstance(step, Deal):
+                kinds.append(_DEAL)
+                needed += step.count * (1 if step.face == "board" else n) + step.burn
+            elif isinstance(step, BettingRound):
+                kinds.append(_BET)
+            elif isinstance(step, Draw | Discard):
+                kinds.append(_QUEUE)
+            else:
+                kinds.append(_SHOWDOWN)
+        self.kinds = tuple(kinds)
+        self.needed = needed
+        deck_size = game.deck_size_for(n)
+        self.deck = make_deck(deck_size, game.jokers)
+        rule = game.rule
+        self.high_options = evaluator_options(rule, rule.high or "", deck_size, game.jokers)
+        self.low_options = evaluator_options(rule, rule.low or "", deck_size, game.jokers)
+
+
+_PLANS: dict[tuple[int, int], _Plan] = {}
+
+
+def _plan(game: GameDef, n: int) -> _Plan:
+    """The plan of ``game`` for ``n`` players (cached per game object)."""
+    plan = _PLANS.get((id(game), n))
+    if plan is not None and plan.game is game:
+        return plan
+    if len(_PLANS) > 256:
+        _PLANS.clear()
+    plan = _PLANS[(id(game), n)] = _Plan(game, n)
+    return plan
 
 
 _FACTORIALS: dict[int, tuple[int, int]] = {}
@@ -208,14 +240,15 @@ class Hand:
         if not 0 <= dealer < n:
             raise ConfigurationError(f"dealer: seat {dealer!r} is not one of 0..{n - 1}")
         self.game = game
-        self.stakes = stakes if stakes is not None else Stakes()
+        self.stakes = stakes = stakes if stakes is not None else Stakes()
         self.n = n
         self.dealer = dealer
         self.deck_size = game.deck_size_for(n)
         self.starting_stacks = tuple(stacks)
         self._rng: random.Random = rng if rng is not None else secrets.SystemRandom()
-        cards = make_deck(self.deck_size, game.jokers)
-        needed = _cards_needed(game, n)
+        plan = self._plan = _plan(game, n)
+        cards = plan.deck
+        needed = plan.needed
         if needed > len(cards):
             raise ConfigurationError(
                 f"deck: {len(cards)} cards cannot deal {needed} for {n} players of {game.name}"
@@ -253,6 +286,14 @@ class Hand:
         self._raises = 0
         self._round_size = 0
         self._acted = [False] * n
+        self._acted_at = [0] * n  # the current bet when each seat last acted this round
+        self._live = n  # players not folded
+        self._able = 0  # players not folded with chips, counted at each round's start
+        structure = game.structure
+        self._limit = structure.kind == "limit"
+        self._pot_limit = structure.kind == "pot-limit"
+        self._cap = structure.cap
+        self._opening_minimum = stakes.opening_minimum
         self._last_speaker: int | None = None
         self._last_forced: int | None = None
         self._blinder: int | None = None
@@ -267,6 +308,7 @@ class Hand:
         self._four_seat: int | None = None
         self._held: list[Card] = []
         self._reserved = 0
+        self._draw_limit = -1  # max_cards of the draw under way (-1: none)
         # result
         self._finished = False
         self._all_passed = False
@@ -440,26 +482,23 @@ class Hand:
             )
         return seat
 
-    def _others_can_bet(self, seat: int) -> bool:
-        stacks, folded = self._stacks, self._folded
-        return any(
-            i != seat and not folded[i] and stacks[i] > 0 for i in range(self.n)
-        )
-
     def _raise_bounds(self, seat: int) -> tuple[int | None, int | None]:
+        # Only during a betting round, for the actor (who has chips): ``_able`` counts
+        # the players still in with chips, so ``_able > 1`` means an opponent can bet.
         stacks, bets = self._stacks, self._bets
         cur = self._cur_bet
         all_in = bets[seat] + stacks[seat]
-        if self._acted[seat] or all_in <= cur or not self._others_can_bet(seat):
+        if all_in <= cur or self._able < 2:
             return None, None
-        structure = self.game.structure
-        if structure.kind == "limit":
-            if self._raises >= 1 + structure.cap and self._folded.count(False) > 2:
+        if self._acted[seat] and cur - self._acted_at[seat] < self._last_full:
+            return None, None  # not reopened: less than a full raise since this seat acted
+        if self._limit:
+            if self._raises > self._cap and self._live > 2:
                 return None, None
             target = cur + self._round_size
             return min(target, all_in), min(target, all_in)
         low = cur + self._last_full
-        if structure.kind == "pot-limit":
+        if self._pot_limit:
             high = cur + self._pot + sum(bets) + (cur - bets[seat])
             high = max(high, low)
         else:
@@ -481,14 +520,23 @@ class Hand:
         seat = self._actor
         if self._decision != "bet" or seat is None:
             seat = self._require("bet", "check/call")
-        call = self._cur_bet - self._bets[seat]
+        bets = self._bets
+        cur = self._cur_bet
+        call = cur - bets[seat]
         if call == 0:
             self.events.append(Checked(seat))
         else:
-            amount = min(call, self._stacks[seat])
-            self._put(seat, amount)
-            self.events.append(Called(seat, amount, self._stacks[seat] == 0))
+            stacks = self._stacks
+            stack = stacks[seat]
+            if call >= stack:
+                call = stack
+                self._able -= 1
+            stacks[seat] = stack - call
+            bets[seat] += call
+            self._contrib[seat] += call
+            self.events.append(Called(seat, call, call == stack))
         self._acted[seat] = True
+        self._acted_at[seat] = cur
         self._after_bet(seat)
 
     def verify_fold(self) -> None:
@@ -502,18 +550,23 @@ class Hand:
 
     def can_fold(self) -> bool:
         """Whether the actor may fold."""
-        return self._can(self.verify_fold)
+        seat = self._actor
+        return self._decision == "bet" and seat is not None and self._cur_bet != self._bets[seat]
 
     def fold(self) -> None:
         """Fold: the cards go to the muck, the chips stay in."""
-        self.verify_fold()
         seat = self._actor
+        if self._decision != "bet" or seat is None or self._cur_bet == self._bets[seat]:
+            self.verify_fold()
         assert seat is not None
         self._folded[seat] = True
-        self._muck += self._hole[seat]
-        self._hole[seat] = []
+        self._live -= 1
+        self._able -= 1  # the actor had chips
+        hole = self._hole
+        self._muck += hole[seat]
+        hole[seat] = []
         self.events.append(Folded(seat))
-        if self._folded.count(False) == 1:
+        if self._live == 1:
             self._win_uncontested()
             return
         self._after_bet(seat)
@@ -532,41 +585,62 @@ class Hand:
             )
 
     def _why_no_raise(self, seat: int) -> str:
-        if self._acted[seat]:
-            return "no re-raise of one's own bet, and an all-in for less does not reopen"
-        if self._bets[seat] + self._stacks[seat] <= self._cur_bet:
+        cur = self._cur_bet
+        if self._bets[seat] + self._stacks[seat] <= cur:
             return "not enough chips beyond the call"
-        if not self._others_can_bet(seat):
+        if self._able < 2:
             return "every opponent is all-in"
-        return f"the cap of {self.game.structure.cap} raises is reached"
+        if self._acted[seat]:
+            since = cur - self._acted_at[seat]
+            if since == 0:
+                return "no re-raise of one's own bet"
+            return (
+                f"the bet went up by {since} since this seat acted, less than a full raise "
+                f"of {self._last_full}: an all-in for less does not reopen the betting"
+            )
+        return f"the cap of {self._cap} raises is reached"
 
     def can_complete_bet_or_raise_to(self, amount: int | None = None) -> bool:
         """Whether the actor may bet or raise (to ``amount`` if given)."""
+        seat = self._actor
+        if self._decision != "bet" or seat is None:
+            return False
+        low, high = self._raise_bounds(seat)
+        if low is None or high is None:
+            return False
         if amount is None:
-            return self._decision == "bet" and self._raise_bounds(self._actor or 0)[0] is not None
-        return self._can(lambda: self.verify_complete_bet_or_raise_to(amount))
+            return True
+        return type(amount) is int and low <= amount <= high
 
     def complete_bet_or_raise_to(self, amount: int) -> None:
         """Open (bet) or raise to a total of ``amount`` chips this round."""
-        self.verify_complete_bet_or_raise_to(amount)
         seat = self._actor
-        assert seat is not None
-        added = amount - self._bets[seat]
-        self._put(seat, added)
+        if self._decision != "bet" or seat is None:
+            seat = self._require("bet", "bet/raise")
+        low, high = self._raise_bounds(seat)
+        if low is None or high is None or type(amount) is not int or not low <= amount <= high:
+            self.verify_complete_bet_or_raise_to(amount)  # raises with the reason
+        stacks, bets = self._stacks, self._bets
+        added = amount - bets[seat]
+        left = stacks[seat] - added
+        stacks[seat] = left
+        bets[seat] = amount
+        self._contrib[seat] += added
+        if not left:
+            self._able -= 1
         self._raise_level(seat, amount)
-        self.events.append(BetOrRaised(seat, amount, added, self._stacks[seat] == 0))
+        self.events.append(BetOrRaised(seat, amount, added, not left))
         self._after_bet(seat)
 
     def _raise_level(self, seat: int, amount: int) -> None:
         size = amount - self._cur_bet
-        limit = self.game.structure.kind == "limit"
-        if size >= self._last_full or (limit and size >= self._round_size):
-            self._last_full = max(size, self._last_full)
+        if size >= self._last_full or (self._limit and size >= self._round_size):
+            if size > self._last_full:
+                self._last_full = size
             self._raises += 1
-            acted = self._acted
-            for i in range(self.n):
-                acted[i] = False
+            self._acted = [False] * self.n
         self._acted[seat] = True
+        self._acted_at[seat] = amount
         self._cur_bet = amount
 
     def _put(self, seat: int, amount: int) -> None:
@@ -703,6 +777,9 @@ class Hand:
     def discard(self, cards: Iterable[int]) -> None:
         """Exchange ``cards`` in a draw (served at once; see the four-card rule),
         or discard them without replacement in a discard step."""
+        seat = self._actor
+        if seat is not None and self._draw_limit >= 0 and self._exchange(seat, cards):
+            return
         seat, chosen = self._check_discard(cards)
         held = self._hole[seat]
         for card in chosen:
@@ -728,6 +805,39 @@ class Hand:
     def stand_pat(self) -> None:
         """Draw no card."""
         self.discard(())
+
+    def _exchange(self, seat: int, cards: Iterable[int]) -> bool:
+        """The common draw: up to ``max_cards`` distinct held cards, served at once.
+        Returns ``False``, changing nothing, for anything else (the four-card exchange,
+        a short stub, a card not held), which :meth:`discard` checks in full."""
+        held = self._hole[seat]
+        index = cast("Callable[[int], int]", held.index)  # cards compare as ints
+        try:
+            chosen = [held[index(c)] for c in cards]
+        except (ValueError, TypeError):
+            return False
+        k = len(chosen)
+        stub = self._stub
+        if (
+            k > self._draw_limit
+            or k > len(stub) - self._reserved
+            or (k > 1 and len(set(chosen)) != k)
+        ):
+            return False
+        events = self.events
+        out = tuple(chosen)
+        events.append(Drew(seat, out, k))
+        if k:
+            for card in chosen:
+                held.remove(card)
+            served = tuple(stub[: -k - 1 : -1])
+            del stub[-k:]
+            held += served
+            events.append(CardsServed(seat, served, k))
+            self._muck += chosen
+        self._qpos += 1
+        self._next_in_queue()
+        return True
 
     def _draw(self, seat: int, chosen: list[Card], step: Draw) -> None:
         k = len(chosen)
@@ -831,18 +941,20 @@ class Hand:
 
     def _advance(self) -> None:
         steps = self.game.steps
+        kinds = self._plan.kinds
         while not self._finished:
-            step = steps[self._step]
-            if isinstance(step, PostForcedBets):
+            index = self._step
+            kind = kinds[index]
+            if kind == _BET:
+                if self._start_round(steps[index]):  # type: ignore[arg-type]
+                    return
+            elif kind == _DEAL:
+                self._deal(steps[index])  # type: ignore[arg-type]
+            elif kind == _QUEUE:
+                self._start_queue()
+                return
+            elif kind == _POST:
                 if self._post():
-                    return
-            elif isinstance(step, Deal):
-                self._deal(step)
-            elif isinstance(step, BettingRound):
-                if self._start_round(step):
-                    return
-            elif isinstance(step, Draw | Discard):
-                if self._start_queue():
                     return
             else:
                 self._showdown()
@@ -875,6 +987,7 @@ class Hand:
             self._last_full = stakes.blind
             self._raises = 1
             self._acted[blinder] = True
+            self._acted_at[blinder] = amount
             self._last_speaker = blinder
             events.append(BlindPosted(blinder, amount, "blind"))
             if stakes.surblind:
@@ -951,42 +1064,42 @@ class Hand:
             events.append(CardsDealt(s, cards, step.count, face))
 
     def _start_round(self, step: BettingRound) -> bool:
-        self._round_size = self.game.structure.bet_size(step.size)
+        if self._limit:
+            self._round_size = self.game.structure.bet_size(step.size)
         if self._cur_bet == 0:
-            self._last_full = (
-                self._round_size if self.game.structure.kind == "limit"
-                else self.stakes.opening_minimum
-            )
+            self._last_full = self._round_size if self._limit else self._opening_minimum
+        stacks, folded = self._stacks, self._folded
+        self._able = len([i for i in range(self.n) if stacks[i] and not folded[i]])
         if step.first == "forced" and self._last_forced is not None:
             start = self._last_forced + 1
         else:
             start = (self._last_speaker if self._last_speaker is not None else self.dealer) + 1
-        actor = self._next_actor(start)
+        actor = self._next_actor(start % self.n)
         if actor is None:
             self._end_round()
             return False
         self._decision, self._actor = "bet", actor
         return True
 
-    def _next_actor(self, start: int) -> int | None:
+    def _next_actor(self, i: int) -> int | None:
+        """The first seat from ``i`` on, clockwise, still to act this round, or ``None``
+        when the round is over (nobody left to act, or a lone player with chips who
+        already matches the bet)."""
         n = self.n
         folded, stacks, bets, acted = self._folded, self._stacks, self._bets, self._acted
         cur = self._cur_bet
-        first = None
-        with_chips = 0
-        for k in range(start, start + n):
-            i = k % n
-            if folded[i] or not stacks[i]:
-                continue
-            with_chips += 1
-            if first is None and (not acted[i] or bets[i] < cur):
-                first = i
-        if with_chips <= 1 and first is not None and bets[first] >= cur:
-            return None
-        return first
+        for _ in range(n):
+            if not folded[i] and stacks[i] and (not acted[i] or bets[i] < cur):
+                if self._able <= 1 and bets[i] >= cur:
+                    return None
+                return i
+            i += 1
+            if i == n:
+                i = 0
+        return None
 
     def _after_bet(self, seat: int) -> None:
-        actor = self._next_actor(seat + 1)
+        actor = self._next_actor(seat + 1 if seat + 1 < self.n else 0)
         if actor is not None:
             self._actor = actor
             return
@@ -997,9 +1110,14 @@ class Hand:
 
     def _return_uncalled(self) -> None:
         bets = self._bets
-        top = max(range(self.n), key=bets.__getitem__)
-        second = max((b for i, b in enumerate(bets) if i != top), default=0)
-        excess = bets[top] - second
+        top, best, second = 0, bets[0], 0
+        for i in range(1, self.n):
+            bet = bets[i]
+            if bet > best:
+                top, best, second = i, bet, best
+            elif bet > second:
+                second = bet
+        excess = best - second
         if excess > 0:
             bets[top] -= excess
             self._stacks[top] += excess
@@ -1016,13 +1134,17 @@ class Hand:
         self._rounds_done += 1
         self.events.append(RoundEnded(self._pot))
 
-    def _start_queue(self) -> bool:
+    def _start_queue(self) -> None:
         self._queue = [s for s in self._left_of(self.dealer) if not self._folded[s]]
         self._qpos = 0
         step = self.game.steps[self._step]
-        self._decision = "draw" if isinstance(step, Draw) else "discard"
+        if isinstance(step, Draw):
+            self._decision = "draw"
+            self._draw_limit = step.max_cards
+        else:
+            self._decision = "discard"
+            self._draw_limit = -1
         self._actor = self._queue[0]
-        return True
 
     def _next_in_queue(self) -> None:
         if self._qpos < len(self._queue):
@@ -1035,6 +1157,7 @@ class Hand:
             self._four_seat = None
             self._reserved = 0
         self._decision = self._actor = None
+        self._draw_limit = -1
         self._step += 1
         self._advance()
 
@@ -1066,45 +1189,75 @@ class Hand:
     def _showdown(self) -> None:
         self._decision = self._actor = None
         rule = self.game.rule
-        n, folded = self.n, self._folded
-        live = [s % n for s in range(self.dealer + 1, self.dealer + n + 1) if not folded[s % n]]
-        board = self._board
-        high: dict[int, Any] = {}
-        low: dict[int, Any] = {}
-        jokers = self.game.jokers
-        high_options = evaluator_options(rule, rule.high or "", self.deck_size, jokers)
-        low_options = evaluator_options(rule, rule.low or "", self.deck_size, jokers)
-        for seat in live:
-            cards = tuple(self._hole[seat])
-            self._shown[seat] = cards
-            self.events.append(Shown(seat, cards))
-            if rule.high is not None:
-                high[seat] = best_value(cards, board, rule, rule.high, high_options)
-            if rule.low is not None:
-                value = best_value(cards, board, rule, rule.low, low_options)
-                if qualifies(value, rule.low):
-                    low[seat] = value
+        n, folded, dealer = self.n, self._folded, self.dealer
+        live = [s % n for s in range(dealer + 1, dealer + n + 1) if not folded[s % n]]
+        board = tuple(self._board)
+        hole, shown, events = self._hole, self._shown, self.events
+        plan = self._plan
+        high: dict[int, int] = {}
+        low: dict[int, int] = {}
+        if rule.low is None and (rule.hole_cards is None or not board):
+            # High only, best five of all the cards: each value computed once, as an int.
+            options = plan.high_options
+            for seat in live:
+                cards = tuple(hole[seat])
+                shown[seat] = cards
+                events.append(Shown(seat, cards))
+                value = evaluate(cards + board, "high", **options) if options else evaluate(
+                    cards + board
+                )
+                high[seat] = value.rank
+        else:
+            for seat in live:
+                cards = tuple(hole[seat])
+                shown[seat] = cards
+                events.append(Shown(seat, cards))
+                if rule.high is not None:
+                    high[seat] = best_value(cards, board, rule, rule.high, plan.high_options).rank
+                if rule.low is not None:
+                    value = best_value(cards, board, rule, rule.low, plan.low_options)
+                    if qualifies(value, rule.low):
+                        low[seat] = value.rank
+        contrib = self._contrib
+        level = contrib[live[0]]
+        if not low and rule.high is not None and all(contrib[s] == level for s in live):
+            # One pot: every player still in put in the same amount.
+            amount = sum(contrib)
+            eligible = tuple(sorted(live))
+            top = max(high.values())
+            winners = tuple(s for s in eligible if high[s] == top)
+            if len(winners) == 1:
+                pairs: tuple[tuple[int, int], ...] = ((winners[0], amount),)
+            else:
+                pairs = tuple(split_pot(amount, winners, dealer, n).items())
+            for seat, chips in pairs:
+                self._stacks[seat] += chips
+            self._results = (PotResult(amount, eligible, winners, pairs),)
+            events.append(PotAwarded(0, amount, pairs))
+            self._pot = 0
+            self._finished = True
+            return
         results: list[PotResult] = []
-        for index, pot in enumerate(side_pots(self._contrib, self._folded)):
+        for index, pot in enumerate(side_pots(contrib, folded)):
             eligible = pot.eligible
             highs = _best(eligible, high)
             lows = _best(eligible, low)
             if rule.high is None:
-                shares = split_pot(pot.amount, lows, self.dealer, self.n)
+                shares = split_pot(pot.amount, lows, dealer, n)
                 highs, lows = lows, []
             else:
-                shares = split_high_low(pot.amount, highs, lows, self.dealer, self.n)
+                shares = split_high_low(pot.amount, highs, lows, dealer, n)
             for seat, chips in shares.items():
                 self._stacks[seat] += chips
             pairs = tuple(shares.items())
             results.append(PotResult(pot.amount, eligible, tuple(highs), pairs, tuple(lows)))
-            self.events.append(PotAwarded(index, pot.amount, pairs))
+            events.append(PotAwarded(index, pot.amount, pairs))
         self._results = tuple(results)
         self._pot = 0
         self._finished = True
 
 
-def _best(eligible: Sequence[int], values: dict[int, Any]) -> list[int]:
+def _best(eligible: Sequence[int], values: dict[int, int]) -> list[int]:
     present = [s for s in eligible if s in values]
     if not present:
         return []
