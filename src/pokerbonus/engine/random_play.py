@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Final, TypeVar
 
 from pokerbonus.engine.actions import Action, ActionKind
@@ -90,13 +91,29 @@ def draw_count(rng: random.Random, maximum: int) -> int:
     return rng.randrange(maximum + 1)
 
 
-def random_subset(rng: random.Random, cards: Sequence[_T], k: int) -> list[_T]:
-    """A uniform choice of ``k`` of ``cards`` (every set of ``k`` equally likely).
+_SUBSETS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
-    >>> sorted(random_subset(random.Random(1), [1, 2, 3, 4, 5], 5))
-    [1, 2, 3, 4, 5]
+
+def random_subset(rng: random.Random, cards: Sequence[_T], k: int) -> list[_T]:
+    """A uniform choice of ``k`` of ``cards`` (every set of ``k`` equally likely),
+    in the order they are held: one draw among the index sets of that size.
+
+    >>> random_subset(random.Random(1), "abcde", 5)
+    ['a', 'b', 'c', 'd', 'e']
+    >>> sorted({"".join(random_subset(random.Random(s), "abc", 2)) for s in range(40)})
+    ['ab', 'ac', 'bc']
     """
-    return rng.sample(cards, k) if k else []
+    if not k:
+        return []
+    if len(cards) > 8:  # few held cards in practice; keep the table of index sets small
+        return rng.sample(list(cards), k)
+    key = (len(cards), k)
+    subsets = _SUBSETS.get(key)
+    if subsets is None:
+        if len(_SUBSETS) > 64:
+            _SUBSETS.clear()
+        subsets = _SUBSETS[key] = tuple(combinations(range(len(cards)), k))
+    return [cards[i] for i in rng.choice(subsets)]
 
 
 def random_action(
