@@ -7,7 +7,9 @@ while keeping the counts public.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from pokerbonus.cards import Card
 
@@ -208,3 +210,153 @@ Event = (
     | CardsServed | StubReshuffled | Discarded | Shown | PotAwarded | AllPassed
 )
 """Any event of a hand."""
+
+
+# -- cheap construction, for the engine's hot path ------------------------------------
+#
+# Events are immutable values: equal ones may be shared, so the few that repeat hand
+# after hand (antes, checks, folds, small calls, standing pat) are built once and
+# reused. The others are built by setting their slots directly, skipping the frozen
+# dataclass ``__init__`` (nothing else happens there: no defaults, no
+# ``__post_init__``); the result is the same value of the same type.
+
+_new = object.__new__
+_CACHE_LIMIT = 4096
+
+
+def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The slot setter of field ``name`` of ``cls`` (it bypasses the frozen ``__setattr__``)."""
+    setter: Callable[[Any, Any], None] = getattr(cls, name).__set__
+    return setter
+
+_checked: dict[int, Checked] = {}
+_folded: dict[int, Folded] = {}
+_stood_pat: dict[int, Drew] = {}
+_antes: dict[tuple[int, int], AntePosted] = {}
+_calls: dict[tuple[int, int, bool], Called] = {}
+_round_ends: dict[int, RoundEnded] = {}
+
+
+def checked(seat: int) -> Checked:
+    """``Checked(seat)``, shared."""
+    event = _checked.get(seat)
+    if event is None:
+        event = _checked[seat] = Checked(seat)
+    return event
+
+
+def folded(seat: int) -> Folded:
+    """``Folded(seat)``, shared."""
+    event = _folded.get(seat)
+    if event is None:
+        event = _folded[seat] = Folded(seat)
+    return event
+
+
+def ante_posted(seat: int, amount: int) -> AntePosted:
+    """``AntePosted(seat, amount)``, shared."""
+    key = (seat, amount)
+    event = _antes.get(key)
+    if event is None:
+        if len(_antes) > _CACHE_LIMIT:
+            _antes.clear()
+        event = _antes[key] = AntePosted(seat, amount)
+    return event
+
+
+def called(seat: int, amount: int, all_in: bool) -> Called:
+    """``Called(seat, amount, all_in)``, shared."""
+    key = (seat, amount, all_in)
+    event = _calls.get(key)
+    if event is None:
+        if len(_calls) > _CACHE_LIMIT:
+            _calls.clear()
+        event = _calls[key] = Called(seat, amount, all_in)
+    return event
+
+
+def round_ended(pot: int) -> RoundEnded:
+    """``RoundEnded(pot)``, shared."""
+    event = _round_ends.get(pot)
+    if event is None:
+        if len(_round_ends) > _CACHE_LIMIT:
+            _round_ends.clear()
+        event = _round_ends[pot] = RoundEnded(pot)
+    return event
+
+
+_set_seat_dealt = _setter(CardsDealt, "seat")
+_set_cards_dealt = _setter(CardsDealt, "cards")
+_set_count_dealt = _setter(CardsDealt, "count")
+_set_face_dealt = _setter(CardsDealt, "face")
+
+
+def cards_dealt(seat: int, cards: tuple[Card, ...], count: int, face: str) -> CardsDealt:
+    """``CardsDealt(seat, cards, count, face)``, built directly."""
+    event: CardsDealt = _new(CardsDealt)
+    _set_seat_dealt(event, seat)
+    _set_cards_dealt(event, cards)
+    _set_count_dealt(event, count)
+    _set_face_dealt(event, face)
+    return event
+
+
+_set_seat_raised = _setter(BetOrRaised, "seat")
+_set_to_raised = _setter(BetOrRaised, "to")
+_set_amount_raised = _setter(BetOrRaised, "amount")
+_set_all_in_raised = _setter(BetOrRaised, "all_in")
+
+
+def bet_or_raised(seat: int, to: int, amount: int, all_in: bool) -> BetOrRaised:
+    """``BetOrRaised(seat, to, amount, all_in)``, built directly."""
+    event: BetOrRaised = _new(BetOrRaised)
+    _set_seat_raised(event, seat)
+    _set_to_raised(event, to)
+    _set_amount_raised(event, amount)
+    _set_all_in_raised(event, all_in)
+    return event
+
+
+_set_seat_drew = _setter(Drew, "seat")
+_set_cards_drew = _setter(Drew, "cards")
+_set_count_drew = _setter(Drew, "count")
+
+
+def drew(seat: int, cards: tuple[Card, ...], count: int) -> Drew:
+    """``Drew(seat, cards, count)``: shared when standing pat, else built directly."""
+    if not count:
+        event = _stood_pat.get(seat)
+        if event is None:
+            event = _stood_pat[seat] = Drew(seat, (), 0)
+        return event
+    event = _new(Drew)
+    _set_seat_drew(event, seat)
+    _set_cards_drew(event, cards)
+    _set_count_drew(event, count)
+    return event
+
+
+_set_seat_served = _setter(CardsServed, "seat")
+_set_cards_served = _setter(CardsServed, "cards")
+_set_count_served = _setter(CardsServed, "count")
+
+
+def cards_served(seat: int, cards: tuple[Card, ...], count: int) -> CardsServed:
+    """``CardsServed(seat, cards, count)``, built directly."""
+    event: CardsServed = _new(CardsServed)
+    _set_seat_served(event, seat)
+    _set_cards_served(event, cards)
+    _set_count_served(event, count)
+    return event
+
+
+_set_seat_shown = _setter(Shown, "seat")
+_set_cards_shown = _setter(Shown, "cards")
+
+
+def shown(seat: int, cards: tuple[Card, ...]) -> Shown:
+    """``Shown(seat, cards)``, built directly."""
+    event: Shown = _new(Shown)
+    _set_seat_shown(event, seat)
+    _set_cards_shown(event, cards)
+    return event

@@ -35,27 +35,27 @@ from pokerbonus.cards import Card, CardsLike, make_deck, parse_cards
 from pokerbonus.engine.actions import Action, Decision, LegalActions
 from pokerbonus.engine.events import (
     AllPassed,
-    AntePosted,
-    BetOrRaised,
     BetReturned,
     BlindPosted,
     BoardDealt,
-    Called,
     CardBurned,
-    CardsDealt,
-    CardsServed,
-    Checked,
     Declined,
     Discarded,
-    Drew,
     Event,
-    Folded,
     PotAwarded,
     PotBought,
-    RoundEnded,
-    Shown,
     StubReshuffled,
+    ante_posted,
+    bet_or_raised,
+    called,
+    cards_dealt,
+    cards_served,
+    checked,
+    drew,
+    folded,
+    round_ended,
 )
+from pokerbonus.engine.events import shown as shown_event
 from pokerbonus.engine.pots import (
     PotResult,
     side_pots,
@@ -524,7 +524,7 @@ class Hand:
         cur = self._cur_bet
         call = cur - bets[seat]
         if call == 0:
-            self.events.append(Checked(seat))
+            self.events.append(checked(seat))
         else:
             stacks = self._stacks
             stack = stacks[seat]
@@ -534,7 +534,7 @@ class Hand:
             stacks[seat] = stack - call
             bets[seat] += call
             self._contrib[seat] += call
-            self.events.append(Called(seat, call, call == stack))
+            self.events.append(called(seat, call, call == stack))
         self._acted[seat] = True
         self._acted_at[seat] = cur
         self._after_bet(seat)
@@ -565,7 +565,7 @@ class Hand:
         hole = self._hole
         self._muck += hole[seat]
         hole[seat] = []
-        self.events.append(Folded(seat))
+        self.events.append(folded(seat))
         if self._live == 1:
             self._win_uncontested()
             return
@@ -629,7 +629,7 @@ class Hand:
         if not left:
             self._able -= 1
         self._raise_level(seat, amount)
-        self.events.append(BetOrRaised(seat, amount, added, not left))
+        self.events.append(bet_or_raised(seat, amount, added, not left))
         self._after_bet(seat)
 
     def _raise_level(self, seat: int, amount: int) -> None:
@@ -826,14 +826,14 @@ class Hand:
             return False
         events = self.events
         out = tuple(chosen)
-        events.append(Drew(seat, out, k))
+        events.append(drew(seat, out, k))
         if k:
             for card in chosen:
                 held.remove(card)
             served = tuple(stub[: -k - 1 : -1])
             del stub[-k:]
             held += served
-            events.append(CardsServed(seat, served, k))
+            events.append(cards_served(seat, served, k))
             self._muck += chosen
         self._qpos += 1
         self._next_in_queue()
@@ -842,7 +842,7 @@ class Hand:
     def _draw(self, seat: int, chosen: list[Card], step: Draw) -> None:
         k = len(chosen)
         events = self.events
-        events.append(Drew(seat, tuple(chosen), k))
+        events.append(drew(seat, tuple(chosen), k))
         if k == 4 and step.four_card_exchange:
             self._four_taken = True
             self._serve(seat, 3)
@@ -870,7 +870,7 @@ class Hand:
         else:
             cards = tuple(self._take() for _ in range(k))
         self._hole[seat] += cards
-        self.events.append(CardsServed(seat, cards, k))
+        self.events.append(cards_served(seat, cards, k))
 
     def _take(self) -> Card:
         if not self._stub:
@@ -975,7 +975,7 @@ class Hand:
                 self._stacks[seat] -= amount
                 self._contrib[seat] += amount
                 self._pot += amount
-                events.append(AntePosted(seat, amount))
+                events.append(ante_posted(seat, amount))
         if stakes.blinds:
             self._post_blinds(stakes)
         if stakes.blind is not None:
@@ -1061,7 +1061,7 @@ class Hand:
             hole[s] += cards
             if face == "up":
                 up[s] += cards
-            events.append(CardsDealt(s, cards, step.count, face))
+            events.append(cards_dealt(s, cards, step.count, face))
 
     def _start_round(self, step: BettingRound) -> bool:
         if self._limit:
@@ -1132,7 +1132,7 @@ class Hand:
         self._cur_bet = 0
         self._raises = 0
         self._rounds_done += 1
-        self.events.append(RoundEnded(self._pot))
+        self.events.append(round_ended(self._pot))
 
     def _start_queue(self) -> None:
         self._queue = [s for s in self._left_of(self.dealer) if not self._folded[s]]
@@ -1202,7 +1202,7 @@ class Hand:
             for seat in live:
                 cards = tuple(hole[seat])
                 shown[seat] = cards
-                events.append(Shown(seat, cards))
+                events.append(shown_event(seat, cards))
                 value = evaluate(cards + board, "high", **options) if options else evaluate(
                     cards + board
                 )
@@ -1211,7 +1211,7 @@ class Hand:
             for seat in live:
                 cards = tuple(hole[seat])
                 shown[seat] = cards
-                events.append(Shown(seat, cards))
+                events.append(shown_event(seat, cards))
                 if rule.high is not None:
                     high[seat] = best_value(cards, board, rule, rule.high, plan.high_options).rank
                 if rule.low is not None:
