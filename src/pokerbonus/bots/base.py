@@ -200,9 +200,10 @@ class Reading:
 
     ``live``: opponents still in (not folded); ``drawn``: cards each seat
     exchanged (-1: not yet); ``aggressor_before``/``after``: seats that bet or
-    raised before/after the draw; ``after_draw``: whether the draw is over for
-    this seat's betting; ``to_call``, ``pot_total`` (pot plus the bets on the
-    table), ``behind``: live opponents who speak after this seat in this round.
+    raised before/after the draw; ``after_draw``: whether the draw has begun (a
+    betting decision is then in the second round); ``to_call``, ``pot_total``
+    (pot plus the bets on the table), ``behind``: live opponents who speak after
+    this seat in this round.
     """
 
     seat: int

@@ -196,10 +196,14 @@ def showdown_equity(
     final = np.empty(5, dtype=np.int64)
     scores = np.empty(k, dtype=np.int64)
     total = 0.0
+    mine_drawn = 0
+    for i in range(5):
+        mine_drawn += my_mask >> i & 1
     for _ in range(samples):
         pos = 0
         for o in range(k):
             start = pos
+            limit = size - 5 * (k - 1 - o) - mine_drawn  # keep cards for the later hands
             for tries in range(40):
                 pos = start
                 for i in range(5):
@@ -217,7 +221,7 @@ def showdown_equity(
                     ok = ok or np.random.random() < loose
                 for i in range(5):
                     final[i] = hand[i]
-                    if mask >> i & 1 and pos < size:
+                    if mask >> i & 1 and pos < limit:
                         final[i] = _take(pool, pos)
                         pos += 1
                 s = score5(final, low, wheel, order)

@@ -181,8 +181,8 @@ def _play_hand(
 ) -> tuple[int, ...]:
     """Play one hand with ``seated[seat]`` at each seat; the net result of each seat."""
     hand = Hand(game, stacks, dealer, stakes, deck=deck, rng=random.Random(reshuffle_seed))
-    for seat, player in enumerate(seated):
-        player.bot.new_hand(seat, info)
+    for position, sitter in enumerate(seated):
+        sitter.bot.new_hand(position, info)
     while not hand.finished:
         seat = hand.actor
         assert seat is not None

@@ -1,0 +1,162 @@
+"""The draw ladder: legal actions everywhere, seeds, budgets, each level's rules."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pokerbonus.bots import LADDER, Budget, GameInfo, HardBot, is_legal, make_bot
+from pokerbonus.bots.base import standard_discard
+from pokerbonus.engine import Action, Hand
+from pokerbonus.engine.config import TableConfig
+from pokerbonus.engine.table import game_for
+from pokerbonus.errors import ConfigurationError
+from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
+from pokerbonus.sim.match import stakes_for
+
+
+def _random_table(rng: random.Random) -> TableConfig:
+    betting = rng.choice(["no-limit", "pot-limit", "limit"])
+    bets = {"small_bet": 2, "big_bet": 4} if betting == "limit" else {}
+    return TableConfig(
+        players=rng.randint(2, 8),
+        betting=betting,  # type: ignore[arg-type]
+        jokers=rng.choice([0, 0, 1, 2]),
+        wheel=rng.random() < 0.8,
+        ranking=rng.choice(["modern", "modern", "archaic"]),
+        max_discard=rng.choice([3, 3, 5]),
+        forced_bets=rng.choice(["pot", "blind"]),
+        buy_pot=rng.random() < 0.3,
+        **bets,  # type: ignore[arg-type]
+    )
+
+
+def test_every_bot_action_is_legal_over_random_tables() -> None:
+    """Random house rules, random stacks, a random mix of bots: every answer is legal
+    by the view and accepted by the engine."""
+    rng = random.Random(2024)
+    decisions = dict.fromkeys(LADDER, 0)
+    for table in range(60):
+        config = _random_table(rng)
+        if config.forced_bets == "blind" and config.buy_pot:
+            config = TableConfig.from_dict({**config.to_dict(), "buy_pot": False})
+        game = game_for(config)
+        stakes = stakes_for(config)
+        info = GameInfo.from_game(game, config.players, stakes)
+        bots = [make_bot(rng.choice(LADDER), rng.getrandbits(32)) for _ in range(config.players)]
+        for _ in range(4):
+            stacks = [rng.randint(1, 120) for _ in range(config.players)]
+            hand = Hand(game, stacks, rng.randrange(config.players), stakes, rng=rng)
+            while not hand.finished:
+                seat = hand.actor
+                assert seat is not None
+                view = hand.view(seat)
+                assert view.legal is not None
+                action = bots[seat].decide(view, info, Budget(samples=60))
+                assert is_legal(action, view.legal, view.hole), (bots[seat], action, view.legal)
+                hand.verify(action)  # the engine agrees
+                hand.act(action)
+                decisions[bots[seat].name] += 1
+        assert table >= 0
+    assert all(count > 20 for count in decisions.values()), decisions
+
+
+@pytest.mark.parametrize("name", LADDER)
+def test_same_seed_same_play(name: str) -> None:
+    def play(seed: int) -> list[Action]:
+        bots = [make_bot(name, seed), make_bot(name, seed + 1), make_bot(name, seed + 2)]
+        info = GameInfo.from_game(FIVE_CARD_DRAW, 3)
+        rng = random.Random(9)
+        actions = []
+        for h in range(15):
+            hand = Hand(FIVE_CARD_DRAW, [60, 60, 60], dealer=h % 3, rng=rng)
+            while not hand.finished:
+                seat = hand.actor
+                assert seat is not None
+                action = bots[seat].decide(hand.view(seat), info)
+                actions.append(action)
+                hand.act(action)
+        return actions
+
+    assert play(5) == play(5)
+
+
+def test_random_bot_uses_every_kind() -> None:
+    rng = random.Random(1)
+    bot = make_bot("random", 3)
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 2)
+    kinds: set[str] = set()
+    for h in range(40):
+        hand = Hand(FIVE_CARD_DRAW, [100, 100], dealer=h % 2, rng=rng)
+        while not hand.finished:
+            seat = hand.actor
+            assert seat is not None
+            action = bot.decide(hand.view(seat), info)
+            kinds.add(action.kind if action.kind != "discard" else f"draw{len(action.cards)}")
+            hand.act(action)
+    assert {"fold", "check_or_call", "raise_to", "draw0", "draw3"} <= kinds
+
+
+def test_station_calls_everything_and_draws_by_the_table() -> None:
+    rng = random.Random(4)
+    station = make_bot("station", 1)
+    other = make_bot("random", 2)
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 2)
+    for h in range(60):
+        hand = Hand(FIVE_CARD_DRAW, [100, 100], dealer=h % 2, rng=rng)
+        while not hand.finished:
+            seat = hand.actor
+            assert seat is not None
+            view = hand.view(seat)
+            if seat == 0:
+                action = station.decide(view, info)
+                if view.decision == "bet":
+                    assert action == Action.check_or_call()
+                else:
+                    assert action.cards == standard_discard(view.hole, info)
+            else:
+                action = other.decide(view, info)
+            hand.act(action)
+
+
+def test_hard_bot_falls_back_when_its_time_is_up() -> None:
+    rng = random.Random(6)
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 3)
+    hard = HardBot(1)
+    hard.warm_up(info)
+    late = Budget(samples=400, seconds=0.0, clock=lambda: 5.0, start=5.0)  # already over
+    checked = folded = 0
+    for h in range(30):
+        hand = Hand(FIVE_CARD_DRAW, [100, 100, 100], dealer=h % 3, rng=rng)
+        if rng.random() < 0.5:
+            hand.complete_bet_or_raise_to(5)  # seat 1 opens: seat 2 faces a bet
+        view = hand.view(hand.actor)
+        assert view.legal is not None
+        action = hard.decide(view, info, late)
+        if view.legal.can_check:
+            assert action == Action.check_or_call()
+            checked += 1
+        else:
+            assert action == Action.fold()
+            folded += 1
+    assert checked and folded
+
+
+def test_hard_bot_equity_uses_the_work_cap() -> None:
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 2)
+    hand = Hand(FIVE_CARD_DRAW, [100, 100], dealer=0, rng=random.Random(2))
+    view = hand.view(1)
+    from pokerbonus.bots.base import read_view
+
+    bot = HardBot(3)
+    assert bot.equity(view, info, read_view(view), Budget(samples=0)) is None
+    equity = bot.equity(view, info, read_view(view), Budget(samples=200))
+    assert equity is not None and 0.0 <= equity <= 1.0
+
+
+def test_game_info_and_unknown_bot() -> None:
+    info = GameInfo.from_game(game_for(TableConfig(players=6)), 6, Stakes.blind_game(4))
+    assert (info.deck_size, info.unit, info.betting) == (44, 4, "no-limit")
+    with pytest.raises(ConfigurationError, match="unknown difficulty 'pro'"):
+        make_bot("pro")
