@@ -20,11 +20,15 @@ def _root() -> None:
 def _register() -> None:
     from pokerbonus.cli.equity import equity_command
     from pokerbonus.cli.eval import eval_command
+    from pokerbonus.cli.match import match_command
     from pokerbonus.cli.simulate import simulate_command
+    from pokerbonus.cli.stats import stats_app
 
     app.command("eval")(eval_command)
     app.command("equity")(equity_command)
     app.command("simulate")(simulate_command)
+    app.command("match")(match_command)
+    app.add_typer(stats_app, name="stats")
 
 
 _register()
