@@ -358,6 +358,49 @@ def test_bad_input_is_refused_with_a_clear_message(array: object, game: str, mes
         evaluate_batch(array, game)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("parallel", [False, True])
+def test_every_bad_byte_is_caught_by_the_fused_check(game: str, parallel: bool) -> None:
+    """``uint8`` rows are checked inside the ranking loop: every byte outside the deck
+    and every repeated card, in any column of any row, gives the precise error."""
+    rng = np.random.default_rng(23)
+    lowest = 16 if game == "shortdeck" else 0
+    # 20,000 rows: more than one block (16,384 rows) of the parallel loop
+    hands = _random_hands(rng, 20_000, 7, 52 - lowest)
+    flushes = hands[((hands[:, :5] & 3) == (hands[:, :1] & 3)).all(axis=1)]
+    assert flushes.size  # a bad card next to a flush takes the flush path of each game
+    good = evaluate_batch(hands, game, parallel=parallel)
+    for value in [*range(lowest), *range(52, 256)]:  # each bad byte once, in a random place
+        k = int(rng.integers(5, 8))
+        row, col = int(rng.integers(hands.shape[0])), int(rng.integers(k))
+        bad = np.array(hands[:, :k])  # a copy
+        bad[row, col] = value
+        with pytest.raises(InvalidHandError, match=f"index {value} in row {row}, column {col}"):
+            evaluate_batch(bad, game, parallel=parallel)
+    for k in (5, 6, 7):
+        rows = np.ascontiguousarray(hands[:, :k])
+        for row in (0, 19_999, int(rng.integers(rows.shape[0]))):
+            bad = rows.copy()
+            a, b = rng.choice(k, 2, replace=False)
+            bad[row, a] = bad[row, b]
+            with pytest.raises(InvalidHandError, match=f"duplicate card in row {row}:"):
+                evaluate_batch(bad, game, parallel=parallel)
+        bad = np.ascontiguousarray(flushes[:1, :k]).copy()
+        bad[0, k - 1] = 255 if k > 5 else bad[0, 0]
+        with pytest.raises(InvalidHandError, match="row 0"):
+            evaluate_batch(bad, game, parallel=parallel)
+    # the good rows still rank as before once bad calls have been made
+    assert np.array_equal(evaluate_batch(hands, game, parallel=parallel), good)
+
+
+@pytest.mark.parametrize("value", [256, 256 + 17, -256, 1 << 40])
+def test_wide_indices_that_would_wrap_into_the_deck_are_refused(value: int) -> None:
+    hands = np.array([[20, 24, 28, 32, 36, 40, 44]] * 3, dtype=np.int64)
+    hands[2, 3] = value
+    with pytest.raises(InvalidHandError, match=f"index {value} in row 2, column 3"):
+        evaluate_batch(hands, "shortdeck")
+
+
 def test_rule_book_holdem_example_order() -> None:
     """RULES.md section 10: board Ts 8s Kd 4c Kh, the corrected order of seven hands."""
     board = parse_cards("Ts 8s Kd 4c Kh")

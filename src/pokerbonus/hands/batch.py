@@ -18,14 +18,20 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerbonus.cards import format_cards
-from pokerbonus.errors import InvalidHandError
-from pokerbonus.hands.kernels import GAME_CODES, batch_rank, batch_rank_parallel
-from pokerbonus.hands.tables import get_tables
+from pokerbonus.errors import InvalidHandError, PokerError
+from pokerbonus.hands.kernels import (
+    GAME_CODES,
+    batch_rank_checked,
+    batch_rank_checked_parallel,
+    checked_card_keys,
+)
+from pokerbonus.hands.tables import EvalTables, get_tables
 
 __all__ = ["GAMES", "evaluate_batch"]
 
 GAMES: Final = tuple(GAME_CODES)
 """Games of :func:`evaluate_batch`: ``high``, ``shortdeck``, ``a5``, ``low8``, ``27``."""
+
 
 @numba.njit(cache=True, nogil=True)
 def _first_bad_card(cards: npt.NDArray[np.integer[Any]], lowest: int) -> tuple[int, int, int]:
@@ -44,11 +50,24 @@ def _first_bad_card(cards: npt.NDArray[np.integer[Any]], lowest: int) -> tuple[i
     return -1, -1, 0
 
 
+_KEYS: dict[int, tuple[EvalTables, npt.NDArray[np.int64]]] = {}
+
+
+def _keys(tables: EvalTables, lowest: int) -> npt.NDArray[np.int64]:
+    """The checked loops' 256-entry key table for ``lowest``, made once per tables object."""
+    cached = _KEYS.get(lowest)
+    if cached is None or cached[0] is not tables:
+        cached = (tables, checked_card_keys(tables, lowest))
+        _KEYS[lowest] = cached
+    return cached[1]
+
+
 def _check_cards(cards: npt.NDArray[np.integer[Any]], game: str) -> None:
     """Raise :class:`InvalidHandError` for a card outside the game's deck or a repeated card.
 
-    One compiled pass over the rows (a 52-bit mask per row), so that checking costs
-    a fraction of ranking.
+    The slow, precise path (one compiled pass, a 52-bit mask per row): it runs
+    only once the fused check of the ranking loop, or the range check of a wide
+    dtype, found a bad row, and names the first one.
     """
     lowest = 16 if game == "shortdeck" else 0
     if cards.size == 0:
@@ -106,11 +125,21 @@ are not supported by the batch evaluator
         raise InvalidHandError(
             f"each hand must hold 5 to 7 cards, got {cards.shape[1]} (shape {cards.shape})"
         )
-    _check_cards(cards, game)
-    # checked indices fit a byte: one compiled kernel, and a seventh of the memory traffic
-    cards = np.ascontiguousarray(cards, dtype=np.uint8)
+    lowest = 16 if game == "shortdeck" else 0
     out = np.empty(cards.shape[0], dtype=np.int32)
-    if cards.shape[0]:
-        kernel = batch_rank_parallel if parallel else batch_rank
-        kernel(cards, code, get_tables(), out)
+    if cards.size == 0:
+        return out
+    if cards.dtype == np.uint8:
+        small = np.ascontiguousarray(cards)
+    else:
+        # a wider index could wrap into the deck when cast: range first (numpy, SIMD)
+        if int(cards.min()) < lowest or int(cards.max()) > 51:
+            _check_cards(cards, game)
+        small = np.ascontiguousarray(cards, dtype=np.uint8)
+    tables = get_tables()
+    kernel = batch_rank_checked_parallel if parallel else batch_rank_checked
+    # ranking and checking in one compiled pass; the precise error only on failure
+    if not kernel(small, code, tables, _keys(tables, lowest), out):
+        _check_cards(cards, game)
+        raise PokerError(f"internal error: the fused check rejected rows of {game!r} that pass")
     return out

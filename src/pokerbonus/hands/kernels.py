@@ -60,9 +60,13 @@ from pokerbonus.hands.tables import (
 
 __all__ = [
     "GAME_CODES",
+    "POISON_KEY",
     "EvalTables",
     "batch_rank",
+    "batch_rank_checked",
+    "batch_rank_checked_parallel",
     "batch_rank_parallel",
+    "checked_card_keys",
     "get_tables",
     "rank_27",
     "rank_a5",
@@ -80,7 +84,11 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 _BASE: Final = 5 * SIZE_KEY
 _LOW32: Final = 0xFFFFFFFF
 
+POISON_KEY: Final = 1 << 56
+"""Key of a byte outside the deck in :func:`checked_card_keys` (seven stay below bit 59)."""
+
 IntArray = npt.NDArray[np.integer[Any]]
+U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
 U16 = npt.NDArray[np.uint16]
@@ -387,3 +395,162 @@ def batch_rank_parallel(
     blocks = (n + _BLOCK - 1) // _BLOCK
     for b in numba.prange(blocks):
         _rank_rows(cards, game, t, out, b * _BLOCK, min(n, (b + 1) * _BLOCK))
+
+
+# Checked loops: the same ranking fused with the input check, for ``uint8`` rows
+# (``evaluate_batch``). While each card's key is loaded, its bit ``1 << card`` is
+# OR-ed into ``seen``: a repeated card leaves fewer than ``k`` bits set. A byte
+# outside the deck reads ``POISON_KEY`` from the 256-entry key table of
+# :func:`checked_card_keys`, which shows above bit 48 of the sum. Every table
+# index is clamped, so a bad row reads a garbage value but never outside the
+# arrays; the caller discards the output when the returned flag is non-zero.
+# Indices are cast to ``uint64`` where they are known to be in range: numba then
+# skips its negative-index wrap-around.
+
+
+def checked_card_keys(t: EvalTables, lowest: int) -> I64:
+    """The 256 keys of every byte for the checked loops: ``card_key`` for ``lowest..51``,
+    :data:`POISON_KEY` for the other bytes.
+
+    >>> keys = checked_card_keys(get_tables(), 16)
+    >>> keys.shape, int(keys[15]) == POISON_KEY, int(keys[16]) == int(get_tables().card_key[16])
+    ((256,), True, True)
+    """
+    keys = np.full(256, POISON_KEY, dtype=np.int64)
+    keys[lowest:52] = t.card_key[lowest:52]
+    return keys
+
+
+@_njit
+def _popcount(x: np.uint64) -> int:
+    """Set bits of ``x`` (LLVM turns this into one ``popcnt`` instruction)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@_njit
+def _sum_checked(cards: U8, key: I64, i: int, k: int) -> tuple[int, int]:
+    """Key sum of row ``i`` and its flag: non-zero for a repeated or out-of-deck card."""
+    c0 = cards[i, 0]
+    c1 = cards[i, 1]
+    c2 = cards[i, 2]
+    c3 = cards[i, 3]
+    c4 = cards[i, 4]
+    total = key[c0] + key[c1] + key[c2] + key[c3] + key[c4]
+    seen = (1 << (c0 & 63)) | (1 << (c1 & 63)) | (1 << (c2 & 63))
+    seen |= (1 << (c3 & 63)) | (1 << (c4 & 63))
+    if k > 5:
+        c5 = cards[i, 5]
+        total += key[c5]
+        seen |= 1 << (c5 & 63)
+        if k > 6:
+            c6 = cards[i, 6]
+            total += key[c6]
+            seen |= 1 << (c6 & 63)
+    return total, (_popcount(np.uint64(seen)) ^ k) | (total >> 48)
+
+
+@_njit
+def _rows_high_checked(
+    cards: U8, key: I64, offsets: I32, multi: U16, flush: U16, out: I32, lo: int, hi: int
+) -> int:
+    """:func:`_rows_high` fused with the input check; non-zero when some row is unsound."""
+    k = cards.shape[1]
+    last_index = (offsets.shape[0] << ROW_SHIFT) - 1
+    last_slot = multi.shape[0] - 1
+    bad = 0
+    for i in range(lo, hi):
+        total, flag = _sum_checked(cards, key, i, k)
+        bad |= flag
+        index = min(max((total & _LOW32) - _BASE, 0), last_index)
+        slot = min(index + offsets[np.uint64(index >> ROW_SHIFT)], last_slot)
+        value = multi[np.uint64(slot)]
+        if ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS:
+            mask = _row_mask(cards, i, _suit_offset(total) >> 4) & 0x1FFF
+            value = max(value, flush[mask])
+        out[i] = value
+    return bad
+
+
+@_njit
+def _rows_multiset_checked(
+    cards: U8, key: I64, offsets: I32, multi: U16, out: I32, lo: int, hi: int
+) -> int:
+    """:func:`_rows_multiset` fused with the input check; non-zero when some row is unsound."""
+    k = cards.shape[1]
+    last_index = (offsets.shape[0] << ROW_SHIFT) - 1
+    last_slot = multi.shape[0] - 1
+    bad = 0
+    for i in range(lo, hi):
+        total, flag = _sum_checked(cards, key, i, k)
+        bad |= flag
+        index = min(max((total & _LOW32) - _BASE, 0), last_index)
+        slot = min(index + offsets[np.uint64(index >> ROW_SHIFT)], last_slot)
+        out[i] = multi[np.uint64(slot)]
+    return bad
+
+
+@_njit
+def _rows_27_checked(cards: U8, key: I64, t: EvalTables, out: I32, lo: int, hi: int) -> int:
+    """:func:`_rows_27` fused with the input check; non-zero when some row is unsound."""
+    offsets = t.row_offset
+    multi = t.multi_27
+    k = cards.shape[1]
+    last_index = (offsets.shape[0] << ROW_SHIFT) - 1
+    last_slot = multi.shape[0] - 1
+    bad = 0
+    for i in range(lo, hi):
+        total, flag = _sum_checked(cards, key, i, k)
+        bad |= flag
+        if ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS:
+            out[i] = rank_27(cards[i], t) if flag == 0 else 0
+        else:
+            index = min(max((total & _LOW32) - _BASE, 0), last_index)
+            slot = min(index + offsets[np.uint64(index >> ROW_SHIFT)], last_slot)
+            out[i] = multi[np.uint64(slot)]
+    return bad
+
+
+@_njit
+def _rank_rows_checked(
+    cards: U8, game: int, t: EvalTables, key: I64, out: I32, lo: int, hi: int
+) -> int:
+    """Checked ranking of rows ``lo..hi`` with the loop of ``game``; non-zero flag if unsound."""
+    if game == 0:
+        return _rows_high_checked(cards, key, t.row_offset, t.multi_high, t.flush_high, out, lo, hi)
+    if game == 1:
+        return _rows_high_checked(
+            cards, key, t.row_offset, t.multi_shortdeck, t.flush_shortdeck, out, lo, hi
+        )
+    if game == 2:
+        return _rows_multiset_checked(cards, key, t.row_offset, t.multi_a5, out, lo, hi)
+    if game == 3:
+        return _rows_multiset_checked(cards, key, t.row_offset, t.multi_low8, out, lo, hi)
+    return _rows_27_checked(cards, key, t, out, lo, hi)
+
+
+@_njit
+def batch_rank_checked(cards: U8, game: int, t: EvalTables, key: I64, out: I32) -> bool:
+    """:func:`batch_rank` of ``uint8`` rows that checks them on the way, one thread.
+
+    ``key`` is :func:`checked_card_keys` for the game's lowest card (16 for short
+    deck, else 0). Returns ``True`` when every row holds distinct cards of the
+    deck; ``False`` means some row does not and ``out`` is garbage (no memory
+    outside the tables is read either way).
+    """
+    return _rank_rows_checked(cards, game, t, key, out, 0, cards.shape[0]) == 0
+
+
+@_parallel
+def batch_rank_checked_parallel(cards: U8, game: int, t: EvalTables, key: I64, out: I32) -> bool:
+    """Same as :func:`batch_rank_checked`, blocks of rows spread over numba's threads."""
+    n = cards.shape[0]
+    blocks = (n + _BLOCK - 1) // _BLOCK
+    flags = np.empty(blocks, dtype=np.int64)
+    for b in numba.prange(blocks):
+        flags[b] = _rank_rows_checked(
+            cards, game, t, key, out, b * _BLOCK, min(n, (b + 1) * _BLOCK)
+        )
+    return not flags.any()
