@@ -55,6 +55,7 @@ def test_history_records_the_checkpoints() -> None:
     exploitabilities = [e for _, e in solution.history]
     assert exploitabilities == sorted(exploitabilities, reverse=True)
     assert solution.history[-1][1] == pytest.approx(solution.exploitability, abs=1e-15)
+    assert solve(kuhn_poker(), 20, checkpoints=()).history == ()
     default = solve(kuhn_poker(), 20)
     assert [i for i, _ in default.history] == [1, 2, 5, 10, 20]
     assert default.history[0][1] == pytest.approx(11 / 24)  # the uniform policy

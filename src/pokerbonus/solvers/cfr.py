@@ -159,7 +159,9 @@ def solve(
 
     The exploitability of the average strategy is measured exactly at each of
     ``checkpoints`` (default 1, 2, 5, 10, 20, 50, ... and the last iteration)
-    and reported to ``on_checkpoint(iteration, exploitability)`` if given.
+    and reported to ``on_checkpoint(iteration, exploitability)`` if given;
+    checkpoints past ``iterations`` are ignored, ``checkpoints=()`` measures only
+    the end (``Solution.exploitability``) and leaves ``history`` empty.
 
     >>> from pokerbonus.solvers import kuhn_poker
     >>> s = solve(kuhn_poker(), 100, checkpoints=[10, 100])
@@ -169,7 +171,8 @@ def solve(
     if iterations < 1:
         raise ConfigurationError(f"iterations {iterations!r}: CFR+ needs at least 1")
     solver = CFRPlus(game, averaging, delay)
-    points = sorted({p for p in (checkpoints or _checkpoints(iterations)) if 0 < p <= iterations})
+    wanted = _checkpoints(iterations) if checkpoints is None else checkpoints
+    points = sorted({p for p in wanted if 0 < p <= iterations})
     history: list[tuple[int, float]] = []
     for point in points:
         solver.run(point - solver.iteration)
