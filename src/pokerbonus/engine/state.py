@@ -131,7 +131,7 @@ class _Plan:
     """What a hand of one game with ``n`` players needs that does not change from hand
     to hand: the step kinds, the deck, the cards the deals use, the evaluator options."""
 
-    __slots__ = ("deck", "game", "high_options", "kinds", "low_options", "needed")
+    __slots__ = ("deck", "game", "high_options", "kinds", "low_options", "needed", "orders")
 
     def __init__(self, game: GameDef, n: int) -> None:
         self.game = game
@@ -156,6 +156,10 @@ class _Plan:
         rule = game.rule
         self.high_options = evaluator_options(rule, rule.high or "", deck_size, game.jokers)
         self.low_options = evaluator_options(rule, rule.low or "", deck_size, game.jokers)
+        # orders[dealer]: the seats clockwise from the left of the dealer, dealer last
+        self.orders = tuple(
+            tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)
+        )
 
 
 _PLANS: dict[tuple[int, int], _Plan] = {}
@@ -266,6 +270,7 @@ class Hand:
             order = shuffled(cards, self._rng)
             self.deck_order = tuple(order[::-1])
         self._stub: list[Card] = order  # next card at the end
+        self._order = plan.orders[dealer]
         self._stacks = list(stacks)
         self._bets = [0] * n
         self._contrib = [0] * n
@@ -309,6 +314,7 @@ class Hand:
         self._held: list[Card] = []
         self._reserved = 0
         self._draw_limit = -1  # max_cards of the draw under way (-1: none)
+        self._four_free = False  # whether the draw under way has the four-card exchange
         # result
         self._finished = False
         self._all_passed = False
@@ -712,7 +718,14 @@ class Hand:
         """How many cards the actor may exchange now (4 while the four-card exchange
         is free), or must discard in a discard step; 0 for other decisions."""
         seat = self._actor
-        if seat is None or self._decision not in ("draw", "discard"):
+        if seat is None:
+            return 0
+        limit = self._draw_limit
+        if limit >= 0:  # a draw is under way
+            if self._four_free and not self._four_taken and len(self._hole[seat]) >= 4:
+                return 4
+            return limit
+        if self._decision != "discard":
             return 0
         step = self.game.steps[self._step]
         if isinstance(step, Discard):
@@ -969,9 +982,15 @@ class Hand:
         stakes = self.stakes
         n, dealer = self.n, self.dealer
         events = self.events
-        if stakes.ante:
-            for seat in self._left_of(dealer):
-                amount = min(stakes.ante, self._stacks[seat])
+        ante = stakes.ante
+        if ante and min(self._stacks) >= ante:  # everyone has the ante
+            self._stacks = [chips - ante for chips in self._stacks]
+            self._contrib = [chips + ante for chips in self._contrib]
+            self._pot += ante * n
+            events += [ante_posted(seat, ante) for seat in self._order]
+        elif ante:
+            for seat in self._order:
+                amount = min(ante, self._stacks[seat])
                 self._stacks[seat] -= amount
                 self._contrib[seat] += amount
                 self._pot += amount
@@ -1042,11 +1061,19 @@ class Hand:
             self._burned.append(card)
             events.append(CardBurned(card))
         if step.face == "board":
-            cards = tuple(self._take() for _ in range(step.count))
+            count = step.count
+            if len(stub) >= count:
+                cards = tuple(stub[: -count - 1 : -1])
+                del stub[-count:]
+            else:
+                cards = tuple(self._take() for _ in range(count))
             self._board += cards
             events.append(BoardDealt(cards))
             return
-        seats = [s for s in self._left_of(self.dealer) if not self._folded[s]]
+        seats = self._order
+        if self._live < self.n:
+            folded = self._folded
+            seats = tuple(s for s in seats if not folded[s])
         m = len(seats)
         total = step.count * m
         if len(stub) >= total:
@@ -1099,10 +1126,21 @@ class Hand:
         return None
 
     def _after_bet(self, seat: int) -> None:
-        actor = self._next_actor(seat + 1 if seat + 1 < self.n else 0)
-        if actor is not None:
-            self._actor = actor
-            return
+        # _next_actor from the seat after ``seat``, inlined (the hot path): ``seat``
+        # itself just acted, so only the n - 1 others are looked at.
+        n = self.n
+        folded, stacks, bets, acted = self._folded, self._stacks, self._bets, self._acted
+        cur = self._cur_bet
+        i = seat
+        for _ in range(n - 1):
+            i += 1
+            if i == n:
+                i = 0
+            if not folded[i] and stacks[i] and (not acted[i] or bets[i] < cur):
+                if self._able > 1 or bets[i] < cur:
+                    self._actor = i
+                    return
+                break
         self._decision = self._actor = None
         self._end_round()
         self._step += 1
@@ -1135,12 +1173,14 @@ class Hand:
         self.events.append(round_ended(self._pot))
 
     def _start_queue(self) -> None:
-        self._queue = [s for s in self._left_of(self.dealer) if not self._folded[s]]
+        folded = self._folded
+        self._queue = [s for s in self._order if not folded[s]]
         self._qpos = 0
         step = self.game.steps[self._step]
         if isinstance(step, Draw):
             self._decision = "draw"
             self._draw_limit = step.max_cards
+            self._four_free = step.four_card_exchange
         else:
             self._decision = "discard"
             self._draw_limit = -1
@@ -1190,7 +1230,7 @@ class Hand:
         self._decision = self._actor = None
         rule = self.game.rule
         n, folded, dealer = self.n, self._folded, self.dealer
-        live = [s % n for s in range(dealer + 1, dealer + n + 1) if not folded[s % n]]
+        live = [s for s in self._order if not folded[s]]
         board = tuple(self._board)
         hole, shown, events = self._hole, self._shown, self.events
         plan = self._plan
