@@ -30,9 +30,10 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.cards import Card, CardsLike, format_cards, lowest_rank, make_deck, parse_cards
+from pokerbonus.analysis.stats.tables import BINOM, class_tables
+from pokerbonus.cards import Card, CardsLike, format_cards, make_deck, parse_cards
 from pokerbonus.errors import InvalidHandError
-from pokerbonus.hands import Category, evaluate
+from pokerbonus.hands import Category
 
 __all__ = [
     "DrawOdds",
@@ -116,52 +117,16 @@ class DrawOdds:
 
 
 @lru_cache(maxsize=32)
-def _class_table(deck: int, wheel: bool, ranking: str) -> npt.NDArray[np.int8]:
+def _class_table(deck: int, jokers: int, wheel: bool, ranking: str) -> npt.NDArray[np.int8]:
     """Category of every class (jokers, suited, multiset of the other ranks).
 
     The class of a five-card hand is its number of jokers, whether all its other
     cards share a suit, and the multiset of their ranks; the category follows from
-    the class alone, so one call of :func:`evaluate` per class decides it.
+    the class alone (:func:`pokerbonus.analysis.stats.tables.class_tables` rates
+    one hand per class with :func:`evaluate`).
     Index: ``[jokers, suited, colex rank of the sorted ranks]``; -1 = no such hand.
     """
-    low = lowest_rank(deck)
-    table = np.full((3, 2, comb(17, 5)), -1, dtype=np.int8)
-    for jokers in range(3):
-        size = 5 - jokers
-        for ranks in itertools.combinations_with_replacement(range(low, 13), size):
-            counts = [ranks.count(r) for r in set(ranks)]
-            if max(counts) > 4:
-                continue
-            index = _colex(ranks)
-            for suited in (False, True):
-                if suited and max(counts) > 1:
-                    continue
-                cards = _representative(ranks, suited) + [52, 53][:jokers]
-                value = evaluate(cards, "high", wheel=wheel, ranking=ranking, deck=deck)
-                assert value.category is not None
-                table[jokers, int(suited), index] = int(value.category)
-    return table
-
-
-def _colex(ranks: tuple[int, ...]) -> int:
-    return sum(comb(r + i, i + 1) for i, r in enumerate(ranks))
-
-
-def _representative(ranks: tuple[int, ...], suited: bool) -> list[int]:
-    if suited:
-        return [4 * r + 3 for r in ranks]
-    cards: list[int] = []
-    used: dict[int, int] = {}
-    for r in ranks:
-        suit = used.get(r, 0)
-        used[r] = suit + 1
-        cards.append(4 * r + suit)
-    if len(set(ranks)) == len(ranks) and len(ranks) > 1:
-        cards[0] = 4 * ranks[0] + 1  # one card off-suit: not a flush
-    return cards
-
-
-_BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
+    return class_tables(deck, jokers, wheel, ranking).category
 
 
 @numba.njit(cache=True)
@@ -284,7 +249,7 @@ def draw_odds(
     for card in thrown:
         if card not in cards:
             raise InvalidHandError(f"cannot discard {str(card)!r}: it is not in the hand")
-    return _odds(cards, thrown, unseen, deck, wheel, ranking, goal)
+    return _odds(cards, thrown, unseen, deck, jokers, wheel, ranking, goal)
 
 
 def _odds(
@@ -292,18 +257,19 @@ def _odds(
     thrown: tuple[Card, ...],
     unseen: list[Card],
     deck: int,
+    jokers: int,
     wheel: bool,
     ranking: str,
     goal: Goal | None,
 ) -> DrawOdds:
     if ranking not in ("modern", "archaic"):
         raise InvalidHandError(f"unknown ranking: {ranking!r} (expected 'modern' or 'archaic')")
-    table = _class_table(deck, wheel, ranking)
+    table = _class_table(deck, jokers, wheel, ranking)
     kept = np.array([c for c in cards if c not in thrown], dtype=np.int64)
     stub = np.array(unseen, dtype=np.int64)
     if len(thrown) > len(stub):
         raise InvalidHandError(f"cannot draw {len(thrown)} cards from {len(stub)} unseen cards")
-    counts = _count_draws(kept, stub, len(thrown), table, _BINOM)
+    counts = _count_draws(kept, stub, len(thrown), table, BINOM)
     outcomes = comb(len(stub), len(thrown))
     value = float("nan")
     if goal is not None:
@@ -361,7 +327,7 @@ def rank_discards(
         raise InvalidHandError(f"max_discard must be 0..5, got {max_discard!r}")
     cards, unseen = _prepare(hand, deck, jokers, dead)
     results = [
-        _odds(cards, choice, unseen, deck, wheel, ranking, goal)
+        _odds(cards, choice, unseen, deck, jokers, wheel, ranking, goal)
         for choice in discard_choices(cards, max_discard)
     ]
     order = sorted(
