@@ -431,28 +431,6 @@ def _popcount(x: np.uint64) -> int:
 
 
 @_njit
-def _sum_checked(cards: U8, key: I64, i: int, k: int) -> tuple[int, int]:
-    """Key sum of row ``i`` and its flag: non-zero for a repeated or out-of-deck card."""
-    c0 = cards[i, 0]
-    c1 = cards[i, 1]
-    c2 = cards[i, 2]
-    c3 = cards[i, 3]
-    c4 = cards[i, 4]
-    total = key[c0] + key[c1] + key[c2] + key[c3] + key[c4]
-    seen = (1 << (c0 & 63)) | (1 << (c1 & 63)) | (1 << (c2 & 63))
-    seen |= (1 << (c3 & 63)) | (1 << (c4 & 63))
-    if k > 5:
-        c5 = cards[i, 5]
-        total += key[c5]
-        seen |= 1 << (c5 & 63)
-        if k > 6:
-            c6 = cards[i, 6]
-            total += key[c6]
-            seen |= 1 << (c6 & 63)
-    return total, (_popcount(np.uint64(seen)) ^ k) | (total >> 48)
-
-
-@_njit
 def _rows_high_checked(
     cards: U8, key: I64, offsets: I32, multi: U16, flush: U16, out: I32, lo: int, hi: int
 ) -> int:
@@ -462,7 +440,23 @@ def _rows_high_checked(
     last_slot = multi.shape[0] - 1
     bad = 0
     for i in range(lo, hi):
-        total, flag = _sum_checked(cards, key, i, k)
+        c0 = cards[i, 0]
+        c1 = cards[i, 1]
+        c2 = cards[i, 2]
+        c3 = cards[i, 3]
+        c4 = cards[i, 4]
+        total = key[c0] + key[c1] + key[c2] + key[c3] + key[c4]
+        seen = (1 << (c0 & 63)) | (1 << (c1 & 63)) | (1 << (c2 & 63))
+        seen |= (1 << (c3 & 63)) | (1 << (c4 & 63))
+        if k > 5:
+            c5 = cards[i, 5]
+            total += key[c5]
+            seen |= 1 << (c5 & 63)
+            if k > 6:
+                c6 = cards[i, 6]
+                total += key[c6]
+                seen |= 1 << (c6 & 63)
+        flag = (_popcount(np.uint64(seen)) ^ k) | (total >> 48)
         bad |= flag
         index = min(max((total & _LOW32) - _BASE, 0), last_index)
         slot = min(index + offsets[np.uint64(index >> ROW_SHIFT)], last_slot)
@@ -484,7 +478,23 @@ def _rows_multiset_checked(
     last_slot = multi.shape[0] - 1
     bad = 0
     for i in range(lo, hi):
-        total, flag = _sum_checked(cards, key, i, k)
+        c0 = cards[i, 0]
+        c1 = cards[i, 1]
+        c2 = cards[i, 2]
+        c3 = cards[i, 3]
+        c4 = cards[i, 4]
+        total = key[c0] + key[c1] + key[c2] + key[c3] + key[c4]
+        seen = (1 << (c0 & 63)) | (1 << (c1 & 63)) | (1 << (c2 & 63))
+        seen |= (1 << (c3 & 63)) | (1 << (c4 & 63))
+        if k > 5:
+            c5 = cards[i, 5]
+            total += key[c5]
+            seen |= 1 << (c5 & 63)
+            if k > 6:
+                c6 = cards[i, 6]
+                total += key[c6]
+                seen |= 1 << (c6 & 63)
+        flag = (_popcount(np.uint64(seen)) ^ k) | (total >> 48)
         bad |= flag
         index = min(max((total & _LOW32) - _BASE, 0), last_index)
         slot = min(index + offsets[np.uint64(index >> ROW_SHIFT)], last_slot)
@@ -502,7 +512,23 @@ def _rows_27_checked(cards: U8, key: I64, t: EvalTables, out: I32, lo: int, hi: 
     last_slot = multi.shape[0] - 1
     bad = 0
     for i in range(lo, hi):
-        total, flag = _sum_checked(cards, key, i, k)
+        c0 = cards[i, 0]
+        c1 = cards[i, 1]
+        c2 = cards[i, 2]
+        c3 = cards[i, 3]
+        c4 = cards[i, 4]
+        total = key[c0] + key[c1] + key[c2] + key[c3] + key[c4]
+        seen = (1 << (c0 & 63)) | (1 << (c1 & 63)) | (1 << (c2 & 63))
+        seen |= (1 << (c3 & 63)) | (1 << (c4 & 63))
+        if k > 5:
+            c5 = cards[i, 5]
+            total += key[c5]
+            seen |= 1 << (c5 & 63)
+            if k > 6:
+                c6 = cards[i, 6]
+                total += key[c6]
+                seen |= 1 << (c6 & 63)
+        flag = (_popcount(np.uint64(seen)) ^ k) | (total >> 48)
         bad |= flag
         if ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS:
             out[i] = rank_27(cards[i], t) if flag == 0 else 0
