@@ -324,6 +324,8 @@ class HardBot(Bot):
 
     name = "hard"
     value_fraction = 0.7
+    pre_margin = 0.15
+    post_margin = 0.12
     chunk = 100
 
     def __init__(self, seed: int | None = None) -> None:
@@ -420,8 +422,10 @@ class HardBot(Bot):
         call = read.to_call
         size = self.value_fraction
         # bluff:value ratio of a balanced bet of size s (pot fractions): s / (1 + s)
-        bluff_rate = 0.35 * size / (1 + size)
-        strong = (1.1 if read.after_draw else 1.15) * fair
+        # (about a third of hands bet for value and half are weak, so a weak hand
+        # bluffs with probability 0.6 * s / (1 + s) after the draw, half that before)
+        bluff_rate = (0.6 if read.after_draw else 0.3) * size / (1 + size)
+        strong = fair + (1 - fair) * (self.post_margin if read.after_draw else self.pre_margin)
         if call == 0:
             if equity >= strong:
                 return bet_to(view, legal, size) or Action.check_or_call()
