@@ -7,7 +7,10 @@ Generator); the per-hand libraries (phevaluator ``evaluate_cards``, treys,
 eval7, pokerkit) get the first ``M`` of them, called one hand at a time from
 Python as their APIs are meant to be used. Our figures: ``evaluate_batch``
 (input checks included), the bare kernel, and the kernel on all numba threads.
-Timings are the best of three runs after a warm-up (numba compilation excluded).
+Our three figures and phevaluator's are timed interleaved, round after round in
+one process, best of ``--rounds`` (so that load from other jobs hits them alike);
+the other libraries get the best of one run. Every evaluator is warmed up first
+(numba compilation excluded).
 """
 
 from __future__ import annotations
@@ -52,6 +55,19 @@ def best_time(run: Callable[[], object], repeats: int = 3) -> float:
     return best
 
 
+def interleaved_best(runs: dict[str, Callable[[], object]], rounds: int) -> dict[str, float]:
+    """Best wall time of each of ``runs``, timed in turn for ``rounds`` rounds after a warm-up."""
+    for run in runs.values():
+        run()
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(rounds):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best
+
+
 def per_hand_runners(hands: Hands) -> dict[str, Callable[[], object]]:
     """Per-hand evaluators that are installed, each ranking every row of ``hands``."""
     runners: dict[str, Callable[[], object]] = {}
@@ -93,6 +109,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4_000_000, help="hands for our kernels")
     parser.add_argument("--sample", type=int, default=100_000, help="hands per per-hand API")
     parser.add_argument("--pokerkit-sample", type=int, default=3_000, help="hands for pokerkit")
+    parser.add_argument("--rounds", type=int, default=9, help="interleaved rounds (best kept)")
     parser.add_argument("--seed", type=int, default=20240611)
     args = parser.parse_args()
 
@@ -108,10 +125,14 @@ def main() -> None:
             hands, high, tables, out
         ),
     }
-    for name, run in ours.items():
-        rates[name] = (args.hands, best_time(run, repeats=7))
     sample = hands[: args.sample]
-    for name, run in per_hand_runners(sample).items():
+    others = per_hand_runners(sample)
+    reference_name = "phevaluator evaluate_cards"
+    if reference_name in others:
+        ours[reference_name] = others.pop(reference_name)
+    for name, seconds in interleaved_best(ours, args.rounds).items():
+        rates[name] = (len(sample) if name == reference_name else args.hands, seconds)
+    for name, run in others.items():
         rates[name] = (len(sample), best_time(run, repeats=1))
     runner = pokerkit_runner(hands[: args.pokerkit_sample])
     if runner is not None:
@@ -120,7 +141,6 @@ def main() -> None:
             best_time(runner, repeats=1),
         )
 
-    reference_name = "phevaluator evaluate_cards"
     reference = (
         rates[reference_name][0] / rates[reference_name][1] if reference_name in rates else None
     )
