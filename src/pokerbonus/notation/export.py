@@ -1,0 +1,340 @@
+"""Engine hands as hand histories: PHH (our French draw codes) and PokerStars-style text.
+
+:func:`hand_history` turns a played French five-card draw hand of the engine
+into a :class:`~pokerbonus.notation.phh.HandHistory` with the variant ``NFD``,
+``PFD`` or ``FFD`` and the house-rule fields (``docs/phh.md``);
+:func:`table_hand_history` does the same for a hand of a table, with the
+table's rules, the players' names and the hand number. :func:`pokerstars_text`
+writes the hand in the text style of PokerStars' five-card draw histories.
+
+>>> import random
+>>> from pokerbonus.engine import Hand
+>>> from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
+>>> hand = Hand(FIVE_CARD_DRAW, [100, 100], dealer=1, stakes=Stakes(), rng=random.Random(1))
+>>> hand.complete_bet_or_raise_to(5); hand.fold()
+>>> history = hand_history(hand, players=["ann", "bob"])
+>>> history.variant, [str(a) for a in history.actions][2:]
+('NFD', ['p1 cbr 5', 'p2 f'])
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from pokerbonus.cards import format_cards
+from pokerbonus.engine.events import (
+    AntePosted,
+    BetOrRaised,
+    BetReturned,
+    BlindPosted,
+    Called,
+    CardsDealt,
+    CardsServed,
+    Checked,
+    Drew,
+    Folded,
+    PotAwarded,
+    PotBought,
+    RoundEnded,
+    Shown,
+    StubReshuffled,
+)
+from pokerbonus.engine.showdown import best_value, evaluator_options
+from pokerbonus.errors import NotationError
+from pokerbonus.notation.actions import (
+    Action,
+    CheckOrCall,
+    CompleteBetOrRaiseTo,
+    DealHole,
+    Fold,
+    ShowOrMuck,
+    StandPatOrDiscard,
+)
+from pokerbonus.notation.french import FrenchDrawRules, HandForcedBets
+from pokerbonus.notation.phh import HandHistory
+from pokerbonus.rules.games import Deal, Draw
+
+if TYPE_CHECKING:
+    from pokerbonus.engine.config import TableConfig
+    from pokerbonus.engine.state import Hand
+    from pokerbonus.engine.table import HandPlan
+
+__all__ = ["french_rules", "hand_history", "pokerstars_text", "table_hand_history"]
+
+_CODES = {"no-limit": "NFD", "pot-limit": "PFD", "limit": "FFD"}
+
+
+def _draw_step(hand: Hand) -> Draw:
+    draws = [s for s in hand.game.steps if isinstance(s, Draw)]
+    if len(draws) != 1 or any(isinstance(s, Deal) and s.face != "down" for s in hand.game.steps):
+        raise NotationError(
+            f"export: {hand.game.name!r} is not a five-card draw game "
+            "(only the French five-card draw is exported)"
+        )
+    return draws[0]
+
+
+def french_rules(config: TableConfig, forced_bets: HandForcedBets = "pot") -> FrenchDrawRules:
+    """The PHH house rules of a table configuration for a hand started as ``forced_bets``.
+
+    >>> from pokerbonus.engine.config import TableConfig
+    >>> french_rules(TableConfig(jokers=1, ante=2)).to_fields()["_ante"]
+    2
+    """
+    return FrenchDrawRules(
+        forced_bets=forced_bets,
+        ante=config.ante,
+        blind=config.blind,
+        surblind=config.surblind,
+        buy_pot=config.buy_pot,
+        deck_size=config.deck_size,
+        jokers=config.jokers,
+        wheel=config.wheel,
+        ranking=config.ranking,
+        max_discard=config.max_discard,
+        shuffle=config.shuffle,
+    )
+
+
+def _rules_of_hand(hand: Hand) -> FrenchDrawRules:
+    stakes, game = hand.stakes, hand.game
+    return FrenchDrawRules(
+        forced_bets="blind" if stakes.blind is not None else "pot",
+        ante=max(stakes.ante, 1),
+        blind=stakes.blind if stakes.blind is not None else 2,
+        surblind=stakes.surblind,
+        buy_pot=stakes.buy_pot,
+        deck_size=game.deck_size,
+        jokers=game.jokers,
+        wheel=game.rule.wheel,
+        ranking=game.rule.ranking,
+        max_discard=_draw_step(hand).max_cards,
+    )
+
+
+def hand_history(
+    hand: Hand,
+    rules: FrenchDrawRules | None = None,
+    *,
+    players: Sequence[str] | None = None,
+    number: int | None = None,
+    table: str | None = None,
+) -> HandHistory:
+    """The PHH record of a French draw hand of the engine (finished or not).
+
+    PHH players are numbered from the first player left of the dealer (``p1``)
+    round to the dealer (the last). ``rules`` default to those the hand itself
+    shows (its stakes and game); ``players`` are names in engine seat order.
+    Every card is written (the record of the house, not of one player).
+    """
+    _draw_step(hand)
+    n = hand.n
+    order = [(hand.dealer + 1 + i) % n for i in range(n)]  # PHH index -> engine seat
+    index = {seat: i for i, seat in enumerate(order)}
+    rules = rules if rules is not None else _rules_of_hand(hand)
+    stakes = hand.stakes
+    blinds = [0] * n
+    actions: list[Action] = []
+    for event in hand.events:
+        if isinstance(event, BlindPosted | PotBought):
+            blinds[index[event.seat]] = event.amount
+        elif isinstance(event, CardsDealt | CardsServed):
+            actions.append(DealHole(index[event.seat], tuple(event.cards)))
+        elif isinstance(event, Checked | Called):
+            actions.append(CheckOrCall(index[event.seat]))
+        elif isinstance(event, BetOrRaised):
+            actions.append(CompleteBetOrRaiseTo(index[event.seat], event.to))
+        elif isinstance(event, Folded):
+            actions.append(Fold(index[event.seat]))
+        elif isinstance(event, Drew):
+            actions.append(StandPatOrDiscard(index[event.seat], tuple(event.cards)))
+        elif isinstance(event, Shown):
+            actions.append(ShowOrMuck(index[event.seat], tuple(event.cards)))
+    structure = hand.game.structure
+    limit = structure.kind == "limit"
+    ante = stakes.ante if stakes.blind is None else 0
+    names = tuple(players[s] for s in order) if players is not None else None
+    if players is not None and len(players) != n:
+        raise NotationError(f"export: {len(players)} names for {n} players")
+    return HandHistory(
+        variant=_CODES[structure.kind],
+        antes=(ante,) * n,
+        blinds_or_straddles=tuple(blinds),
+        small_bet=structure.small_bet if limit else None,
+        big_bet=structure.big_bet if limit else None,
+        min_bet=None if limit else stakes.opening_minimum,
+        starting_stacks=tuple(hand.starting_stacks[s] for s in order),
+        actions=tuple(actions),
+        hand=number,
+        table=table,
+        players=names,
+        finishing_stacks=tuple(hand.stacks[s] for s in order) if hand.finished else None,
+        house_rules=rules,
+    )
+
+
+def table_hand_history(
+    hand: Hand, config: TableConfig, plan: HandPlan, players: Sequence[str], number: int
+) -> HandHistory:
+    """The PHH record of a table's hand: the table's house rules, names and hand number."""
+    return hand_history(hand, french_rules(config, plan.mode), players=players, number=number)
+
+
+# -- PokerStars-style text -----------------------------------------------------------------
+
+_STRUCTURE = {"no-limit": "No Limit", "pot-limit": "Pot Limit", "limit": "Limit"}
+
+
+def pokerstars_text(
+    hand: Hand,
+    *,
+    players: Sequence[str] | None = None,
+    number: int = 1,
+    table: str = "Poker Bonus",
+    hero: int | None = None,
+    when: datetime.datetime | None = None,
+) -> str:
+    """A finished five-card draw hand in the text style of PokerStars' histories.
+
+    ``players`` are names in engine seat order (default ``Seat 1``...);
+    ``hero``: the one seat whose cards are written (``None``: every hand, the
+    house's record); ``when`` the time written in the header (omitted if ``None``).
+    Seats are numbered from 1 in engine seat order.
+    """
+    _draw_step(hand)
+    if not hand.finished:
+        raise NotationError("export: the hand is not finished")
+    n = hand.n
+    names = list(players) if players is not None else [f"Seat {s + 1}" for s in range(n)]
+    if len(names) != n:
+        raise NotationError(f"export: {len(names)} names for {n} players")
+    game, stakes = hand.game, hand.stakes
+    structure = game.structure
+    if structure.kind == "limit":
+        level = f"{structure.small_bet}/{structure.big_bet}"
+    elif stakes.blind is not None:
+        level = f"blind {stakes.blind}"
+    else:
+        level = f"ante {stakes.ante}"
+    deck = game.deck_size_for(n)
+    extras = f"{deck}-card deck" + (f", {game.jokers} joker(s)" if game.jokers else "")
+    header = f"PokerStars Hand #{number}: 5 Card Draw {_STRUCTURE[structure.kind]} ({level})"
+    if when is not None:
+        header += " - " + when.strftime("%Y/%m/%d %H:%M:%S")
+    lines = [
+        header,
+        f"Table '{table}' {n}-max Seat #{hand.dealer + 1} is the button ({extras})",
+    ]
+    lines += [f"Seat {s + 1}: {names[s]} ({hand.starting_stacks[s]} in chips)" for s in range(n)]
+
+    def show(seat: int) -> bool:
+        return hero is None or hero == seat
+
+    held: dict[int, list[int]] = {s: [] for s in range(n)}
+    street = "pre"
+    folded_on: dict[int, str] = {}
+    bet = 0
+    dealt_header = False
+    for event in hand.events:
+        if isinstance(event, StubReshuffled):
+            lines.append(f"Dealer reshuffles {event.count} discards into a new stub")
+        elif isinstance(event, BlindPosted):
+            if event.kind == "surblind":
+                raised = event.amount - bet
+                lines.append(f"{names[event.seat]}: raises {raised} to {event.amount} (surblind)")
+            else:
+                lines.append(f"{names[event.seat]}: posts blind {event.amount}")
+            bet = max(bet, event.amount)
+        elif isinstance(event, PotBought):
+            lines.append(f"{names[event.seat]}: buys the pot {event.amount}")
+        elif isinstance(event, AntePosted):
+            lines.append(f"{names[event.seat]}: posts the ante {event.amount}")
+        elif isinstance(event, CardsDealt):
+            if not dealt_header:
+                lines.append("*** DEALING HANDS ***")
+                dealt_header = True
+            held[event.seat] += event.cards
+            if show(event.seat):
+                lines.append(f"Dealt to {names[event.seat]} [{format_cards(event.cards)}]")
+        elif isinstance(event, Checked):
+            lines.append(f"{names[event.seat]}: checks")
+        elif isinstance(event, Called):
+            tail = " and is all-in" if event.all_in else ""
+            lines.append(f"{names[event.seat]}: calls {event.amount}{tail}")
+        elif isinstance(event, BetOrRaised):
+            tail = " and is all-in" if event.all_in else ""
+            if bet == 0:
+                lines.append(f"{names[event.seat]}: bets {event.to}{tail}")
+            else:
+                lines.append(f"{names[event.seat]}: raises {event.to - bet} to {event.to}{tail}")
+            bet = max(bet, event.to)
+        elif isinstance(event, Folded):
+            lines.append(f"{names[event.seat]}: folds")
+            folded_on[event.seat] = "before the Draw" if street == "pre" else "after the Draw"
+        elif isinstance(event, BetReturned):
+            lines.append(f"Uncalled bet ({event.amount}) returned to {names[event.seat]}")
+        elif isinstance(event, RoundEnded):
+            bet = 0
+        elif isinstance(event, Drew):
+            if street == "pre":
+                lines.append("*** FIRST DRAW ***")
+                street = "draw"
+            if event.count == 0:
+                lines.append(f"{names[event.seat]}: stands pat")
+                continue
+            cards = f" [{format_cards(event.cards)}]" if show(event.seat) else ""
+            lines.append(f"{names[event.seat]}: discards {event.count} card"
+                         f"{'s' if event.count > 1 else ''}{cards}")  # fmt: skip
+            kept = [c for c in held[event.seat] if c not in set(event.cards)]
+            held[event.seat] = kept
+        elif isinstance(event, CardsServed):
+            kept = list(held[event.seat])
+            held[event.seat] += event.cards
+            if show(event.seat):
+                lines.append(f"Dealt to {names[event.seat]} [{format_cards(kept)}] "
+                             f"[{format_cards(event.cards)}]")  # fmt: skip
+        elif isinstance(event, Shown):
+            if street != "shown":
+                lines.append("*** SHOW DOWN ***")
+                street = "shown"
+            lines.append(f"{names[event.seat]}: shows [{format_cards(event.cards)}] "
+                         f"({_describe(hand, event.cards)})")  # fmt: skip
+        elif isinstance(event, PotAwarded):
+            which = "pot" if event.index == 0 else f"side pot-{event.index}"
+            for seat, amount in event.shares:
+                lines.append(f"{names[seat]} collected {amount} from {which}")
+    results = hand.pot_results
+    total = sum(r.amount for r in results)
+    lines.append("*** SUMMARY ***")
+    if len(results) > 1:
+        parts = [f"Main pot {results[0].amount}."]
+        parts += [f"Side pot-{i} {r.amount}." for i, r in enumerate(results[1:], start=1)]
+        lines.append(f"Total pot {total} " + " ".join(parts) + " | Rake 0")
+    else:
+        lines.append(f"Total pot {total} | Rake 0")
+    won: dict[int, int] = {}
+    for r in results:
+        for seat, amount in r.shares:
+            won[seat] = won.get(seat, 0) + amount
+    for s in range(n):
+        tag = " (button)" if s == hand.dealer else ""
+        start = f"Seat {s + 1}: {names[s]}{tag}"
+        if s in folded_on:
+            lines.append(f"{start} folded {folded_on[s]}")
+        elif s in hand.shown:
+            shown = hand.shown[s]
+            verdict = f"and won ({won[s]})" if s in won else "and lost"
+            lines.append(f"{start} showed [{format_cards(shown)}] {verdict} "
+                         f"with {_describe(hand, shown)}")  # fmt: skip
+        else:
+            lines.append(f"{start} collected ({won.get(s, 0)})")
+    return "\n".join(lines) + "\n"
+
+
+def _describe(hand: Hand, cards: Sequence[int]) -> str:
+    rule = hand.game.rule
+    game = rule.high or "high"
+    options = evaluator_options(rule, game, hand.deck_size, hand.game.jokers)
+    return best_value(tuple(cards), (), rule, game, options).description

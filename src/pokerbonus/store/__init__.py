@@ -1,0 +1,56 @@
+"""Storage of sessions and hands (SQLite by default, any SQLAlchemy URL).
+
+See ``docs/store.md``. :class:`Store` writes and reads sessions, hands,
+actions and ledger rows; :class:`RecordedTable` plays a table while writing
+every step; :func:`resume_or_void` picks an interrupted session up again.
+"""
+
+from __future__ import annotations
+
+from pokerbonus.store.codec import action_from_text, action_to_text
+from pokerbonus.store.recorder import (
+    RecordedTable,
+    ResumeOutcome,
+    ResumePolicy,
+    ResumeResult,
+    rebuild_table,
+    replay_session,
+    resume_or_void,
+)
+from pokerbonus.store.store import (
+    DB_ENV,
+    HandStatus,
+    LedgerItem,
+    PlayerSpec,
+    SavedHand,
+    SavedSession,
+    SessionId,
+    SessionKind,
+    SessionSummary,
+    Store,
+    default_database_path,
+    resolve_url,
+)
+
+__all__ = [
+    "DB_ENV",
+    "HandStatus",
+    "LedgerItem",
+    "PlayerSpec",
+    "RecordedTable",
+    "ResumeOutcome",
+    "ResumePolicy",
+    "ResumeResult",
+    "SavedHand",
+    "SavedSession",
+    "SessionId",
+    "SessionKind",
+    "SessionSummary",
+    "Store",
+    "action_from_text",
+    "action_to_text",
+    "default_database_path",
+    "rebuild_table",
+    "replay_session",
+    "resume_or_void",
+]

@@ -1,0 +1,631 @@
+"""The store: sessions, hands, actions and ledger rows in a database.
+
+SQLite by default (a file in the user's data folder, or ``POKERBONUS_DB``);
+any SQLAlchemy URL works (PostgreSQL later). Every write is committed before
+the call returns, so what a method acknowledged survives a crash; SQLite runs
+with ``journal_mode=WAL`` and ``synchronous=FULL``.
+
+>>> store = Store("sqlite://")          # in memory
+>>> sid = store.create_session({"game": "draw", "players": 2}, ["ann", "bob"], first_dealer=0)
+>>> store.start_hand(sid, 1, dealer=0, stacks=[100, 100], seed=7, players=["ann", "bob"])
+>>> store.record_action(sid, 1, 1, '{"kind": "check_or_call"}', seat=1)
+>>> store.load_session(sid).unfinished.actions
+('{"kind": "check_or_call"}',)
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, NewType
+
+from sqlalchemy import Engine, create_engine, event, func, select
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm import sessionmaker
+
+from pokerbonus.errors import ConfigurationError, IllegalActionError, PokerError
+from pokerbonus.store.schema import ActionRow, Base, HandRow, LedgerRow, PlayerRow, SessionRow
+
+__all__ = [
+    "DB_ENV",
+    "HandStatus",
+    "LedgerItem",
+    "PlayerSpec",
+    "SavedHand",
+    "SavedSession",
+    "SessionId",
+    "SessionKind",
+    "SessionSummary",
+    "Store",
+    "default_database_path",
+    "resolve_url",
+]
+
+SessionId = NewType("SessionId", int)
+"""The id of a stored session."""
+
+SessionKind = Literal["table", "dealer"]
+HandStatus = Literal["in_progress", "finished", "voided"]
+PlayerKind = Literal["human", "bot"]
+
+DB_ENV = "POKERBONUS_DB"
+"""The environment variable naming the database (a path or an SQLAlchemy URL)."""
+
+
+def default_database_path() -> Path:
+    """The default SQLite file: ``pokerbonus.db`` in the user's data folder."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("pokerbonus")) / "pokerbonus.db"
+
+
+def resolve_url(location: str | os.PathLike[str] | None = None) -> str:
+    """The SQLAlchemy URL of a location: a URL as given, a path as an SQLite file.
+
+    ``None`` takes ``POKERBONUS_DB`` if set, else :func:`default_database_path`.
+
+    >>> resolve_url("postgresql://u@h/db")
+    'postgresql://u@h/db'
+    >>> resolve_url("/tmp/x.db")
+    'sqlite:////tmp/x.db'
+    """
+    if location is None:
+        location = os.environ.get(DB_ENV) or default_database_path()
+    text = os.fspath(location)
+    if not text:
+        raise ConfigurationError("database: an empty location was given")
+    if "://" in text:
+        return text
+    return "sqlite:///" + str(Path(text).expanduser().absolute())
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """A player of a session: ``name``, ``kind`` human or bot, and the bot's ``level``."""
+
+    name: str
+    kind: PlayerKind = "human"
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ConfigurationError(f"player: a name is required, got {self.name!r}")
+        if self.kind not in ("human", "bot"):
+            raise ConfigurationError(
+                f"player {self.name!r}: kind must be 'human' or 'bot', got {self.kind!r}"
+            )
+        if self.kind == "human" and self.level is not None:
+            raise ConfigurationError(f"player {self.name!r}: a human has no bot level")
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerItem:
+    """Chips bought: ``kind`` ``"sit"`` (the first cave) or ``"rebuy"``, after
+    ``after_hand`` finished hands of the session."""
+
+    player: str
+    kind: str
+    chips: int
+    caves: int
+    after_hand: int
+    created: datetime.datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SavedHand:
+    """A stored hand: who played (in hand seat order), how it started, what happened.
+
+    ``dealer`` is the dealer's seat at the table (``info`` carries what else the
+    caller stored, e.g. the forced bets). ``deck`` is the deck order (first card
+    dealt first) when one was stored. ``actions`` are the stored action texts,
+    in order.
+    """
+
+    number: int
+    status: HandStatus
+    dealer: int
+    players: tuple[str, ...]
+    starting_stacks: tuple[int, ...]
+    seed: int
+    deck: tuple[int, ...] | None
+    info: Mapping[str, Any]
+    actions: tuple[str, ...]
+    final_stacks: tuple[int, ...] | None
+    phh: str | None
+    started: datetime.datetime
+    ended: datetime.datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSession:
+    """Everything stored about a session, enough to rebuild it.
+
+    ``stacks`` and ``bought`` are per player as of the last finished hand and
+    the purchases after it; ``unfinished`` is the hand in progress, if any.
+    """
+
+    id: SessionId
+    kind: SessionKind
+    game: str
+    created: datetime.datetime
+    status: str
+    config: Mapping[str, Any]
+    players: tuple[PlayerSpec, ...]
+    first_dealer: int | None
+    ledger: tuple[LedgerItem, ...]
+    hands: tuple[SavedHand, ...]
+    stacks: Mapping[str, int]
+    bought: Mapping[str, int]
+
+    @property
+    def unfinished(self) -> SavedHand | None:
+        """The hand in progress (at most one), or ``None``."""
+        for hand in self.hands:
+            if hand.status == "in_progress":
+                return hand
+        return None
+
+    @property
+    def finished_hands(self) -> tuple[SavedHand, ...]:
+        """The finished hands, in order."""
+        return tuple(h for h in self.hands if h.status == "finished")
+
+    @property
+    def net(self) -> dict[str, int]:
+        """Each player's result: stack minus everything bought."""
+        return {p: self.stacks[p] - self.bought[p] for p in self.stacks}
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """One line of the session list."""
+
+    id: SessionId
+    created: datetime.datetime
+    kind: SessionKind
+    game: str
+    status: str
+    players: tuple[str, ...]
+    hands: int
+    net: Mapping[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "id": self.id,
+            "created": self.created.isoformat(),
+            "kind": self.kind,
+            "game": self.game,
+            "status": self.status,
+            "players": list(self.players),
+            "hands": self.hands,
+            "net": dict(self.net),
+        }
+
+
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC)
+
+
+def _utc(value: datetime.datetime) -> datetime.datetime:
+    """SQLite gives back naive timestamps: they were written in UTC."""
+    return value if value.tzinfo is not None else value.replace(tzinfo=datetime.UTC)
+
+
+def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+    finally:
+        cursor.close()
+
+
+def _action_text(action: str | Mapping[str, Any]) -> str:
+    if isinstance(action, str):
+        if not action:
+            raise ConfigurationError("action: an empty text")
+        return action
+    return json.dumps(dict(action), sort_keys=True, separators=(",", ":"))
+
+
+class Store:
+    """Sessions and hands in a database (see the module doc).
+
+    ``url``: an SQLAlchemy URL, a file path (SQLite), or ``None`` for
+    ``POKERBONUS_DB`` or the default file. The tables are created if missing.
+    Use as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, url: str | os.PathLike[str] | None = None, *, echo: bool = False) -> None:
+        self.url = resolve_url(url)
+        try:
+            parsed = make_url(self.url)
+        except ArgumentError as exc:
+            raise ConfigurationError(f"database: cannot read the URL {self.url!r}: {exc}") from None
+        if parsed.get_backend_name() == "sqlite" and parsed.database:
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.engine: Engine = create_engine(parsed, echo=echo)
+        except (ArgumentError, ImportError) as exc:
+            raise ConfigurationError(f"database: cannot open {self.url!r}: {exc}") from None
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _set_sqlite_pragmas)
+        try:
+            Base.metadata.create_all(self.engine)
+        except SQLAlchemyError as exc:
+            raise PokerError(f"database: cannot open {self.url!r}: {exc}") from None
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[OrmSession]:
+        """A transaction committed on exit (before the caller is answered)."""
+        with self._sessions.begin() as orm:
+            yield orm
+
+    def pragmas(self) -> dict[str, Any]:
+        """The SQLite settings of a connection (``journal_mode``, ``synchronous``)."""
+        with self.engine.connect() as conn:
+            mode = conn.exec_driver_sql("PRAGMA journal_mode").scalar()
+            sync = conn.exec_driver_sql("PRAGMA synchronous").scalar()
+        return {"journal_mode": mode, "synchronous": sync}
+
+    # -- sessions --------------------------------------------------------------------
+
+    def create_session(
+        self,
+        config: Mapping[str, Any] | Any,
+        players: Sequence[PlayerSpec | str],
+        *,
+        kind: SessionKind = "table",
+        first_dealer: int | None = None,
+    ) -> SessionId:
+        """Store a new open session and return its id.
+
+        ``config``: the house rules, a mapping or any value with ``to_dict()``
+        (``TableConfig``, ``DealerSettings``); ``players`` in seat order.
+        """
+        if kind not in ("table", "dealer"):
+            raise ConfigurationError(f"kind: must be 'table' or 'dealer', got {kind!r}")
+        data = dict(config) if isinstance(config, Mapping) else dict(config.to_dict())
+        specs = [p if isinstance(p, PlayerSpec) else PlayerSpec(p) for p in players]
+        if not specs:
+            raise ConfigurationError("players: a session needs at least one player")
+        names = [p.name for p in specs]
+        if len(set(names)) != len(names):
+            raise ConfigurationError(f"players: names must differ, got {names}")
+        try:
+            json.dumps(data)
+        except TypeError as exc:
+            raise ConfigurationError(f"config: not JSON data: {exc}") from None
+        with self._write() as orm:
+            row = SessionRow(
+                created=_now(),
+                kind=kind,
+                game=str(data.get("game", kind)),
+                config=data,
+                first_dealer=first_dealer,
+                status="open",
+                players=[
+                    PlayerRow(seat=i, name=p.name, kind=p.kind, level=p.level)
+                    for i, p in enumerate(specs)
+                ],
+            )
+            orm.add(row)
+            orm.flush()
+            return SessionId(row.id)
+
+    def close_session(self, session: int) -> None:
+        """Mark a session closed (no hand may be in progress)."""
+        with self._write() as orm:
+            row = self._session(orm, session)
+            if row.status == "closed":
+                raise IllegalActionError(f"session {session}: already closed")
+            if self._in_progress(orm, session) is not None:
+                raise IllegalActionError(
+                    f"session {session}: a hand is in progress; finish or void it first"
+                )
+            row.status = "closed"
+            row.closed = _now()
+
+    # -- hands -----------------------------------------------------------------------
+
+    def start_hand(
+        self,
+        session: int,
+        number: int,
+        dealer: int,
+        stacks: Sequence[int],
+        seed: int,
+        *,
+        players: Sequence[str] | None = None,
+        deck: Sequence[int] | None = None,
+        info: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Store the start of hand ``number``: its dealer seat, starting stacks, rng seed.
+
+        ``players`` are the names dealt in, in hand seat order (default: the
+        session's players); ``deck`` the deck order if it was stacked or
+        prepared; ``info`` anything else needed to rebuild the hand.
+        """
+        if not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise ConfigurationError(f"seed: must be an integer in 0..2**63-1, got {seed!r}")
+        with self._write() as orm:
+            row = self._session(orm, session)
+            if row.status != "open":
+                raise IllegalActionError(f"session {session}: closed, no new hand")
+            current = self._in_progress(orm, session)
+            if current is not None:
+                raise IllegalActionError(
+                    f"session {session}: hand {current.number} is still in progress"
+                )
+            names = list(players) if players is not None else [p.name for p in row.players]
+            known = {p.name for p in row.players}
+            stranger = [n for n in names if n not in known]
+            if stranger:
+                raise ConfigurationError(f"players: {stranger[0]!r} is not in session {session}")
+            if len(stacks) != len(names):
+                raise ConfigurationError(
+                    f"stacks: {len(stacks)} stacks for {len(names)} players in hand {number}"
+                )
+            taken = orm.scalar(
+                select(HandRow.id).where(HandRow.session_id == session, HandRow.number == number)
+            )
+            if taken is not None:
+                raise IllegalActionError(f"session {session}: hand {number} already exists")
+            orm.add(
+                HandRow(
+                    session_id=session,
+                    number=number,
+                    started=_now(),
+                    dealer=dealer,
+                    players=names,
+                    starting_stacks=[int(s) for s in stacks],
+                    seed=seed,
+                    deck=[int(c) for c in deck] if deck is not None else None,
+                    info=dict(info or {}),
+                    status="in_progress",
+                )
+            )
+
+    def record_action(
+        self,
+        session: int,
+        hand: int,
+        seq: int,
+        action: str | Mapping[str, Any],
+        *,
+        seat: int | None = None,
+    ) -> None:
+        """Store action number ``seq`` (1, 2, ... with no gap) of a hand in progress."""
+        text = _action_text(action)
+        with self._write() as orm:
+            row = self._hand(orm, session, hand)
+            if row.status != "in_progress":
+                raise IllegalActionError(f"session {session} hand {hand}: {row.status}, no action")
+            count = orm.scalar(select(func.count()).where(ActionRow.hand_id == row.id)) or 0
+            if seq != count + 1:
+                raise IllegalActionError(
+                    f"session {session} hand {hand}: action {seq} out of order "
+                    f"({count} stored, the next is {count + 1})"
+                )
+            orm.add(ActionRow(hand_id=row.id, seq=seq, seat=seat, action=text))
+
+    def finish_hand(
+        self, session: int, hand: int, final_stacks: Sequence[int], phh_text: str | None = None
+    ) -> None:
+        """Mark a hand finished with the players' final stacks (hand seat order) and its PHH."""
+        with self._write() as orm:
+            row = self._hand(orm, session, hand)
+            if row.status != "in_progress":
+                raise IllegalActionError(f"session {session} hand {hand}: already {row.status}")
+            if len(final_stacks) != len(row.players):
+                raise ConfigurationError(
+                    f"final_stacks: {len(final_stacks)} stacks for {len(row.players)} players"
+                )
+            row.status = "finished"
+            row.final_stacks = [int(s) for s in final_stacks]
+            row.phh = phh_text
+            row.ended = _now()
+
+    def void_hand(self, session: int, hand: int) -> None:
+        """Mark a hand in progress voided: every player keeps their starting stack."""
+        with self._write() as orm:
+            row = self._hand(orm, session, hand)
+            if row.status != "in_progress":
+                raise IllegalActionError(f"session {session} hand {hand}: already {row.status}")
+            row.status = "voided"
+            row.final_stacks = list(row.starting_stacks)
+            row.ended = _now()
+
+    def record_purchase(
+        self,
+        session: int,
+        player: str,
+        chips: int,
+        *,
+        caves: int = 0,
+        after_hand: int,
+        kind: str = "rebuy",
+    ) -> None:
+        """Store chips bought by ``player`` after ``after_hand`` finished hands.
+
+        ``kind`` is ``"sit"`` for the first cave, ``"rebuy"`` otherwise.
+        """
+        if kind not in ("sit", "rebuy"):
+            raise ConfigurationError(f"kind: must be 'sit' or 'rebuy', got {kind!r}")
+        if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
+            raise ConfigurationError(f"chips: must be a positive integer, got {chips!r}")
+        with self._write() as orm:
+            row = self._session(orm, session)
+            if player not in {p.name for p in row.players}:
+                raise ConfigurationError(f"player: {player!r} is not in session {session}")
+            if self._in_progress(orm, session) is not None:
+                raise IllegalActionError("rebuy: chips can be added only between hands")
+            orm.add(
+                LedgerRow(
+                    session_id=session,
+                    created=_now(),
+                    player=player,
+                    kind=kind,
+                    chips=chips,
+                    caves=caves,
+                    after_hand=after_hand,
+                )
+            )
+
+    def record_rebuy(
+        self, session: int, player: str, chips: int, *, caves: int = 0, after_hand: int
+    ) -> None:
+        """Store a rebuy (see :meth:`record_purchase`)."""
+        self.record_purchase(session, player, chips, caves=caves, after_hand=after_hand)
+
+    # -- reading ---------------------------------------------------------------------
+
+    def sessions(self) -> list[SessionSummary]:
+        """Every session, newest first, with its hands count and net per player."""
+        with self._sessions() as orm:
+            ids = orm.scalars(select(SessionRow.id).order_by(SessionRow.id.desc())).all()
+        out = []
+        for sid in ids:
+            saved = self.load_session(sid)
+            out.append(
+                SessionSummary(
+                    id=saved.id,
+                    created=saved.created,
+                    kind=saved.kind,
+                    game=saved.game,
+                    status=saved.status,
+                    players=tuple(p.name for p in saved.players),
+                    hands=len(saved.finished_hands),
+                    net=saved.net,
+                )
+            )
+        return out
+
+    def hands(self, session: int) -> list[SavedHand]:
+        """Every hand of a session, in order (finished, voided and in progress)."""
+        return list(self.load_session(session).hands)
+
+    def load_session(self, session: int) -> SavedSession:
+        """Everything stored about a session (see :class:`SavedSession`)."""
+        with self._sessions() as orm:
+            row = self._session(orm, session)
+            players = tuple(PlayerSpec(p.name, p.kind, p.level) for p in row.players)  # type: ignore[arg-type]
+            ledger = tuple(
+                LedgerItem(r.player, r.kind, r.chips, r.caves, r.after_hand, _utc(r.created))
+                for r in orm.scalars(
+                    select(LedgerRow).where(LedgerRow.session_id == session).order_by(LedgerRow.id)
+                )
+            )
+            hand_rows = orm.scalars(
+                select(HandRow).where(HandRow.session_id == session).order_by(HandRow.number)
+            ).all()
+            actions: dict[int, list[str]] = {h.id: [] for h in hand_rows}
+            for a in orm.scalars(
+                select(ActionRow)
+                .join(HandRow, ActionRow.hand_id == HandRow.id)
+                .where(HandRow.session_id == session)
+                .order_by(ActionRow.hand_id, ActionRow.seq)
+            ):
+                actions[a.hand_id].append(a.action)
+            hands = tuple(
+                SavedHand(
+                    number=h.number,
+                    status=h.status,  # type: ignore[arg-type]
+                    dealer=h.dealer,
+                    players=tuple(h.players),
+                    starting_stacks=tuple(h.starting_stacks),
+                    seed=h.seed,
+                    deck=tuple(h.deck) if h.deck is not None else None,
+                    info=dict(h.info),
+                    actions=tuple(actions[h.id]),
+                    final_stacks=tuple(h.final_stacks) if h.final_stacks is not None else None,
+                    phh=h.phh,
+                    started=_utc(h.started),
+                    ended=_utc(h.ended) if h.ended is not None else None,
+                )
+                for h in hand_rows
+            )
+            stacks, bought = _replay_ledger([p.name for p in players], ledger, hands)
+            return SavedSession(
+                id=SessionId(row.id),
+                kind=row.kind,  # type: ignore[arg-type]
+                game=row.game,
+                created=_utc(row.created),
+                status=row.status,
+                config=dict(row.config),
+                players=players,
+                first_dealer=row.first_dealer,
+                ledger=ledger,
+                hands=hands,
+                stacks=stacks,
+                bought=bought,
+            )
+
+    # -- helpers ---------------------------------------------------------------------
+
+    @staticmethod
+    def _session(orm: OrmSession, session: int) -> SessionRow:
+        row = orm.get(SessionRow, session)
+        if row is None:
+            raise PokerError(f"session {session!r}: no such session")
+        return row
+
+    def _hand(self, orm: OrmSession, session: int, hand: int) -> HandRow:
+        self._session(orm, session)
+        row = orm.scalar(
+            select(HandRow).where(HandRow.session_id == session, HandRow.number == hand)
+        )
+        if row is None:
+            raise PokerError(f"session {session}: no hand {hand!r}")
+        return row
+
+    @staticmethod
+    def _in_progress(orm: OrmSession, session: int) -> HandRow | None:
+        return orm.scalar(
+            select(HandRow).where(HandRow.session_id == session, HandRow.status == "in_progress")
+        )
+
+
+def _replay_ledger(
+    players: Sequence[str], ledger: Sequence[LedgerItem], hands: Sequence[SavedHand]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Stacks and chips bought per player: purchases and finished hands, in order."""
+    stacks = dict.fromkeys(players, 0)
+    bought = dict.fromkeys(players, 0)
+    pending = sorted(ledger, key=lambda item: item.after_hand)
+    i = 0
+    done = 0
+    for hand in hands:
+        if hand.status != "finished" or hand.final_stacks is None:
+            continue
+        while i < len(pending) and pending[i].after_hand <= done:
+            stacks[pending[i].player] += pending[i].chips
+            bought[pending[i].player] += pending[i].chips
+            i += 1
+        for name, stack in zip(hand.players, hand.final_stacks, strict=True):
+            stacks[name] = stack
+        done += 1
+    for item in pending[i:]:
+        stacks[item.player] += item.chips
+        bought[item.player] += item.chips
+    return stacks, bought
