@@ -2,10 +2,11 @@
 
 Every function here is compiled by ``numba.njit(cache=True)`` and can be called
 from plain Python or from other njit functions (the equity engine does). They do
-**no validation**: card indices must lie in ``0..51`` (``16..51`` for short deck),
-without duplicates; use :func:`pokerbonus.hands.batch.evaluate_batch` for
-checked input. ``t`` is always the :class:`~pokerbonus.hands.tables.EvalTables`
-of :func:`get_tables` (a named tuple of numpy arrays, passed as an argument).
+**no validation** (the checked batch loops aside): card indices must lie in
+``0..51`` (``16..51`` for short deck), without duplicates; use
+:func:`pokerbonus.hands.batch.evaluate_batch` for checked input. ``t`` is always
+the :class:`~pokerbonus.hands.tables.EvalTables` of :func:`get_tables` (a named
+tuple of numpy arrays, passed as an argument).
 
 Rankers (``hand``: a 1-D integer array, or a view, of 5 to 7 card indices;
 result: an ``int``, greater = stronger, best five of the cards, schemes of
@@ -25,8 +26,13 @@ Omaha hand rule (exactly two of ``hole``, 4 or 5 cards, with exactly three of
 * ``rank_omaha_high(hole, board, t)``: best ``high`` value.
 * ``rank_omaha_low8(hole, board, t)``: best ``low8`` value, 0 without a qualifying low.
 
-Batch loops (used by ``evaluate_batch``): ``batch_rank(cards, game, t, out)`` and
-its multi-threaded twin ``batch_rank_parallel``, ``game`` a code of :data:`GAME_CODES`.
+Batch loops: ``batch_rank(cards, game, t, out)`` and its multi-threaded twin
+``batch_rank_parallel``, ``game`` a code of :data:`GAME_CODES`. The checked
+twins ``batch_rank_checked(cards, game, t, key, out)`` and
+``batch_rank_checked_parallel`` (used by ``evaluate_batch``) take ``uint8`` rows
+and the 256 keys of :func:`checked_card_keys`, check every row while ranking it
+and return ``False`` when some row holds a repeated card or a byte outside the
+deck (they never read outside the tables, whatever the bytes).
 
 >>> import numpy as np
 >>> from pokerbonus.cards import parse_cards
