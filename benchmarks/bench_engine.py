@@ -8,7 +8,7 @@ Two games, six players, 200 chips each, no-limit, a 52-card deck for both engine
 
 Both engines are driven by the same random policy, written once in
 :mod:`pokerbonus.engine.random_play` (:func:`bet_intent`, :func:`raise_total`,
-:func:`draw_count`, :func:`random_subset`) and used for pokerkit below exactly
+:func:`random_discard`) and used for pokerkit below exactly
 as :func:`play_random_hand` uses it for ours: in a betting decision draw ``r``
 uniform in [0, 1); facing a bet, fold when ``r < 0.15``; raise, when a raise is
 allowed, when ``r < 0.40`` (half the time the minimum, else a uniform total up
@@ -37,10 +37,9 @@ from pokerbonus.engine.random_play import (
     FOLD,
     RAISE,
     bet_intent,
-    draw_count,
     play_random_hand,
     raise_total,
-    random_subset,
+    random_discard,
 )
 from pokerbonus.rules import (
     BettingRound,
@@ -148,9 +147,9 @@ def run_pokerkit(new_state: Callable[[], Any]) -> Runner:
                 if state.can_stand_pat_or_discard():
                     seat = state.stand_patter_or_discarder_index
                     held = list(state.hole_cards[seat])
-                    k = draw_count(rng, 4 if four_free else 3)
-                    four_free = four_free and k != 4
-                    state.stand_pat_or_discard(random_subset(rng, held, k))
+                    cards = random_discard(rng, held, 4 if four_free else 3)
+                    four_free = four_free and len(cards) != 4
+                    state.stand_pat_or_discard(cards)
                     continue
                 intent = bet_intent(rng, state.checking_or_calling_amount > 0)
                 if intent == FOLD:

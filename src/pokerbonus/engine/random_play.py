@@ -21,6 +21,7 @@ serve them). Offers (buy the pot, surblind) are accepted half the time.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from itertools import combinations
@@ -39,6 +40,7 @@ __all__ = [
     "play_random_hand",
     "raise_total",
     "random_action",
+    "random_discard",
     "random_subset",
 ]
 
@@ -116,6 +118,33 @@ def random_subset(rng: random.Random, cards: Sequence[_T], k: int) -> list[_T]:
     return [cards[i] for i in rng.choice(subsets)]
 
 
+_DISCARDS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def random_discard(rng: random.Random, cards: Sequence[_T], maximum: int) -> list[_T]:
+    """What :func:`draw_count` then :func:`random_subset` choose, in one draw: a
+    uniform count ``0..maximum`` of ``cards``, then a uniform set of that many. Each
+    set of ``k`` cards appears ``L / C(n, k)`` times in a table (``L`` the least
+    common multiple of those binomials), so the odds are exactly the two-step ones.
+
+    >>> rng = random.Random(2)
+    >>> sorted({len(random_discard(rng, "abcde", 3)) for _ in range(100)})
+    [0, 1, 2, 3]
+    """
+    n = len(cards)
+    if n > 8:
+        return random_subset(rng, cards, draw_count(rng, maximum))
+    key = (n, maximum)
+    table = _DISCARDS.get(key)
+    if table is None:
+        sets = [tuple(combinations(range(n), k)) for k in range(min(maximum, n) + 1)]
+        common = math.lcm(*(len(group) for group in sets))
+        table = _DISCARDS[key] = tuple(
+            chosen for group in sets for chosen in group for _ in range(common // len(group))
+        )
+    return [cards[i] for i in rng.choice(table)]
+
+
 def random_action(
     hand: Hand, rng: random.Random, *, fold: float = 0.15, raise_: float = 0.25
 ) -> Action:
@@ -171,13 +200,15 @@ def play_random_hand(hand: Hand, rng: random.Random, *, max_actions: int = 10_00
             seat = hand.actor
             assert seat is not None
             held = hand.hole_cards(seat)
-            k = draw_count(rng, min(hand.max_discard(), len(held)))
+            cards = random_discard(rng, held, hand.max_discard())
+            k = len(cards)
             while True:
                 try:
-                    hand.discard(random_subset(rng, held, k))
+                    hand.discard(cards)
                     break
                 except IllegalActionError:  # not enough cards left to draw
                     k -= 1
+                    cards = random_subset(rng, held, k)
         else:
             hand.act(random_action(hand, rng))
     return count

@@ -29,7 +29,7 @@ import math
 import random
 import secrets
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from pokerbonus.cards import Card, CardsLike, make_deck, parse_cards
 from pokerbonus.engine.actions import Action, Decision, LegalActions
@@ -436,7 +436,9 @@ class Hand:
         seat = self._actor
         if seat is None or self._decision != "bet":
             return 0
-        return min(self._cur_bet - self._bets[seat], self._stacks[seat])
+        call = self._cur_bet - self._bets[seat]
+        stack = self._stacks[seat]
+        return call if call < stack else stack
 
     def raise_bounds(self) -> tuple[int, int] | None:
         """``(min_raise_to, max_raise_to)`` for the actor, or ``None`` if no bet or
@@ -824,7 +826,7 @@ class Hand:
         Returns ``False``, changing nothing, for anything else (the four-card exchange,
         a short stub, a card not held), which :meth:`discard` checks in full."""
         held = self._hole[seat]
-        index = cast("Callable[[int], int]", held.index)  # cards compare as ints
+        index: Callable[[int], int] = held.index  # type: ignore[assignment]  # cards are ints
         try:
             chosen = [held[index(c)] for c in cards]
         except (ValueError, TypeError):
@@ -1243,9 +1245,9 @@ class Hand:
                 cards = tuple(hole[seat])
                 shown[seat] = cards
                 events.append(shown_event(seat, cards))
-                value = evaluate(cards + board, "high", **options) if options else evaluate(
-                    cards + board
-                )
+                if board:
+                    cards += board
+                value = evaluate(cards, "high", **options) if options else evaluate(cards)
                 high[seat] = value.rank
         else:
             for seat in live:
@@ -1260,12 +1262,17 @@ class Hand:
                         low[seat] = value.rank
         contrib = self._contrib
         level = contrib[live[0]]
-        if not low and rule.high is not None and all(contrib[s] == level for s in live):
+        one_pot = not low and rule.high is not None
+        for seat in live:
+            if contrib[seat] != level:
+                one_pot = False
+                break
+        if one_pot:
             # One pot: every player still in put in the same amount.
             amount = sum(contrib)
             eligible = tuple(sorted(live))
             top = max(high.values())
-            winners = tuple(s for s in eligible if high[s] == top)
+            winners = tuple([s for s in eligible if high[s] == top])
             if len(winners) == 1:
                 pairs: tuple[tuple[int, int], ...] = ((winners[0], amount),)
             else:
