@@ -1,21 +1,13 @@
 """The terminal table: ``pokerbonus play`` (see ``docs/play.md``).
 
 :class:`PlaySession` runs the game without a screen (the person, the bots, the
-table and the store); :mod:`pokerbonus.tui.app` is the Textual face, built only
-from the person's seat view.
+recorded table); :mod:`pokerbonus.tui.app` is the Textual face, built only from
+the person's seat view.
 """
 
 from __future__ import annotations
 
 from pokerbonus.tui.session import PlaySession, ResumeReport
 from pokerbonus.tui.settings import PlaySettings
-from pokerbonus.tui.storage import SessionStore, SqliteSessionStore, default_db_path
 
-__all__ = [
-    "PlaySession",
-    "PlaySettings",
-    "ResumeReport",
-    "SessionStore",
-    "SqliteSessionStore",
-    "default_db_path",
-]
+__all__ = ["PlaySession", "PlaySettings", "ResumeReport"]

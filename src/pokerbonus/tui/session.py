@@ -1,19 +1,19 @@
 """The play session behind the terminal table: the person, the computer opponents,
 the table and the store, with no screen.
 
-:class:`PlaySession` deals hands at a :class:`~pokerbonus.engine.table.Table`,
-lets the bots act until it is the person's turn, applies the person's actions,
-rebuys between hands and writes everything to a :class:`SessionStore`. What a
-screen may show comes from :attr:`PlaySession.view` (the person's
+:class:`PlaySession` deals hands at a table recorded in the store
+(:class:`pokerbonus.store.RecordedTable`), lets the bots act until it is the
+person's turn, applies the person's actions and rebuys between hands. Every
+step is written to the store before it is shown. What a screen may show comes
+from :attr:`PlaySession.view` (the person's
 :class:`~pokerbonus.engine.views.SeatView`) and public table facts (names,
 ledger); the hand itself stays private.
 
 Randomness: one ``entropy`` source (``secrets.SystemRandom()`` for real play, a
-seeded ``random.Random`` in tests) draws a 128-bit seed for every hand; the
-table's random source is reseeded with it before the deal. The seed is stored
-with the hand, so a hand interrupted by quitting is dealt again identically and
-its stored actions replayed (``resumed``), or, when that is impossible, voided
-with every chip returned (``voided``).
+seeded ``random.Random`` in tests) draws the seats, the first dealer, the bots'
+seeds and a seed for every hand. A hand interrupted by quitting is dealt again
+from its stored seed and its stored actions replayed (``resumed``), or, when
+that is impossible, voided with every chip returned (``voided``).
 
 >>> from pokerbonus.tui.settings import PlaySettings
 >>> session = PlaySession(PlaySettings.build({"opponents": 2, "level": "station"}), seed=3)
@@ -24,39 +24,33 @@ True
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from pokerbonus.bots import Bot, Budget, GameInfo, fallback_action, make_bot
-from pokerbonus.cards import Card, parse_card
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.ledger import LedgerEntry
-from pokerbonus.engine.seating import next_dealer
 from pokerbonus.engine.state import Hand
 from pokerbonus.engine.table import HandPlan, Table
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import IllegalActionError, PokerError
+from pokerbonus.store import PlayerSpec, RecordedTable, SavedSession, Store, resume_or_void
 from pokerbonus.tui.settings import PlaySettings
-from pokerbonus.tui.storage import HandStart, SessionStore, StoredHand, StoredSession
 
-__all__ = ["OPPONENT_NAMES", "PlaySession", "ResumeReport"]
+__all__ = ["OPPONENT_NAMES", "PlaySession", "ResumeReport", "latest_open_session"]
 
 OPPONENT_NAMES: Final = ("Alice", "Bruno", "Chloe", "Denis", "Elise", "Fabien", "Gaelle")
 """The computer opponents' names, in the order they sit down."""
-
-SEED_BITS: Final = 128
 
 
 @dataclass(frozen=True, slots=True)
 class ResumeReport:
     """What happened to the hand left open when a session was resumed.
 
-    ``outcome`` is ``none`` (no hand was open), ``resumed`` (dealt again and
+    ``outcome`` is ``nothing`` (no hand was open), ``resumed`` (dealt again and
     replayed to where it stood) or ``voided`` (every chip returned); ``message``
     says it in words.
     """
@@ -66,16 +60,20 @@ class ResumeReport:
     message: str
 
 
-def _card_texts(cards: Sequence[int]) -> tuple[str, ...]:
-    return tuple(str(Card(c)) for c in cards)
+def latest_open_session(store: Store, kind: str = "table") -> int | None:
+    """The newest open session of ``kind`` in the store, if any."""
+    for summary in store.sessions():
+        if summary.kind == kind and summary.status == "open":
+            return int(summary.id)
+    return None
 
 
 class PlaySession:
     """One person against computer opponents at a table, hand after hand.
 
     ``seed`` makes the session reproducible (tests); ``None`` uses the system's
-    secure random source. ``store`` (optional) receives every hand and action.
-    ``bot_samples`` caps each bot decision's work.
+    secure random source. ``store`` receives every hand and action (default: an
+    in-memory database). ``bot_samples`` caps each bot decision's work.
     """
 
     def __init__(
@@ -83,52 +81,59 @@ class PlaySession:
         settings: PlaySettings,
         *,
         seed: int | None = None,
-        store: SessionStore | None = None,
+        store: Store | None = None,
         bot_samples: int = 200,
-        _restore: StoredSession | None = None,
+        _recorded: RecordedTable | None = None,
     ) -> None:
         self.settings = settings
-        config = settings.config
         self._entropy: random.Random = (
             random.Random(seed) if seed is not None else secrets.SystemRandom()
         )
-        self._rng = random.Random(self._entropy.getrandbits(SEED_BITS))
-        self.store = store
+        self.store = store if store is not None else Store("sqlite://")
         self.person = settings.name
         self._bot_samples = bot_samples
-        self.resume_report = ResumeReport("none", None, "")
-        if _restore is None:
-            opponents = [n for n in OPPONENT_NAMES if n != self.person][: config.players - 1]
-            self.table = Table(config, self._rng, [self.person, *opponents])
-            self.session_id: int | None = None
-            if store is not None:
-                self.session_id = store.create_session(
-                    settings.to_json(), self.table.players, self.person, dealer_mode=False
-                )
-        else:
-            self.table = self._rebuilt_table(config, _restore, self._rng)
-            self.session_id = _restore.id
+        self.resume_report = ResumeReport("nothing", None, "")
+        if _recorded is None:
+            count = settings.config.players - 1
+            opponents = [n for n in OPPONENT_NAMES if n != self.person][:count]
+            specs = [PlayerSpec(self.person, "human")] + [
+                PlayerSpec(name, "bot", settings.level) for name in opponents
+            ]
+            _recorded = RecordedTable.create(
+                self.store, settings.config, specs, rng=self._entropy
+            )
+        self.recorded = _recorded
         self.bots: dict[str, Bot] = {
             name: make_bot(settings.level, seed=self._entropy.getrandbits(32))
             for name in self.table.players
             if name != self.person
         }
-        self._hand: Hand | None = None
-        self._hand_id: int | None = None
-        self._actions = 0
         self._names: tuple[str, ...] = ()
         self._final_view: SeatView | None = None
         self._info: GameInfo | None = None
         self.rebuys: list[str] = []
-        """Rebuys made between hands, in words (the last hand's first)."""
-        self._save_ledger()
+        """The opponents' rebuys before the last hand, in words."""
 
     # -- reading --------------------------------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        """The table (read only: every change goes through the recorder)."""
+        return self.recorded.table
+
+    @property
+    def session_id(self) -> int:
+        """The session's id in the store."""
+        return int(self.recorded.session)
 
     @property
     def config(self) -> TableConfig:
         """The table's house rules."""
         return self.settings.config
+
+    @property
+    def _hand(self) -> Hand | None:
+        return self.table.hand
 
     @property
     def in_hand(self) -> bool:
@@ -148,9 +153,9 @@ class PlaySession:
     @property
     def view(self) -> SeatView | None:
         """The person's view of the current hand, or of the last one once it is over."""
-        if self._hand is not None:
-            seat = self.person_seat
-            return self._hand.view(seat)
+        hand = self._hand
+        if hand is not None:
+            return hand.view(self.person_seat)
         return self._final_view
 
     @property
@@ -186,15 +191,13 @@ class PlaySession:
 
     def rebuy(self, caves: int = 1) -> int:
         """Buy ``caves`` caves for the person (between hands); returns the chips bought."""
-        purchase = self.table.rebuy(self.person, caves=caves)
-        self._save_ledger()
-        return purchase.chips
+        return self.recorded.rebuy(self.person, caves=caves).chips
 
     def _bots_rebuy(self) -> None:
         self.rebuys = []
         for player in self.table.sitting_out():
             if player != self.person and self.table.can_rebuy(player):
-                chips = self.table.rebuy(player).chips
+                chips = self.recorded.rebuy(player).chips
                 self.rebuys.append(f"{player} buys a cave ({chips} chips)")
 
     def start_hand(self) -> None:
@@ -204,39 +207,19 @@ class PlaySession:
         if self.stack() == 0:
             raise IllegalActionError(f"deal: {self.person} has no chips; buy a cave first")
         self._bots_rebuy()
-        self._save_ledger()
-        seed = self._entropy.getrandbits(SEED_BITS)
-        self._deal(seed)
+        self.recorded.start_hand()
+        self._dealt()
         self._run_bots()
 
-    def _deal(self, seed: int) -> None:
-        self._rng.seed(seed)
-        shuffles = self.table.shuffler.shuffles
-        hand = self.table.start_hand()
+    def _dealt(self) -> None:
         plan = self.table.plan
         assert plan is not None
-        self._hand = hand
         self._names = tuple(self.table.players[s] for s in plan.seats)
-        self._actions = 0
         self._final_view = None
         self._info = GameInfo.from_game(self.table.game, len(plan.seats), plan.stakes)
         for seat, name in enumerate(self._names):
             if name in self.bots:
                 self.bots[name].new_hand(seat, self._info)
-        start = HandStart(
-            number=plan.number,
-            dealer=plan.dealer,
-            seats=plan.seats,
-            mode=plan.mode,
-            min_opening=plan.min_opening,
-            seed=format(seed, "x"),
-            deck=_card_texts(hand.deck_order),
-            stacks=hand.stacks,
-            fresh=self.table.shuffler.shuffles > shuffles,
-        )
-        self._hand_id = None
-        if self.store is not None and self.session_id is not None:
-            self._hand_id = self.store.begin_hand(self.session_id, start)
 
     # -- during a hand ----------------------------------------------------------------
 
@@ -255,19 +238,10 @@ class PlaySession:
         self._run_bots()
 
     def _apply(self, action: Action) -> None:
-        hand = self._hand
-        assert hand is not None
-        seat = hand.actor
-        assert seat is not None
-        hand.act(action)
-        if self.store is not None and self._hand_id is not None:
-            self.store.record_action(
-                self._hand_id, self._actions, seat, action.kind, action.amount,
-                _card_texts(action.cards),
-            )  # fmt: skip
-        self._actions += 1
+        self.recorded.act(action)
         self.table.check_chips()
-        if hand.finished:
+        hand = self._hand
+        if hand is not None and hand.finished:
             self._finish()
 
     def _bot_action(self, seat: int) -> Action:
@@ -292,142 +266,84 @@ class PlaySession:
         hand = self._hand
         assert hand is not None
         self._final_view = hand.view(self.person_seat)
-        self.table.finish_hand()
-        self._hand = None
-        if self.store is not None and self._hand_id is not None:
-            self.store.finish_hand(self._hand_id, "finished", self._summary())
-        self._save_ledger()
-
-    def _summary(self) -> str:
-        view = self._final_view
-        assert view is not None
-        won: dict[str, int] = {}
-        for result in view.pot_results:
-            for seat, chips in result.shares:
-                won[self._names[seat]] = won.get(self._names[seat], 0) + chips
-        return json.dumps({"players": list(self._names), "won": won})
-
-    def _save_ledger(self) -> None:
-        if self.store is not None and self.session_id is not None:
-            self.store.save_ledger(
-                self.session_id,
-                [(e.player, e.caves, e.bought, e.stack) for e in self.ledger()],
-            )
+        self.recorded.finish_hand()
 
     # -- leaving and coming back --------------------------------------------------------
 
     def leave(self) -> tuple[LedgerEntry, ...]:
-        """Leave the table (between hands): the session ledger.
+        """Leave the table: the session ledger.
 
-        Leaving during a hand keeps the hand open in the store, to be resumed or
-        voided when the session is resumed.
+        Between hands the session is closed; during a hand it stays open in the
+        store, to be resumed or voided when the person comes back.
         """
-        if self.store is not None and self.session_id is not None:
-            self._save_ledger()
-            if self._hand is None:
-                self.store.end_session(self.session_id)
+        if self._hand is None:
+            saved = self.store.load_session(self.session_id)
+            if saved.status == "open":
+                self.store.close_session(self.session_id)
         return self.ledger()
-
-    @staticmethod
-    def _rebuilt_table(config: TableConfig, stored: StoredSession, rng: random.Random) -> Table:
-        players = stored.players
-        open_hand = stored.open_hand
-        if open_hand is not None:
-            dealer = open_hand.start.dealer
-        else:
-            with_chips = [s for s, p in enumerate(players) if dict(
-                (r[0], r[3]) for r in stored.ledger).get(p, 0) > 0]  # fmt: skip
-            last = stored.last_finished
-            if last is None or len(with_chips) < 2:
-                dealer = with_chips[0] if with_chips else 0
-            else:
-                dealer = next_dealer(last.start.dealer, len(players), with_chips)
-        table = Table(config, rng, players, seat_draw=False, dealer=dealer)
-        rows = {r[0]: r for r in stored.ledger}
-        for player in players:
-            _, caves, bought, _ = rows[player]
-            if caves > 1:
-                table.rebuy(player, caves=caves - 1)
-            extra = bought - caves * config.cave
-            if extra > 0:
-                table.rebuy(player, chips=extra)
-        table.ledger.start_hand(players)
-        table.ledger.settle_hand({p: rows[p][3] for p in players})
-        return table
 
     @classmethod
     def resume(
         cls,
-        store: SessionStore,
+        store: Store,
         session_id: int | None = None,
         *,
         seed: int | None = None,
+        four_color: bool = False,
         bot_samples: int = 200,
     ) -> PlaySession:
-        """Come back to a stored session (``None``: the latest).
+        """Come back to a stored open session (``None``: the newest open one).
 
         A hand left open is dealt again from its seed and its actions replayed
-        when possible (``resume_report.outcome == "resumed"``), else voided: the
-        ledger still holds every stack as it was before that hand, so voiding
-        returns every chip (``"voided"``).
+        (``resume_report.outcome == "resumed"``), or voided when that fails:
+        every player keeps the stack they had before it (``"voided"``).
         """
-        stored = store.load(session_id)
-        if stored is None:
-            which = "no session" if session_id is None else f"no session {session_id}"
-            raise PokerError(f"resume: {which} in the database")
-        if stored.dealer_mode:
-            raise PokerError(f"resume: session {stored.id} is a dealer-mode session")
-        settings = PlaySettings.build(json.loads(stored.settings))
-        session = cls(settings, seed=seed, store=store, bot_samples=bot_samples, _restore=stored)
-        open_hand = stored.open_hand
-        if open_hand is None:
-            return session
-        number = open_hand.start.number
-        if session._replay(open_hand):
+        sid = session_id if session_id is not None else latest_open_session(store)
+        if sid is None:
+            raise PokerError("resume: no open table session in the database")
+        saved = store.load_session(sid)
+        settings = _settings_of(saved, four_color)
+        entropy = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        result = resume_or_void(saved, "resume", store=store, seeds=entropy)
+        assert result.recorded is not None
+        session = cls(
+            settings, seed=seed, store=store, bot_samples=bot_samples, _recorded=result.recorded
+        )
+        number = result.hand_number
+        if result.outcome == "resumed":
+            session._dealt()
             session.resume_report = ResumeReport(
                 "resumed", number, f"Hand {number} resumed where you left it."
             )
-            if session._hand is not None and session._hand.finished:
+            hand = session._hand
+            if hand is not None and hand.finished:
                 session._finish()
             else:
                 session._run_bots()
-            return session
-        fresh = cls(settings, seed=seed, store=store, bot_samples=bot_samples, _restore=stored)
-        store.finish_hand(open_hand.id, "voided", "voided on resume: every chip returned")
-        fresh.resume_report = ResumeReport(
-            "voided",
-            number,
-            f"Hand {number} could not be dealt again; it is void and every chip was returned.",
-        )
-        return fresh
+        elif result.outcome == "voided":
+            why = f" ({result.reason})" if result.reason else ""
+            session.resume_report = ResumeReport(
+                "voided",
+                number,
+                f"Hand {number} could not be resumed{why}; it is void and every chip "
+                "was returned.",
+            )
+        else:
+            session.resume_report = ResumeReport(
+                "nothing", None, f"Session {sid} resumed between hands."
+            )
+        return session
 
-    def _replay(self, stored: StoredHand) -> bool:
-        start = stored.start
-        if not start.fresh:
-            return False  # a cut-only deck depends on the last hand's cards
-        try:
-            plan = self.table.next_plan()
-            if (plan.dealer, plan.seats, plan.mode) != (start.dealer, start.seats, start.mode):
-                return False
-            self._rng.seed(int(start.seed, 16))
-            hand = self.table.start_hand()
-        except PokerError:
-            return False
-        dealt = self.table.plan
-        assert dealt is not None
-        self._hand = hand
-        self._hand_id = stored.id
-        self._names = tuple(self.table.players[s] for s in dealt.seats)
-        self._info = GameInfo.from_game(self.table.game, len(dealt.seats), dealt.stakes)
-        if _card_texts(hand.deck_order) != start.deck or hand.stacks != start.stacks:
-            return False
-        try:
-            for done, action in enumerate(stored.actions):
-                if hand.actor != action.seat:
-                    return False
-                cards = tuple(parse_card(c) for c in action.cards)
-                hand.act(Action(action.kind, action.amount, cards))  # type: ignore[arg-type]
-                self._actions = done + 1
-        except PokerError:
-            return False
-        return True
+
+def _settings_of(saved: SavedSession, four_color: bool) -> PlaySettings:
+    humans = [p for p in saved.players if p.kind == "human"]
+    bots = [p for p in saved.players if p.kind == "bot"]
+    if len(humans) != 1:
+        raise PokerError(f"resume: session {saved.id} has {len(humans)} people, not one")
+    level = bots[0].level if bots and bots[0].level else "medium"
+    return PlaySettings(
+        config=TableConfig.from_dict(saved.config),
+        level=level,
+        name=humans[0].name,
+        four_color=four_color,
+    )
