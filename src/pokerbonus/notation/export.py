@@ -23,7 +23,7 @@ import datetime
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pokerbonus.cards import format_cards
+from pokerbonus.cards import Card, format_cards
 from pokerbonus.engine.events import (
     AntePosted,
     BetOrRaised,
@@ -114,6 +114,18 @@ def _rules_of_hand(hand: Hand) -> FrenchDrawRules:
     )
 
 
+def _phh_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """PHH writes both jokers ``Jk``: within one action the first is card 52, the second 53."""
+    out: list[Card] = []
+    jokers = 0
+    for card in cards:
+        if card.is_joker:
+            card = Card(52 + jokers)
+            jokers += 1
+        out.append(card)
+    return tuple(out)
+
+
 def hand_history(
     hand: Hand,
     rules: FrenchDrawRules | None = None,
@@ -127,7 +139,9 @@ def hand_history(
     PHH players are numbered from the first player left of the dealer (``p1``)
     round to the dealer (the last). ``rules`` default to those the hand itself
     shows (its stakes and game); ``players`` are names in engine seat order.
-    Every card is written (the record of the house, not of one player).
+    Every card is written (the record of the house, not of one player). PHH
+    writes both jokers ``Jk``: in each action the first joker is card 52 and the
+    second 53, whichever joker of the deck it was.
     """
     _draw_step(hand)
     n = hand.n
@@ -141,7 +155,7 @@ def hand_history(
         if isinstance(event, BlindPosted | PotBought):
             blinds[index[event.seat]] = event.amount
         elif isinstance(event, CardsDealt | CardsServed):
-            actions.append(DealHole(index[event.seat], tuple(event.cards)))
+            actions.append(DealHole(index[event.seat], _phh_cards(event.cards)))
         elif isinstance(event, Checked | Called):
             actions.append(CheckOrCall(index[event.seat]))
         elif isinstance(event, BetOrRaised):
@@ -149,15 +163,15 @@ def hand_history(
         elif isinstance(event, Folded):
             actions.append(Fold(index[event.seat]))
         elif isinstance(event, Drew):
-            actions.append(StandPatOrDiscard(index[event.seat], tuple(event.cards)))
+            actions.append(StandPatOrDiscard(index[event.seat], _phh_cards(event.cards)))
         elif isinstance(event, Shown):
-            actions.append(ShowOrMuck(index[event.seat], tuple(event.cards)))
+            actions.append(ShowOrMuck(index[event.seat], _phh_cards(event.cards)))
     structure = hand.game.structure
     limit = structure.kind == "limit"
     ante = stakes.ante if stakes.blind is None else 0
-    names = tuple(players[s] for s in order) if players is not None else None
     if players is not None and len(players) != n:
         raise NotationError(f"export: {len(players)} names for {n} players")
+    names = tuple(players[s] for s in order) if players is not None else None
     return HandHistory(
         variant=_CODES[structure.kind],
         antes=(ante,) * n,

@@ -52,5 +52,6 @@ __all__ = [
     "default_database_path",
     "rebuild_table",
     "replay_session",
+    "resolve_url",
     "resume_or_void",
 ]
