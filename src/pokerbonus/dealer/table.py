@@ -1,0 +1,112 @@
+"""A dealer-mode session: players, the bank's balance, the carried pot, rebuys.
+
+>>> import random
+>>> table = DealerTable(DealerSettings(players=2), ["you", "bot"])
+>>> hand = table.start_hand(random.Random(3))
+>>> hand.keep(); hand.keep()
+>>> table.finish_hand()
+>>> table.check_chips()
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pokerbonus.dealer.game import DealerHand, DealerSettings
+from pokerbonus.errors import ConfigurationError, IllegalActionError, PokerError
+
+__all__ = ["DealerTable"]
+
+
+class DealerTable:
+    """Hands of dealer mode one after another, with the accounts of players and bank.
+
+    Every player buys ``settings.cave`` chips on sitting down; a player whose
+    stack no longer covers ante and wager sits out until :meth:`rebuy`. The bank
+    has a balance (``bank``: what it won, negative when it paid out). Chips are
+    conserved: stacks plus the carried pot equal everything bought plus the
+    bank's losses (:meth:`check_chips`).
+    """
+
+    def __init__(self, settings: DealerSettings, players: Sequence[str]) -> None:
+        names = list(players)
+        if len(names) != settings.players:
+            raise ConfigurationError(
+                f"players: the settings seat {settings.players}, got {len(names)} names"
+            )
+        if len(set(names)) != len(names) or not all(names):
+            raise ConfigurationError(f"players: names must be non-empty and differ, got {names}")
+        self.settings = settings
+        self.players: tuple[str, ...] = tuple(names)
+        self.stacks: dict[str, int] = dict.fromkeys(names, settings.cave)
+        self.bought: dict[str, int] = dict.fromkeys(names, settings.cave)
+        self.bank = 0
+        """The bank's result so far (positive: the bank won)."""
+        self.carry = 0
+        """The table pot carried over (everyone folded in the last hand)."""
+        self.hands_played = 0
+        self.hand: DealerHand | None = None
+        self.dealt: tuple[str, ...] = ()
+        """The players dealt in the hand being played, in seat order."""
+
+    def sitting_out(self) -> tuple[str, ...]:
+        """Players who cannot cover ante and wager."""
+        return tuple(p for p in self.players if self.stacks[p] < self.settings.stake)
+
+    def rebuy(self, player: str, caves: int = 1) -> int:
+        """Buy ``caves`` more caves for ``player`` between hands; returns the chips bought."""
+        if self.hand is not None:
+            raise IllegalActionError("rebuy: chips can be added only between hands")
+        if player not in self.stacks:
+            raise PokerError(f"rebuy: no player {player!r}")
+        if not isinstance(caves, int) or caves < 1:
+            raise IllegalActionError(f"rebuy: caves must be a positive integer, got {caves!r}")
+        chips = caves * self.settings.cave
+        self.stacks[player] += chips
+        self.bought[player] += chips
+        return chips
+
+    def start_hand(
+        self, rng: random.Random | None = None, *, deck: Sequence[int] | None = None
+    ) -> DealerHand:
+        """Deal a hand to every player who can cover ante and wager."""
+        if self.hand is not None:
+            raise IllegalActionError("next hand: a hand is being played")
+        dealt = tuple(p for p in self.players if self.stacks[p] >= self.settings.stake)
+        if not dealt:
+            raise IllegalActionError("next hand: no player can cover ante and wager")
+        self.hand = DealerHand(
+            self.settings, [self.stacks[p] for p in dealt], rng=rng, deck=deck, carry=self.carry
+        )
+        self.dealt = dealt
+        return self.hand
+
+    def finish_hand(self) -> None:
+        """Apply the settled hand to the accounts."""
+        hand = self.hand
+        if hand is None or not hand.finished:
+            raise IllegalActionError("finish hand: no finished hand")
+        for name, stack in zip(self.dealt, hand.stacks, strict=True):
+            self.stacks[name] = stack
+        self.bank += hand.bank_net
+        self.carry = hand.carry_out
+        self.hands_played += 1
+        self.hand = None
+        self.dealt = ()
+
+    def net(self, player: str) -> int:
+        """A player's result: stack less everything bought."""
+        return self.stacks[player] - self.bought[player]
+
+    def check_chips(self) -> None:
+        """Raise :class:`PokerError` if a chip was created or lost."""
+        if self.hand is not None:
+            dealt = set(self.dealt)
+            outside = sum(v for p, v in self.stacks.items() if p not in dealt)
+            held = outside + self.hand.chips_in_play()  # the carried pot is in the hand's pot
+        else:
+            held = sum(self.stacks.values()) + self.carry
+        expected = sum(self.bought.values()) - self.bank
+        if held != expected:
+            raise PokerError(f"dealer table: {held} chips held, {expected} expected")
