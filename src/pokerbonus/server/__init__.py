@@ -1,0 +1,16 @@
+"""The web tables' server (``pokerbonus serve``): see ``docs/server.md`` and ``docs/protocol.md``."""
+
+from __future__ import annotations
+
+from pokerbonus.server.app import ServerSettings, TableManager, create_app, hash_secret
+from pokerbonus.server.session import ServerError, TableSession, TimerConfig
+
+__all__ = [
+    "ServerError",
+    "ServerSettings",
+    "TableManager",
+    "TableSession",
+    "TimerConfig",
+    "create_app",
+    "hash_secret",
+]

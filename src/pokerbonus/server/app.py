@@ -1,0 +1,775 @@
+"""The web tables' server: FastAPI routes, one sequential actor per table, the clock.
+
+``create_app(settings)`` builds the application; ``pokerbonus serve`` runs it with
+uvicorn. Each table is a :class:`TableActor`: an asyncio task reading one queue,
+so every intention (a message from a socket, a join over HTTP, a timer tick, a
+bot's turn) is handled alone and in order. A change is decided, written to the
+database (group commit) and only then applied and sent to each receiver, built
+from that receiver's view (see :mod:`pokerbonus.server.protocol`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from pokerbonus.engine.config import TableConfig
+from pokerbonus.errors import ConfigurationError, PokerError
+from pokerbonus.server.journal import Journal, JournalWriter, StoredTable
+from pokerbonus.server.protocol import (
+    action_from_model,
+    message_id,
+    parse_client,
+    record_json,
+    state_json,
+    table_json,
+)
+from pokerbonus.server.session import (
+    EventRecord,
+    Person,
+    ServerError,
+    TableSession,
+    TimerConfig,
+)
+
+__all__ = ["ServerSettings", "TableActor", "TableManager", "create_app", "hash_secret"]
+
+log = logging.getLogger("pokerbonus.server")
+
+
+def hash_secret(secret: str) -> str:
+    """The stored form of a token or invite secret (SHA-256, hex).
+
+    >>> hash_secret("abc")[:12]
+    'ba7816bf8f01'
+    """
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class ServerSettings:
+    """How the server runs.
+
+    ``db``: SQLAlchemy URL or SQLite file (``None``: the default data file);
+    ``clock``: the action timer's clock (seconds, injectable for tests);
+    ``rng``: a factory of each table's random source (default: the system's);
+    ``rate``/``burst``: messages per second and burst per connection;
+    ``bot_delay``: seconds before a bot acts (so people can follow);
+    ``hand_pause``: seconds between hands; ``tick``: how often the clock is checked;
+    ``resume``: ``"resume"`` or ``"void"`` a hand cut by a restart.
+    """
+
+    db: str | None = None
+    clock: Callable[[], float] = time.monotonic
+    rng: Callable[[str], Any] | None = None
+    rate: float = 20.0
+    burst: float = 40.0
+    bot_delay: float = 0.6
+    hand_pause: float = 3.0
+    tick: float = 0.25
+    resume: str = "resume"
+    static_dir: Path | None = None
+    bot_samples: int = 200
+    outbox_limit: int = 2000
+
+
+@dataclass(slots=True, eq=False)
+class Conn:
+    """One open socket: who it is, its outgoing queue, its rate bucket."""
+
+    ws: WebSocket
+    person: Person | None = None
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    tokens: float = 0.0
+    last: float = 0.0
+    closed: bool = False
+
+    def send(self, message: dict[str, Any], limit: int) -> None:
+        """Queue a message (a connection too far behind is closed: it will resync)."""
+        if self.closed:
+            return
+        if self.outbox.qsize() >= limit:
+            self.closed = True
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+
+
+class TableActor:
+    """The sequential actor of one table (see the module doc)."""
+
+    def __init__(self, session: TableSession, manager: TableManager, invite_hash: str) -> None:
+        self.session = session
+        self.manager = manager
+        self.invite_hash = invite_hash
+        self.queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
+        self.conns: set[Conn] = set()
+        self.task: asyncio.Task[None] | None = None
+        self.next_deal_at = 0.0
+        self._wake_pending = False
+        self.failed: str | None = None
+
+    # -- plumbing --------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the actor's task."""
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.session.id}")
+        self.wake()
+
+    async def stop(self) -> None:
+        """Stop the task; close the sockets."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        for conn in list(self.conns):
+            conn.closed = True
+            conn.outbox.put_nowait(None)
+
+    def wake(self, delay: float = 0.0) -> None:
+        """Ask the actor to look for a move of its own (a bot, a deal, a timeout)."""
+        if delay > 0:
+            asyncio.get_running_loop().call_later(delay, self.wake)
+            return
+        if not self._wake_pending:
+            self._wake_pending = True
+            self.queue.put_nowait(("tick",))
+
+    async def call(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` inside the actor (in order with everything else); its result."""
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait(("call", fn, fut))
+        return await fut
+
+    async def _run(self) -> None:
+        while True:
+            item = await self.queue.get()
+            try:
+                await self._handle(item)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a bug must not kill the table silently
+                log.exception("table %s: %s", self.session.id, exc)
+                if item[0] == "call" and not item[2].done():
+                    item[2].set_exception(exc)
+
+    async def _handle(self, item: tuple[Any, ...]) -> None:
+        kind = item[0]
+        if kind == "tick":
+            self._wake_pending = False
+            await self._auto()
+        elif kind == "msg":
+            await self._message(item[1], item[2])
+        elif kind == "hello":
+            self._hello(item[1], item[2], item[3])
+        elif kind == "drop":
+            self.conns.discard(item[1])
+            await self._broadcast([])
+        elif kind == "call":
+            fut = item[2]
+            try:
+                result = item[1]()
+                if asyncio.iscoroutine(result):
+                    result = await result
+            except Exception as exc:
+                if not fut.done():
+                    fut.set_exception(exc)
+            else:
+                if not fut.done():
+                    fut.set_result(result)
+
+    # -- changes ---------------------------------------------------------------------
+
+    async def commit(self, entries: list[dict[str, Any]]) -> list[EventRecord]:
+        """Write ``entries`` to the database, then apply them; the events they produced."""
+        if self.failed is not None:
+            raise ServerError("unavailable", f"table {self.session.id}: {self.failed}")
+        base = self.session.entries
+        rows = [(self.session.id, base + i + 1, e) for i, e in enumerate(entries)]
+        await self.manager.write(rows)
+        now = self.manager.now()
+        records: list[EventRecord] = []
+        for entry in entries:
+            records += self.session.apply(entry, now)
+        return records
+
+    async def change(self, entries: list[dict[str, Any]]) -> None:
+        """Commit, apply and broadcast; then look for the table's own next move."""
+        if not entries:
+            return
+        records = await self.commit(entries)
+        await self._broadcast(records)
+        if any(r.table is not None and r.table.get("kind") == "hand_ended" for r in records):
+            self.next_deal_at = asyncio.get_running_loop().time() + self.manager.settings.hand_pause
+        self.wake()
+
+    async def _broadcast(self, records: list[EventRecord]) -> None:
+        session = self.session
+        now = self.manager.now()
+        connected: dict[int, bool] = {c.person.pid: True for c in self.conns if c.person}
+        table = table_json(session, connected)
+        limit = self.manager.settings.outbox_limit
+        for conn in list(self.conns):
+            person = conn.person
+            for rec in records:
+                conn.send(record_json(rec, *self._seats_for(rec, person)), limit)
+            conn.send(state_json(session, person, now, table=table), limit)
+
+    def _seats_for(self, rec: EventRecord, person: Person | None) -> tuple[int | None, int | None]:
+        """The receiver's table seat and hand seat for a record (by name: who was dealt in)."""
+        if person is None or rec.hand is None:
+            return (person.seat if person else None), None
+        log_ = self.session.hands[rec.hand - 1]
+        try:
+            hs = log_.names.index(person.name)
+        except ValueError:
+            return person.seat, None
+        return log_.seats[hs], hs
+
+    async def _auto(self) -> None:
+        """One move of the table's own, if one is due (then wake again)."""
+        s = self.session
+        loop = asyncio.get_running_loop()
+        if self.failed is not None or s.closed:
+            return
+        if s.current is None:
+            rebuys = s.decide_between_hands()
+            if rebuys:
+                await self.change(rebuys)
+                return
+            if s.can_deal():
+                wait = self.next_deal_at - loop.time()
+                if wait > 0:
+                    self.wake(wait)
+                    return
+                await self.change([s.decide_hand()])
+            return
+        seat = s.actor_seat()
+        if seat is None:
+            return
+        occ = s.seats[seat]
+        assert occ is not None
+        if occ.bot is not None and self.manager.settings.bot_delay > 0:
+            due = getattr(self, "_bot_due", None)
+            if due is None or due[0] != (s.current.number, s.seq):
+                self._bot_due = ((s.current.number, s.seq), loop.time() + self.manager.settings.bot_delay)
+                self.wake(self.manager.settings.bot_delay)
+                return
+            if loop.time() < due[1]:
+                self.wake(due[1] - loop.time())
+                return
+        now = self.manager.now()
+        entry = s.decide_auto(now)
+        if entry is not None:
+            if entry.get("timeout"):
+                entry["bank"] = self._bank_of(seat)
+            await self.change([entry])
+
+    def _bank_of(self, seat: int) -> float:
+        occ = self.session.seats[seat]
+        if occ is None or occ.pid is None:
+            return 0.0
+        return self.session.persons[occ.pid].time_bank
+
+    # -- messages --------------------------------------------------------------------
+
+    def _hello(self, conn: Conn, token: str, since: int | None) -> None:
+        s = self.session
+        limit = self.manager.settings.outbox_limit
+        person = s.person_by_token(hash_secret(token))
+        if person is None:
+            conn.send({"type": "error", "id": None, "code": "bad_token",
+                       "message": f"hello: this token is not one of table {s.id}'s"}, limit)  # fmt: skip
+            conn.closed = True
+            conn.outbox.put_nowait(None)
+            return
+        conn.person = person
+        self.conns.add(conn)
+        conn.send({"type": "welcome", "table": s.id, "n": s.last_n,
+                   "you": {"name": person.name, "seat": person.seat, "host": person.host}}, limit)  # fmt: skip
+        now = self.manager.now()
+        events = s.events
+        if since is not None and since <= s.last_n and (
+            since == s.last_n or (events and events[0].n <= since + 1)
+        ):
+            for rec in events:
+                if rec.n > since:
+                    conn.send(record_json(rec, *self._seats_for(rec, person)), limit)
+            conn.send(state_json(s, person, now, connected=self._connected()), limit)
+        else:
+            conn.send(state_json(s, person, now, resync=True, connected=self._connected()), limit)
+        # the others see who is connected
+        table = table_json(s, self._connected())
+        for other in self.conns:
+            if other is not conn:
+                other.send(state_json(s, other.person, now, table=table), limit)
+
+    def _connected(self) -> dict[int, bool]:
+        return {c.person.pid: True for c in self.conns if c.person}
+
+    def _reply(self, conn: Conn, message: dict[str, Any]) -> None:
+        conn.send(message, self.manager.settings.outbox_limit)
+
+    async def _message(self, conn: Conn, msg: Any) -> None:
+        person = conn.person
+        if person is None:  # its hello was refused
+            return
+        s = self.session
+        try:
+            entries = self._decide(person, msg)
+            if entries is None:
+                self._reply(conn, {"type": "ack", "id": msg.id, "of": msg.type, "duplicate": True})
+                return
+            await self.change(entries)
+        except ServerError as exc:
+            self._reply(conn, {"type": "error", "id": msg.id, "code": exc.code,
+                               "message": exc.message})  # fmt: skip
+            return
+        except PokerError as exc:
+            self._reply(conn, {"type": "error", "id": msg.id, "code": "illegal", "message": str(exc)})
+            return
+        del s
+        self._reply(conn, {"type": "ack", "id": msg.id, "of": msg.type, "duplicate": False})
+
+    def _decide(self, person: Person, msg: Any) -> list[dict[str, Any]] | None:
+        s = self.session
+        kind = msg.type
+        if kind == "act":
+            if person.seat is None:
+                raise ServerError("not_seated", f"act: {person.name!r} holds no seat")
+            hole: tuple[Any, ...] = ()
+            hs = s.hand_seat(person.seat)
+            if s.current is not None and hs is not None:
+                hole = s.current.hand.hole_cards(hs)
+            action = action_from_model(msg.action, hole)
+            entry = s.decide_act(person.pid, msg.hand, msg.seq, action)
+            if entry is None:
+                return None
+            entry["bank"] = s.bank_used(self.manager.now())
+            return [entry]
+        if kind == "sit":
+            return [s.decide_sit(person.pid, msg.seat)]
+        if kind == "leave":
+            return [s.decide_leave(person.pid)]
+        if kind in ("sit_out", "sit_in"):
+            return [s.decide_sit_out(person.pid, kind == "sit_out")]
+        if kind == "rebuy":
+            if person.seat is None:
+                raise ServerError("not_seated", f"rebuy: {person.name!r} holds no seat")
+            return [s.decide_rebuy(person.seat, msg.caves, msg.chips)]
+        if kind == "add_bot":
+            return [s.decide_add_bot(person.pid, msg.seat, msg.level)]
+        if kind == "remove_bot":
+            return [s.decide_remove_bot(person.pid, msg.seat)]
+        if kind == "chat":
+            return [s.decide_chat(person.pid, msg.text)]
+        raise ServerError("malformed", f"type: {kind!r} is not handled by the table")
+
+
+class TableManager:
+    """Every table of the server, the journal and its writer, the timer loop."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.settings = settings
+        self.journal = Journal(settings.db)
+        self.writer = JournalWriter(self.journal)
+        self.tables: dict[str, TableActor] = {}
+        self._ticker: asyncio.Task[None] | None = None
+        self.restored: dict[str, str] = {}
+        """What a restart did to each table's cut hand: ``resumed`` or ``voided``."""
+
+    def now(self) -> float:
+        """The timer clock."""
+        return self.settings.clock()
+
+    async def write(self, rows: list[tuple[str, int, dict[str, Any]]]) -> None:
+        """Commit journal rows (group commit)."""
+        await self.writer.write(rows)
+
+    def _rng(self, table_id: str) -> Any:
+        if self.settings.rng is not None:
+            return self.settings.rng(table_id)
+        return secrets.SystemRandom()
+
+    def new_session(self, table_id: str, config: TableConfig, options: dict[str, Any]) -> TableSession:
+        """A session with the table's options."""
+        timer = options.get("timer", {})
+        return TableSession(
+            table_id, config,
+            TimerConfig(float(timer.get("action_seconds", 30.0)), float(timer.get("time_bank", 60.0))),
+            rng=self._rng(table_id), max_hands=options.get("max_hands"),
+            bots_alone=bool(options.get("bots_alone", False)),
+            bot_samples=self.settings.bot_samples,
+        )  # fmt: skip
+
+    async def start(self) -> None:
+        """Bring back every stored table (replaying its journal), start the actors and the clock."""
+        for stored in await asyncio.to_thread(self.journal.load_tables):
+            actor = self._restore(stored)
+            if actor is not None:
+                self.tables[stored.id] = actor
+                actor.start()
+                if actor.session.current is not None and self.settings.resume == "void":
+                    void = actor.session.decide_void()
+                    assert void is not None
+                    await actor.call(lambda v=void, a=actor: a.change([v]))  # type: ignore[misc]
+                    self.restored[stored.id] = "voided"
+                elif actor.session.current is not None:
+                    actor.session.restart_clock(self.now())
+                    self.restored[stored.id] = "resumed"
+        self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
+
+    def _restore(self, stored: StoredTable) -> TableActor | None:
+        try:
+            config = TableConfig.from_dict(stored.config)
+            session = self.new_session(stored.id, config, stored.options)
+            for entry in stored.entries:
+                session.apply(entry, None)
+        except Exception as exc:  # kept out of play, reported in the log
+            log.error("table %s: cannot be rebuilt from its journal: %s", stored.id, exc)
+            return None
+        return TableActor(session, self, stored.invite)
+
+    async def stop(self) -> None:
+        """Stop the clock, the actors and the writer."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        for actor in self.tables.values():
+            await actor.stop()
+        await asyncio.to_thread(self.writer.close)
+        self.journal.close()
+
+    async def _tick_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.tick)
+            now = self.now()
+            for actor in self.tables.values():
+                deadline = actor.session.deadline()
+                if deadline is not None and now >= deadline:
+                    actor.wake()
+
+    async def create_table(self, body: CreateTable) -> dict[str, Any]:
+        """Create a table (see ``POST /api/tables``)."""
+        try:
+            config = TableConfig.from_dict(body.config)
+        except ConfigurationError as exc:
+            raise ServerError("malformed", str(exc)) from None
+        except (TypeError, ValueError) as exc:
+            raise ServerError("malformed", f"config: {exc}") from None
+        table_id = secrets.token_urlsafe(6)
+        while table_id in self.tables:
+            table_id = secrets.token_urlsafe(6)
+        invite, token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
+        options: dict[str, Any] = {"timer": body.timer.model_dump()}
+        if body.max_hands is not None:
+            options["max_hands"] = body.max_hands
+        if body.bots_alone:
+            if body.max_hands is None:
+                raise ServerError("malformed", "bots_alone: needs max_hands (a bounded session)")
+            options["bots_alone"] = True
+        session = self.new_session(table_id, config, options)
+        entries = [session.decide_person(body.name, hash_secret(token), host=True)]
+        session.apply(entries[0])
+        for bot in body.bots:
+            entries.append(session.decide_bot(bot.seat, bot.level))
+            session.apply(entries[-1])
+        if body.seat is not None:
+            entries.append(session.decide_sit(1, body.seat))
+            session.apply(entries[-1])
+        rows = [(table_id, i + 1, e) for i, e in enumerate(entries)]
+        await asyncio.to_thread(
+            self.journal.create_table, table_id, config.to_dict(), options, hash_secret(invite)
+        )
+        await self.write(rows)
+        actor = TableActor(session, self, hash_secret(invite))
+        self.tables[table_id] = actor
+        actor.start()
+        return {"table": table_id, "invite": f"/t/{table_id}#invite={invite}", "invite_secret": invite,
+                "token": token, "name": session.persons[1].name, "seat": body.seat}  # fmt: skip
+
+    def actor(self, table_id: str) -> TableActor:
+        """The actor of a table, or a 404 error."""
+        actor = self.tables.get(table_id)
+        if actor is None:
+            raise ServerError("not_found", f"table: no table {table_id!r}")
+        return actor
+
+    def check_access(self, actor: TableActor, token: str | None, invite: str | None) -> Person | None:
+        """The person of ``token`` (or ``None`` with the right invite); 403 otherwise."""
+        if token:
+            person = actor.session.person_by_token(hash_secret(token))
+            if person is not None:
+                return person
+        if invite and hmac.compare_digest(hash_secret(invite), actor.invite_hash):
+            return None
+        raise ServerError("bad_token", "access: a token or the invite of this table is required")
+
+
+# -- HTTP bodies -----------------------------------------------------------------------
+
+
+class BotSpec(BaseModel):
+    """A bot at a seat."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seat: int = Field(ge=0, le=63)
+    level: str = Field(max_length=16)
+
+
+class TimerSpec(BaseModel):
+    """The action clock."""
+
+    model_config = ConfigDict(extra="forbid")
+    action_seconds: float = Field(default=30.0, ge=0, le=3600)
+    time_bank: float = Field(default=60.0, ge=0, le=36000)
+
+
+class CreateTable(BaseModel):
+    """``POST /api/tables``."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=64)
+    seat: int | None = Field(default=None, ge=0, le=63)
+    config: dict[str, Any] = Field(default_factory=dict)
+    bots: list[BotSpec] = Field(default_factory=list, max_length=8)
+    timer: TimerSpec = Field(default_factory=TimerSpec)
+    max_hands: int | None = Field(default=None, ge=1, le=100000)
+    bots_alone: bool = False
+
+
+class JoinTable(BaseModel):
+    """``POST /api/tables/{table}/join``."""
+
+    model_config = ConfigDict(extra="forbid")
+    invite: str = Field(min_length=1, max_length=128)
+    name: str = Field(min_length=1, max_length=64)
+
+
+_STATUS = {"malformed": 400, "name_taken": 400, "seat_taken": 400, "illegal": 400,
+           "bad_token": 403, "bad_invite": 403, "not_found": 404, "too_large": 413,
+           "unavailable": 503}  # fmt: skip
+MAX_BODY = 16384
+
+_PLACEHOLDER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Poker Bonus</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><main><h1>Poker Bonus</h1>
+<p>The web tables' server is running. The table page is not built yet:
+see docs/protocol.md to talk to the server.</p></main></body></html>
+"""
+
+
+def _error(exc: ServerError) -> JSONResponse:
+    return JSONResponse({"error": {"code": exc.code, "message": exc.message}},
+                        status_code=_STATUS.get(exc.code, 400))  # fmt: skip
+
+
+def _static_dir(settings: ServerSettings) -> Path | None:
+    if settings.static_dir is not None:
+        return settings.static_dir
+    try:
+        path = Path(str(resources.files("pokerbonus") / "web" / "static"))
+    except (ModuleNotFoundError, TypeError):
+        return None
+    return path if path.is_dir() else None
+
+
+def create_app(settings: ServerSettings | None = None) -> FastAPI:
+    """The FastAPI application of the web tables (see ``docs/server.md``)."""
+    cfg = settings if settings is not None else ServerSettings()
+    manager = TableManager(cfg)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+
+    app = FastAPI(title="Poker Bonus", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.manager = manager
+
+    @app.exception_handler(ServerError)
+    async def _server_error(_request: Request, exc: ServerError) -> JSONResponse:
+        return _error(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_body(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid body"}
+        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "body"
+        return JSONResponse({"error": {"code": "malformed", "message": f"{where}: {first['msg']}"}},
+                            status_code=422)  # fmt: skip
+
+    @app.middleware("http")
+    async def _limit_body(request: Request, call_next: Callable[[Request], Any]) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return _error(ServerError("too_large", f"body: over {MAX_BODY} bytes"))
+        return await call_next(request)
+
+    @app.post("/api/tables", status_code=201)
+    async def create(body: CreateTable) -> JSONResponse:
+        result = await manager.create_table(body)
+        return JSONResponse(result, status_code=201)
+
+    @app.post("/api/tables/{table_id}/join", status_code=201)
+    async def join(table_id: str, body: JoinTable) -> JSONResponse:
+        actor = manager.actor(table_id)
+        if not hmac.compare_digest(hash_secret(body.invite), actor.invite_hash):
+            raise ServerError("bad_invite", f"join: this invite is not table {table_id}'s")
+        token = secrets.token_urlsafe(24)
+
+        async def _join() -> dict[str, Any]:
+            entry = actor.session.decide_person(body.name, hash_secret(token))
+            await actor.change([entry])
+            return {"table": table_id, "token": token, "name": entry["name"], "seat": None}
+
+        return JSONResponse(await actor.call(_join), status_code=201)
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str, token: str | None = None, invite: str | None = None) -> JSONResponse:
+        actor = manager.actor(table_id)
+        manager.check_access(actor, token, invite)
+        data = table_json(actor.session, actor._connected())
+        data["chips"] = actor.session.chips()
+        data["hand"] = actor.session.current.number if actor.session.current else None
+        data["restored"] = manager.restored.get(table_id)
+        return JSONResponse(data)
+
+    @app.get("/api/tables/{table_id}/hands/{number}.phh")
+    async def hand_phh(table_id: str, number: int, token: str | None = None,
+                       invite: str | None = None) -> PlainTextResponse:  # fmt: skip
+        from pokerbonus.server.history import hand_phh_text
+
+        actor = manager.actor(table_id)
+        person = manager.check_access(actor, token, invite)
+        return PlainTextResponse(hand_phh_text(actor.session, number, person),
+                                 media_type="text/plain; charset=utf-8")  # fmt: skip
+
+    @app.get("/api/tables/{table_id}/hands.phhs")
+    async def hands_phhs(table_id: str, token: str | None = None,
+                         invite: str | None = None) -> PlainTextResponse:  # fmt: skip
+        from pokerbonus.server.history import session_phhs_text
+
+        actor = manager.actor(table_id)
+        person = manager.check_access(actor, token, invite)
+        return PlainTextResponse(session_phhs_text(actor.session, person),
+                                 media_type="text/plain; charset=utf-8")  # fmt: skip
+
+    @app.websocket("/ws/{table_id}")
+    async def ws(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        actor = manager.tables.get(table_id)
+        if actor is None:
+            await websocket.send_text(json.dumps({"type": "error", "id": None, "code": "not_found",
+                                                  "message": f"table: no table {table_id!r}"}))  # fmt: skip
+            await websocket.close(code=4404)
+            return
+        conn = Conn(websocket, tokens=cfg.burst, last=time.monotonic())
+        sender = asyncio.get_running_loop().create_task(_sender(conn))
+        said_hello = False
+        try:
+            while not conn.closed:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    text = message.get("bytes") or b""
+                now = time.monotonic()
+                conn.tokens = min(cfg.burst, conn.tokens + (now - conn.last) * cfg.rate)
+                conn.last = now
+                if conn.tokens < 1:
+                    conn.send({"type": "error", "id": None, "code": "rate_limited",
+                               "message": f"rate: at most {cfg.rate:g} messages per second"},
+                              cfg.outbox_limit)  # fmt: skip
+                    continue
+                conn.tokens -= 1
+                try:
+                    msg = parse_client(text)
+                except ServerError as exc:
+                    conn.send({"type": "error", "id": message_id(text), "code": exc.code,
+                               "message": exc.message}, cfg.outbox_limit)  # fmt: skip
+                    continue
+                if msg.type == "hello":
+                    if said_hello:
+                        conn.send({"type": "error", "id": msg.id, "code": "malformed",
+                                   "message": "hello: already said"}, cfg.outbox_limit)  # fmt: skip
+                        continue
+                    said_hello = True
+                    actor.queue.put_nowait(("hello", conn, msg.token, msg.since))
+                elif not said_hello:
+                    conn.send({"type": "error", "id": msg.id, "code": "hello_first",
+                               "message": f"{msg.type}: send hello with your token first"},
+                              cfg.outbox_limit)  # fmt: skip
+                elif msg.type == "ping":
+                    conn.send({"type": "pong", "id": msg.id}, cfg.outbox_limit)
+                else:
+                    actor.queue.put_nowait(("msg", conn, msg))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            conn.closed = True
+            actor.queue.put_nowait(("drop", conn))
+            conn.outbox.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await sender
+
+    async def _sender(conn: Conn) -> None:
+        ws_ = conn.ws
+        try:
+            while True:
+                text = await conn.outbox.get()
+                if text is None:
+                    break
+                await ws_.send_text(text)
+        except Exception:  # the socket went away: the reader ends too
+            conn.closed = True
+            return
+        if ws_.client_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await ws_.close(code=4403 if conn.person is None else 1000)
+
+    static = _static_dir(cfg)
+
+    @app.get("/", response_model=None)
+    async def index() -> FileResponse | HTMLResponse:
+        if static is not None and (static / "index.html").is_file():
+            return FileResponse(static / "index.html")
+        return HTMLResponse(_PLACEHOLDER)
+
+    @app.get("/t/{table_id}", response_model=None)
+    async def table_page(table_id: str) -> FileResponse | HTMLResponse:
+        return await index()
+
+    @app.get("/static/{path:path}", response_model=None)
+    async def static_file(path: str) -> FileResponse | PlainTextResponse:
+        if static is None:
+            return PlainTextResponse("not found", status_code=404)
+        target = (static / path).resolve()
+        if not target.is_file() or static.resolve() not in target.parents:
+            return PlainTextResponse("not found", status_code=404)
+        return FileResponse(target)
+
+    return app

@@ -1,0 +1,346 @@
+"""The JSON protocol of the web tables (``docs/protocol.md``): client messages checked
+at the edge (pydantic models), and the server's messages built from per-seat views.
+
+Everything a receiver is sent about a hand comes from the engine's view of their
+seat: events go through :func:`pokerbonus.engine.views.redact` for the receiver's
+hand seat, states are built from ``hand.view(seat)`` (``None`` for a spectator
+or a seat not dealt in).
+
+>>> from pokerbonus.engine.events import Drew
+>>> from pokerbonus.cards import parse_cards
+>>> event_json(Drew(1, parse_cards("As Kd"), 2), (4, 5), 0)
+{'kind': 'drew', 'seat': 5, 'cards': [], 'count': 2}
+>>> event_json(Drew(1, parse_cards("As Kd"), 2), (4, 5), 1)["cards"]
+['As', 'Kd']
+>>> parse_client('{"type": "act", "hand": 1, "seq": 2, "action": {"kind": "fold"}}').type
+'act'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from pokerbonus.cards import Card, parse_card
+from pokerbonus.engine.actions import Action
+from pokerbonus.engine.events import Event
+from pokerbonus.engine.views import redact
+from pokerbonus.errors import InvalidCardError
+from pokerbonus.server.session import EventRecord, Person, ServerError, TableSession
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "ActionModel",
+    "ClientMessage",
+    "action_from_model",
+    "event_json",
+    "parse_client",
+    "record_json",
+    "state_json",
+]
+
+MAX_MESSAGE_BYTES = 4096
+"""The largest client message accepted, in bytes."""
+
+MsgId = Annotated[str, Field(max_length=64)] | int | None
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    id: MsgId = None
+
+
+class ActionModel(BaseModel):
+    """An action in an ``act`` message."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    kind: Literal["fold", "check_or_call", "raise_to", "discard", "buy_pot", "surblind", "decline"]
+    amount: Annotated[int, Field(ge=0, le=10**12)] = 0
+    cards: Annotated[list[Annotated[str, Field(max_length=3)]], Field(max_length=8)] = []
+
+
+class Hello(_Msg):
+    """The first message: the person's token and the last event number they hold."""
+
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=1, max_length=128)]
+    since: Annotated[int, Field(ge=0)] | None = None
+
+
+class Act(_Msg):
+    """An action for the sender's seat at ``(hand, seq)``."""
+
+    type: Literal["act"]
+    hand: Annotated[int, Field(ge=1)]
+    seq: Annotated[int, Field(ge=1)]
+    action: ActionModel
+
+
+class Sit(_Msg):
+    """Take an empty seat."""
+
+    type: Literal["sit"]
+    seat: Annotated[int, Field(ge=0, le=63)]
+
+
+class Simple(_Msg):
+    """A message without fields."""
+
+    type: Literal["leave", "sit_out", "sit_in", "ping"]
+
+
+class Rebuy(_Msg):
+    """Buy chips between hands."""
+
+    type: Literal["rebuy"]
+    caves: Annotated[int, Field(ge=1, le=1000)] = 1
+    chips: Annotated[int, Field(ge=1, le=10**9)] | None = None
+
+
+class AddBot(_Msg):
+    """Host: a bot at an empty seat."""
+
+    type: Literal["add_bot"]
+    seat: Annotated[int, Field(ge=0, le=63)]
+    level: Annotated[str, Field(max_length=16)]
+
+
+class RemoveBot(_Msg):
+    """Host: send a bot away."""
+
+    type: Literal["remove_bot"]
+    seat: Annotated[int, Field(ge=0, le=63)]
+
+
+class Chat(_Msg):
+    """A chat line."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+ClientMessage = Annotated[
+    Hello | Act | Sit | Simple | Rebuy | AddBot | RemoveBot | Chat, Field(discriminator="type")
+]
+"""Any message a client may send."""
+
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+_TYPES = ("hello", "act", "sit", "leave", "sit_out", "sit_in", "ping", "rebuy", "add_bot",
+          "remove_bot", "chat")  # fmt: skip
+
+
+def parse_client(text: str | bytes) -> Any:
+    """Check one client message; :class:`ServerError` (``too_large``, ``malformed``) names why."""
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > MAX_MESSAGE_BYTES:
+        raise ServerError("too_large", f"message: {size} bytes, at most {MAX_MESSAGE_BYTES}")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ServerError("malformed", f"message: not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise ServerError("malformed", f"message: a JSON object is expected, got {type(data).__name__}")
+    kind = data.get("type")
+    if kind not in _TYPES:
+        raise ServerError(
+            "malformed", f"type: unknown message type {kind!r} (one of {', '.join(_TYPES)})"
+        )
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "message"
+        raise ServerError("malformed", f"{kind}: {where}: {first['msg']}") from None
+
+
+def message_id(text: str | bytes) -> str | int | None:
+    """The ``id`` of a message, if it can be read (to echo it in an error)."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        return None
+    if isinstance(data, dict):
+        mid = data.get("id")
+        if isinstance(mid, int) and not isinstance(mid, bool):
+            return mid
+        if isinstance(mid, str) and len(mid) <= 64:
+            return mid
+    return None
+
+
+_CARD_TEXT = re.compile(r"^(Jk|[2-9TJQKA][cdhsCDHS])$")
+
+
+def action_from_model(model: ActionModel, hole: Sequence[Card]) -> Action:
+    """The engine action of an ``action`` object (cards named by text, matched against ``hole``).
+
+    A joker ``Jk`` is the first joker in ``hole``, the second ``Jk`` the next one.
+    """
+    if model.kind == "raise_to":
+        return Action.raise_to(model.amount)
+    if model.kind == "discard":
+        cards: list[Card] = []
+        for text in model.cards:
+            if not _CARD_TEXT.match(text):
+                raise ServerError("malformed", f"act: card {text!r} is not a card (like 'As', 'Jk')")
+            try:
+                card = parse_card(text)
+            except InvalidCardError as exc:
+                raise ServerError("malformed", f"act: {exc}") from None
+            if card.is_joker:
+                jokers = [c for c in hole if c.is_joker and c not in cards]
+                card = jokers[0] if jokers else card
+            cards.append(card)
+        return Action.discard(cards)
+    return Action(model.kind)
+
+
+# -- server messages ---------------------------------------------------------------------
+
+
+def _cards(cards: Sequence[int]) -> list[str]:
+    return [str(Card(c)) for c in cards]
+
+
+def event_json(event: Event, seats: Sequence[int], hand_seat: int | None) -> dict[str, Any]:
+    """An engine event as ``hand_seat`` may see it, with table seats and card strings."""
+    seen = redact(event, hand_seat)
+    name = type(seen).__name__
+    kind = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+    out: dict[str, Any] = {"kind": kind}
+    for f in dataclasses.fields(seen):
+        value = getattr(seen, f.name)
+        if f.name == "seat":
+            out["seat"] = seats[value]
+        elif f.name == "cards":
+            out["cards"] = _cards(value)
+        elif f.name == "card":
+            out["card"] = None if value is None else str(Card(value))
+        elif f.name == "shares":
+            out["shares"] = [[seats[s], chips] for s, chips in value]
+        else:
+            out[f.name] = value
+    return out
+
+
+def receiver_hand_seat(rec: EventRecord, seat: int | None) -> int | None:
+    """The receiver's seat in the record's hand (``None``: not dealt in, a spectator)."""
+    if seat is None:
+        return None
+    try:
+        return rec.seats.index(seat)
+    except ValueError:
+        return None
+
+
+def record_json(rec: EventRecord, seat: int | None, hand_seat: int | None) -> dict[str, Any]:
+    """The ``event`` message of a record for a receiver at table seat ``seat``.
+
+    ``hand_seat`` is that receiver's seat in the record's hand (``None``: not dealt in).
+    """
+    if rec.event is not None:
+        body = event_json(rec.event, rec.seats, hand_seat)
+    else:
+        assert rec.table is not None
+        body = dict(rec.table)
+    return {"type": "event", "n": rec.n, "hand": rec.hand, "event": body}
+
+
+def you_json(session: TableSession, person: Person | None) -> dict[str, Any]:
+    """The ``you`` object."""
+    if person is None:
+        return {"name": None, "seat": None, "host": False, "sitting_out": False, "time_bank": 0.0}
+    occ = session.seats[person.seat] if person.seat is not None else None
+    return {"name": person.name, "seat": person.seat, "host": person.host,
+            "sitting_out": bool(occ and occ.sitting_out),
+            "time_bank": round(person.time_bank, 3)}  # fmt: skip
+
+
+def table_json(session: TableSession, connected: Mapping[int, bool] | None = None) -> dict[str, Any]:
+    """The ``table`` object: house rules, seats, ledger, timer (public)."""
+    seats: list[dict[str, Any] | None] = []
+    for s, occ in enumerate(session.seats):
+        if occ is None:
+            seats.append(None)
+            continue
+        live = True if occ.bot is not None else bool(connected and connected.get(occ.pid or 0))
+        seats.append({"seat": s, "name": occ.name, "bot": occ.bot, "stack": session.stack_of(s),
+                      "sitting_out": occ.sitting_out, "leaving": occ.leaving,
+                      "connected": live})  # fmt: skip
+    seated = {o.name for o in session.seats if o is not None}
+    ledger = [{"name": e.player, "caves": e.caves, "bought": e.bought, "stack": e.stack,
+               "net": e.net, "seated": e.player in seated}
+              for e in session.ledger.entries()]  # fmt: skip
+    status = "closed" if session.closed else "playing" if session.current else "waiting"
+    return {"id": session.id, "players": len(session.seats), "config": session.config.to_dict(),
+            "hands_played": session.hands_played, "status": status, "seats": seats,
+            "ledger": ledger, "timer": session.timer.to_dict()}  # fmt: skip
+
+
+def _per_seat(seats: Sequence[int], values: Sequence[Any]) -> dict[str, Any]:
+    return {str(s): v for s, v in zip(seats, values, strict=True)}
+
+
+def hand_json(
+    session: TableSession, seat: int | None, now: float, *, log: bool = False
+) -> dict[str, Any] | None:
+    """The ``hand`` object for table seat ``seat`` (``None``: spectator), from its view."""
+    cur = session.current
+    if cur is None:
+        return None
+    seats = cur.seats
+    hs = session.hand_seat(seat)
+    view = cur.hand.view(hs)
+    legal = None
+    if view.legal is not None:
+        lg = view.legal
+        legal = {"decision": lg.decision, "can_check": lg.can_check, "can_fold": lg.can_fold,
+                 "call_amount": lg.call_amount, "min_raise_to": lg.min_raise_to,
+                 "max_raise_to": lg.max_raise_to, "max_discard": lg.max_discard,
+                 "can_take_four": lg.can_take_four, "discard_count": lg.discard_count,
+                 "offer_amount": lg.offer_amount}  # fmt: skip
+    clock = session.clock_left(now)
+    return {
+        "number": cur.number, "seq": session.seq, "dealer": cur.dealer, "seats": list(seats),
+        "mode": cur.mode, "stacks": _per_seat(seats, view.stacks),
+        "bets": _per_seat(seats, view.bets), "pot": view.pot,
+        "folded": _per_seat(seats, view.folded), "hole": _cards(view.hole),
+        "card_counts": _per_seat(seats, view.card_counts),
+        "up_cards": _per_seat(seats, [_cards(u) for u in view.up_cards]),
+        "board": _cards(view.board), "stub_size": view.stub_size,
+        "actor": seats[view.actor] if view.actor is not None else None,
+        "decision": view.decision, "legal": legal,
+        "clock": None if clock is None else {
+            "seat": clock[0], "action_left": round(clock[1], 3), "bank_left": round(clock[2], 3)},
+        "finished": view.finished,
+        "shown": {str(seats[s]): _cards(c) for s, c in view.shown},
+        "pot_results": [{"amount": r.amount, "eligible": [seats[s] for s in r.eligible],
+                         "winners": [seats[s] for s in r.winners],
+                         "shares": [[seats[s], c] for s, c in r.shares]}
+                        for r in view.pot_results],
+        "log": [event_json(e, seats, hs) for e in view.log] if log else None,
+    }  # fmt: skip
+
+
+def state_json(
+    session: TableSession,
+    person: Person | None,
+    now: float,
+    *,
+    resync: bool = False,
+    connected: Mapping[int, bool] | None = None,
+    table: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The ``state`` message for ``person`` (``None``: an anonymous spectator)."""
+    seat = person.seat if person is not None else None
+    return {
+        "type": "state", "n": session.last_n, "resync": resync,
+        "you": you_json(session, person),
+        "table": table if table is not None else table_json(session, connected),
+        "hand": hand_json(session, seat, now, log=resync),
+    }  # fmt: skip
