@@ -360,3 +360,17 @@ def shown(seat: int, cards: tuple[Card, ...]) -> Shown:
     _set_seat_shown(event, seat)
     _set_cards_shown(event, cards)
     return event
+
+
+_set_index_awarded = _setter(PotAwarded, "index")
+_set_amount_awarded = _setter(PotAwarded, "amount")
+_set_shares_awarded = _setter(PotAwarded, "shares")
+
+
+def pot_awarded(index: int, amount: int, shares: tuple[tuple[int, int], ...]) -> PotAwarded:
+    """``PotAwarded(index, amount, shares)``, built directly."""
+    event: PotAwarded = _new(PotAwarded)
+    _set_index_awarded(event, index)
+    _set_amount_awarded(event, amount)
+    _set_shares_awarded(event, shares)
+    return event

@@ -14,8 +14,9 @@ The reference example of section 7 (stacks 300, 200, 100, 50, everyone all-in):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pokerbonus.errors import PokerError
 
@@ -43,6 +44,42 @@ class PotResult:
     winners: tuple[int, ...]
     shares: tuple[tuple[int, int], ...]
     low_winners: tuple[int, ...] = ()
+
+
+_new = object.__new__
+
+
+def _setter(name: str) -> Callable[[Any, Any], None]:
+    setter: Callable[[Any, Any], None] = getattr(PotResult, name).__set__
+    return setter
+
+
+_set_amount = _setter("amount")
+_set_eligible = _setter("eligible")
+_set_winners = _setter("winners")
+_set_shares = _setter("shares")
+_set_low = _setter("low_winners")
+
+
+def pot_result(
+    amount: int,
+    eligible: tuple[int, ...],
+    winners: tuple[int, ...],
+    shares: tuple[tuple[int, int], ...],
+) -> PotResult:
+    """``PotResult(amount, eligible, winners, shares)`` built by setting its slots
+    (the engine's showdown; the frozen dataclass ``__init__`` does nothing more).
+
+    >>> pot_result(10, (0, 1), (1,), ((1, 10),)) == PotResult(10, (0, 1), (1,), ((1, 10),))
+    True
+    """
+    result: PotResult = _new(PotResult)
+    _set_amount(result, amount)
+    _set_eligible(result, eligible)
+    _set_winners(result, winners)
+    _set_shares(result, shares)
+    _set_low(result, ())
+    return result
 
 
 def side_pots(contributions: Sequence[int], folded: Sequence[bool]) -> tuple[Pot, ...]:

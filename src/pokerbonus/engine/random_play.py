@@ -180,11 +180,13 @@ def play_random_hand(hand: Hand, rng: random.Random, *, max_actions: int = 10_00
     hand's light accessors and action methods directly, for speed); return the
     number of actions."""
     count = 0
-    while not hand.finished:
+    while True:
+        decision = hand.decision  # None once the hand is over
+        if decision is None:
+            return count
         if count >= max_actions:
             raise PokerError(f"hand not finished after {max_actions} actions")
         count += 1
-        decision = hand.decision
         if decision == "bet":
             intent = bet_intent(rng, hand.to_call > 0)
             if intent == FOLD:
@@ -211,4 +213,3 @@ def play_random_hand(hand: Hand, rng: random.Random, *, max_actions: int = 10_00
                     cards = random_subset(rng, held, k)
         else:
             hand.act(random_action(hand, rng))
-    return count

@@ -53,11 +53,13 @@ from pokerbonus.engine.events import (
     checked,
     drew,
     folded,
+    pot_awarded,
     round_ended,
 )
 from pokerbonus.engine.events import shown as shown_event
 from pokerbonus.engine.pots import (
     PotResult,
+    pot_result,
     side_pots,
     split_high_low,
     split_pot,
@@ -910,8 +912,12 @@ class Hand:
             held += served
             events.append(cards_served(seat, served, k))
             self._muck += chosen
-        self._qpos += 1
-        self._next_in_queue()
+        qpos = self._qpos = self._qpos + 1
+        queue = self._queue
+        if qpos < len(queue):
+            self._actor = queue[qpos]
+        else:
+            self._next_in_queue()
         return True
 
     def _draw(self, seat: int, chosen: list[Card], step: Draw) -> None:
@@ -1339,8 +1345,8 @@ class Hand:
                 pairs = tuple(split_pot(amount, winners, dealer, n).items())
             for seat, chips in pairs:
                 self._stacks[seat] += chips
-            self._results = (PotResult(amount, eligible, winners, pairs),)
-            events.append(PotAwarded(0, amount, pairs))
+            self._results = (pot_result(amount, eligible, winners, pairs),)
+            events.append(pot_awarded(0, amount, pairs))
             self._pot = 0
             self._finished = True
             return
