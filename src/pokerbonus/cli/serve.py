@@ -1,0 +1,50 @@
+"""``pokerbonus serve``: the web tables' server (see ``docs/server.md``).
+
+The lead registers the command with ``app.command("serve")(serve_command)``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from pokerbonus.errors import PokerError
+
+__all__ = ["serve_command"]
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database: an SQLite file or an SQLAlchemy URL (postgresql://...)."),
+    ] = None,
+    void_cut_hands: Annotated[
+        bool, typer.Option("--void-cut-hands", help="Void (not resume) hands cut by a restart.")
+    ] = False,
+    bot_delay: Annotated[float, typer.Option(help="Seconds before a bot acts.")] = 0.6,
+    hand_pause: Annotated[float, typer.Option(help="Seconds between hands.")] = 3.0,
+) -> None:
+    """Run the web tables: create a table, send the invite link, play with friends and bots."""
+    import uvicorn
+
+    from pokerbonus.server import ServerSettings, create_app
+
+    if not 0 < port < 65536:
+        Console(stderr=True).print(f"error: --port {port}: must be 1..65535", markup=False)
+        raise typer.Exit(code=2)
+    settings = ServerSettings(
+        db=db,
+        resume="void" if void_cut_hands else "resume",
+        bot_delay=max(0.0, bot_delay),
+        hand_pause=max(0.0, hand_pause),
+    )
+    try:
+        app = create_app(settings)
+    except PokerError as exc:
+        Console(stderr=True).print(f"error: {exc}", markup=False)
+        raise typer.Exit(code=2) from None
+    uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=65536)
