@@ -1,0 +1,96 @@
+"""``pokerbonus history`` through typer's CliRunner, on a fresh database."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pokerbonus.cli.history import history_app
+from pokerbonus.dealer import DealerSettings
+from pokerbonus.engine.config import TableConfig
+from pokerbonus.engine.table import random_legal_action
+from pokerbonus.notation import loads
+from pokerbonus.store import PlayerSpec, RecordedTable, Store
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "history.db"
+    rng = random.Random(9)
+    with Store(path) as store:
+        rt = RecordedTable.create(
+            store, TableConfig(players=3), ["ann", PlayerSpec("bot", "bot", "easy"), "cy"],
+            rng=random.Random(2),
+        )  # fmt: skip
+        for _ in range(4):
+            hand = rt.start_hand()
+            while not hand.finished:
+                rt.act(random_legal_action(hand, rng))
+            rt.finish_hand()
+        hand = rt.start_hand()  # one unfinished hand, not exported
+        rt.act(random_legal_action(hand, rng))
+        store.create_session(DealerSettings(players=1), ["solo"], kind="dealer")
+    return path
+
+
+def test_sessions_json_and_table(db: Path) -> None:
+    result = runner.invoke(history_app, ["--db", str(db), "sessions", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert [r["id"] for r in rows] == [2, 1]
+    table = rows[1]
+    assert table["game"] == "draw" and table["hands"] == 4 and table["status"] == "open"
+    assert sum(table["net"].values()) == 0 and sorted(table["net"]) == ["ann", "bot", "cy"]
+    assert rows[0]["kind"] == "dealer" and rows[0]["game"] == "dealer"
+    text = runner.invoke(history_app, ["--db", str(db), "sessions"])
+    assert text.exit_code == 0 and "Sessions" in text.output and "draw" in text.output
+
+
+def test_hands_listing(db: Path) -> None:
+    result = runner.invoke(history_app, ["--db", str(db), "hands", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    hands = json.loads(result.output)
+    assert [h["status"] for h in hands] == ["finished"] * 4 + ["in_progress"]
+    assert all(sum(h["final_stacks"]) == sum(h["starting_stacks"]) for h in hands[:4])
+    text = runner.invoke(history_app, ["--db", str(db), "hands", "1"])
+    assert text.exit_code == 0 and "Session 1: hands" in text.output
+
+
+def test_export_phh_to_a_file_reads_back(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "s1.phhs"
+    result = runner.invoke(history_app, ["--db", str(db), "export", "1", "--format", "phh",
+                                         "--output", str(out)])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    hands = loads(out.read_text())
+    assert [h.hand for h in hands] == [1, 2, 3, 4] and all(h.variant == "NFD" for h in hands)
+    one = runner.invoke(history_app, ["--db", str(db), "export", "1", "--hand", "3"])
+    assert one.exit_code == 0
+    assert loads(one.output) == [hands[2]]
+
+
+def test_export_pokerstars(db: Path) -> None:
+    result = runner.invoke(history_app, ["--db", str(db), "export", "1", "--format", "pokerstars"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("PokerStars Hand #") == 4
+    assert "*** SUMMARY ***" in result.output and "Table 'Poker Bonus 1' 3-max" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["hands", "7"], "error: session 7: no such session"),
+        (["export", "1", "--hand", "5"], "error: export: session 1 has no finished hand 5"),
+        (["export", "2"], "error: export: session 2 is a dealer session"),
+        (["export", "1", "--format", "csv"], "error: --format: must be 'phh' or 'pokerstars'"),
+    ],
+)
+def test_errors_are_one_line_with_exit_code_2(db: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(history_app, ["--db", str(db), *args])
+    assert result.exit_code == 2
+    assert result.output.startswith(message) and result.output.count("\n") == 1
