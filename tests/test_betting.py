@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokerbonus.cards import default_deck_size
-from pokerbonus.engine import Action, Hand, stacked_deck
+from pokerbonus.engine import Action, Hand, deck_for_hands, stacked_deck
 from pokerbonus.engine.events import BetReturned, Called, Checked
 from pokerbonus.errors import IllegalActionError
 from pokerbonus.rules import POT_LIMIT, Stakes, five_card_draw, limit
@@ -214,3 +214,78 @@ def test_s5_nobody_may_raise_when_every_opponent_is_all_in() -> None:
     hand.fold()  # seat 2
     assert BetReturned(0, 11) in hand.events
     assert hand.decision == "draw"
+
+
+def _short_all_ins_hand() -> Hand:
+    """Four players, seat 0 deals; seats 0 and 2 are short (40 and 30 after the ante).
+    Seat 2 holds four aces, seat 0 three queens, seats 1 and 3 less."""
+    hands = ["Kh Qh Qc Qs 7s", "7c 8d 9h Jc Kd", "Ac Ad Ah As Kc", "7h 8c Tc Js Qd"]
+    deck = deck_for_hands(hands, dealer=0, deck_size=32)
+    return Hand(five_card_draw(), [41, 200, 31, 200], dealer=0, deck=deck)
+
+
+def test_s5_short_all_ins_reopen_only_when_together_a_full_raise() -> None:
+    # One short all-in: seat 1 opens 20, seat 2 goes all-in to 30 (a raise of 10, less
+    # than the full 20), seat 3 calls, seat 0 folds: seat 1 faces only 10 more and
+    # may not raise.
+    hand = _short_all_ins_hand()
+    hand.complete_bet_or_raise_to(20)  # seat 1 opens
+    assert hand.legal_actions().min_raise_to == 30  # all-in for less than 40 is allowed
+    hand.complete_bet_or_raise_to(30)  # seat 2 all-in, short
+    hand.check_or_call()  # seat 3 calls 30
+    hand.fold()  # seat 0
+    assert hand.actor == 1
+    legal = hand.legal_actions()
+    assert legal.call_amount == 10 and legal.min_raise_to is None
+    before = hand.snapshot()
+    with pytest.raises(IllegalActionError, match="does not reopen"):
+        hand.complete_bet_or_raise_to(60)
+    assert hand.snapshot() == before
+    hand.check_or_call()
+    assert hand.decision == "draw"
+
+    # Two short all-ins adding up to a full raise (TDA): seat 0 now goes all-in to 40,
+    # another 10. Seat 1 (who acted at 20) faces 20 more, a full raise: reopened.
+    # Seat 3 (who acted at 30) faces only 10 more: call or fold.
+    hand = _short_all_ins_hand()
+    hand.complete_bet_or_raise_to(20)  # seat 1
+    hand.complete_bet_or_raise_to(30)  # seat 2 all-in
+    hand.check_or_call()  # seat 3 calls 30
+    assert hand.legal_actions().min_raise_to == 40  # seat 0: all-in below the 50 minimum
+    hand.complete_bet_or_raise_to(40)  # seat 0 all-in
+    assert hand.actor == 1
+    legal = hand.legal_actions()
+    assert legal.call_amount == 20 and (legal.min_raise_to, legal.max_raise_to) == (60, 199)
+    assert hand.can_complete_bet_or_raise_to(60)
+    hand.check_or_call()  # seat 1 calls instead
+    assert hand.actor == 3
+    legal = hand.legal_actions()
+    assert legal.call_amount == 10 and legal.min_raise_to is None
+    with pytest.raises(IllegalActionError, match="does not reopen"):
+        hand.complete_bet_or_raise_to(80)
+    hand.check_or_call()
+    for _ in range(4):
+        hand.stand_pat()
+    hand.check_or_call()  # seat 1
+    hand.check_or_call()  # seat 3
+    assert hand.finished
+    # Main pot 4 x 31 to the aces (seat 2), side pot 3 x 10 to the queens (seat 0).
+    assert [(r.amount, r.eligible, r.winners) for r in hand.pot_results] == [
+        (124, (0, 1, 2, 3), (2,)),
+        (30, (0, 1, 3), (0,)),
+    ]
+    assert hand.stacks == (30, 159, 124, 159)
+
+
+def test_s5_a_full_raise_between_short_all_ins_counts_once() -> None:
+    # Seat 1 opens 20; seat 2 (all-in 30) is short; seat 3 raises fully to 60 (a raise
+    # of 30); seat 0 goes all-in to 40 (only a call for less). Seat 1 faces a full
+    # raise and may re-raise; the minimum is 60 + 30.
+    hand = _short_all_ins_hand()
+    hand.complete_bet_or_raise_to(20)
+    hand.complete_bet_or_raise_to(30)
+    hand.complete_bet_or_raise_to(60)
+    hand.check_or_call()  # seat 0: all-in for 40
+    assert hand.events[-1] == Called(0, 40, True)
+    legal = hand.legal_actions()
+    assert hand.actor == 1 and legal.call_amount == 40 and legal.min_raise_to == 90
