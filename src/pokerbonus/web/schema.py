@@ -1,0 +1,131 @@
+"""The create-table form's description of the house rules, from ``TableConfig`` itself.
+
+The page builds its form from ``static/table-config.json``, which is this
+module's :func:`config_schema` written out (``python -m pokerbonus.web.schema``
+rewrites it; a test checks it is up to date). Each field carries its default,
+its kind (``choice``, ``bool``, ``int``) and, for choices, the values the
+configuration accepts, so the form offers nothing the server would refuse.
+
+>>> fields = {f["name"]: f for f in config_schema()["fields"]}
+>>> fields["betting"]["choices"], fields["betting"]["default"]
+(['no-limit', 'pot-limit', 'limit'], 'no-limit')
+>>> fields["deck_size"]["optional"], fields["max_discard"]["choices"]
+(True, [3, 5])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+import types
+import typing
+from pathlib import Path
+from typing import Any, Final, get_args, get_origin
+
+from pokerbonus.bots.draw import LADDER
+from pokerbonus.cards import DECK_SIZES
+from pokerbonus.engine.config import GAMES, TableConfig
+from pokerbonus.errors import ConfigurationError
+
+__all__ = ["LABELS", "SCHEMA_PATH", "config_schema", "schema_json"]
+
+SCHEMA_PATH: Final = Path(__file__).parent / "static" / "table-config.json"
+"""Where the page reads the schema (served as ``/static/table-config.json``)."""
+
+LABELS: Final[dict[str, tuple[str, str]]] = {
+    "game": ("Game", "the game played at the table"),
+    "players": ("Seats", "seats at the table"),
+    "deck_size": ("Deck", "cards in the deck; unset: by the number of players"),
+    "jokers": ("Jokers", "jokers added to the deck"),
+    "wheel": ("Wheel", "A-2-3-4-5 (or its short-deck equivalent) is a straight"),
+    "ranking": ("Ranking", "order of the hands"),
+    "betting": ("Betting", "betting structure"),
+    "small_bet": ("Small bet", "limit: the bet of the first round"),
+    "big_bet": ("Big bet", "limit: the bet of the second round"),
+    "raise_cap": ("Raise cap", "limit: raises after the bet in a round"),
+    "forced_bets": ("Forced bets", "pot game (antes), blind game, or both in turn"),
+    "mixed_start": ("Mixed: first game", "with mixed forced bets: the game of the first orbits"),
+    "pot_orbits": ("Mixed: pot orbits", "with mixed forced bets: orbits of pot game"),
+    "blind_orbits": ("Mixed: blind orbits", "with mixed forced bets: orbits of blind game"),
+    "ante": ("Ante", "the pot game's ante"),
+    "blind": ("Blind", "the blind game's blind"),
+    "surblind": ("Surblinds", "the blind may be doubled before looking"),
+    "buy_pot": ("Buy the pot", "the player left of the dealer may double the pot"),
+    "max_discard": ("Most cards exchanged", "3 (one player may take 4) or 5"),
+    "shuffle": ("Shuffle", "every hand, or cut only (private game)"),
+    "cut_min_packet": ("Cut: smallest packet", "fewest cards each packet of a cut keeps"),
+    "cave": ("Cave", "the buy-in unit, the same for everyone"),
+    "rebuy": ("Rebuys", "free (whole caves), limited, or unlimited (any amount)"),
+    "max_caves": ("Most caves", "limited rebuys: caves per player, the first included"),
+}
+"""Label and help line of each field, as the form shows them."""
+
+_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
+    "game": tuple(GAMES),
+    "deck_size": DECK_SIZES,
+    "jokers": (0, 1, 2),
+    "raise_cap": (3, 4),
+    "max_discard": (3, 5),
+}
+
+_GROUPS: Final[dict[str, str]] = {
+    "game": "Game", "players": "Game", "deck_size": "Cards", "jokers": "Cards",
+    "wheel": "Cards", "ranking": "Cards", "betting": "Betting", "small_bet": "Betting",
+    "big_bet": "Betting", "raise_cap": "Betting", "forced_bets": "Forced bets",
+    "mixed_start": "Forced bets", "pot_orbits": "Forced bets", "blind_orbits": "Forced bets",
+    "ante": "Forced bets", "blind": "Forced bets", "surblind": "Forced bets",
+    "buy_pot": "Forced bets", "max_discard": "Draw", "shuffle": "Cards",
+    "cut_min_packet": "Cards", "cave": "Money", "rebuy": "Money", "max_caves": "Money",
+}  # fmt: skip
+
+
+def _field(field: dataclasses.Field[Any], hints: dict[str, Any]) -> dict[str, Any]:
+    hint = hints[field.name]
+    optional = False
+    if get_origin(hint) in (typing.Union, types.UnionType):
+        args = [a for a in get_args(hint) if a is not type(None)]
+        optional = len(args) < len(get_args(hint))
+        hint = args[0]
+    out: dict[str, Any] = {"name": field.name}
+    label, help_ = LABELS[field.name]
+    out["label"], out["help"], out["group"] = label, help_, _GROUPS[field.name]
+    if get_origin(hint) is typing.Literal:
+        out["kind"], out["choices"] = "choice", list(get_args(hint))
+    elif field.name in _CHOICES:
+        out["kind"], out["choices"] = "choice", list(_CHOICES[field.name])
+    elif hint is bool:
+        out["kind"] = "bool"
+    elif hint is int:
+        out["kind"] = "int"
+        out["min"] = 1
+    else:
+        raise ConfigurationError(f"{field.name}: no form input for type {hint!r}")
+    if field.name == "players":
+        low, high = GAMES[TableConfig().game]
+        out["min"], out["max"] = low, high
+    out["optional"] = optional
+    out["default"] = field.default
+    return out
+
+
+def config_schema() -> dict[str, Any]:
+    """The form's description: every ``TableConfig`` field, bot levels and timer defaults."""
+    hints = typing.get_type_hints(TableConfig)
+    fields = [_field(f, hints) for f in dataclasses.fields(TableConfig)]
+    return {
+        "fields": fields,
+        "games": {name: list(span) for name, span in GAMES.items()},
+        "bot_levels": list(LADDER),
+        "timer": {"action_seconds": 30, "time_bank": 60},
+    }
+
+
+def schema_json() -> str:
+    """:func:`config_schema` as the text of ``static/table-config.json``."""
+    return json.dumps(config_schema(), indent=1) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintenance command
+    SCHEMA_PATH.write_text(schema_json(), encoding="utf-8")
+    sys.stdout.write(f"wrote {SCHEMA_PATH}\n")
