@@ -170,3 +170,46 @@ def test_docs_engine_example_runs() -> None:
     path = Path(__file__).resolve().parent.parent / "docs" / "engine.md"
     result = doctest.testfile(str(path), module_relative=False)
     assert result.failed == 0 and result.attempted > 10
+
+
+def test_shuffle_gives_every_order_equally_often() -> None:
+    import random
+    from collections import Counter
+
+    from pokerbonus.engine.state import shuffled
+
+    rng = random.Random(11)
+    cards = make_deck(32)[:4]
+    counts = Counter(tuple(shuffled(cards, rng)) for _ in range(24_000))
+    assert len(counts) == 24  # every order of four cards
+    assert all(850 < c < 1150 for c in counts.values()), counts  # 1000 each, sd about 31
+    # the position of each card in a full deck is uniform too
+    deck = make_deck(52)
+    firsts = Counter(shuffled(deck, rng)[-1] for _ in range(26_000))
+    assert len(firsts) == 52 and all(380 < c < 620 for c in firsts.values())
+
+
+def test_shared_and_directly_built_events_are_the_plain_values() -> None:
+    from pokerbonus.engine import events as ev
+
+    cards = parse_cards("As Kd")
+    pairs: list[tuple[ev.Event, ev.Event]] = [
+        (ev.checked(3), ev.Checked(3)),
+        (ev.folded(2), ev.Folded(2)),
+        (ev.ante_posted(1, 2), ev.AntePosted(1, 2)),
+        (ev.called(0, 7, True), ev.Called(0, 7, True)),
+        (ev.round_ended(40), ev.RoundEnded(40)),
+        (ev.drew(4, (), 0), ev.Drew(4, (), 0)),
+        (ev.drew(4, cards, 2), ev.Drew(4, cards, 2)),
+        (ev.cards_dealt(1, cards, 2, "down"), ev.CardsDealt(1, cards, 2, "down")),
+        (ev.bet_or_raised(1, 20, 19, False), ev.BetOrRaised(1, 20, 19, False)),
+        (ev.cards_served(5, cards, 2), ev.CardsServed(5, cards, 2)),
+        (ev.shown(2, cards), ev.Shown(2, cards)),
+        (ev.pot_awarded(1, 30, ((0, 30),)), ev.PotAwarded(1, 30, ((0, 30),))),
+    ]
+    for fast, plain in pairs:
+        assert type(fast) is type(plain) and fast == plain and hash(fast) == hash(plain)
+        assert repr(fast) == repr(plain)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(fast, dataclasses.fields(fast)[0].name, 9)
+    assert ev.called(0, 7, False) != ev.called(0, 7, True)
