@@ -172,6 +172,14 @@ class Stakes:
     - ``min_opening``: the minimum opening bet, overriding the default (the
       blind, else the big blind, else the ante, else 1); after an all-pass blind
       hand the next pot game uses the blind.
+    - ``seat_antes`` / ``seat_blinds``: forced bets given seat by seat (seat 0
+      first), as hand histories record them: a big-blind ante, a button blind,
+      a lone small blind. They replace ``ante`` and ``blinds`` (set ``ante=0``).
+      A seat ante is dead money: it goes to the main pot, which every player
+      still in may win, and does not count in the side-pot levels. Pre-flop
+      action (``first="forced"``) starts left of the largest seat blind (the
+      later seat clockwise from the dealer's left on a tie); the minimum raise
+      is ``min_opening`` if set, else the largest seat blind.
 
     >>> Stakes().opening_minimum, Stakes.blind_game(4).opening_minimum
     (1, 4)
@@ -186,8 +194,20 @@ class Stakes:
     min_opening: int | None = None
     blinds: tuple[int, ...] = ()
     straddle: bool = False
+    seat_antes: tuple[int, ...] = ()
+    seat_blinds: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        if any(a < 0 for a in self.seat_antes) or any(b < 0 for b in self.seat_blinds):
+            raise ConfigurationError(
+                f"seat antes/blinds: must be at least 0, got {self.seat_antes}/{self.seat_blinds}"
+            )
+        if (self.seat_antes or self.seat_blinds) and (
+            self.ante or self.blinds or self.blind is not None
+        ):
+            raise ConfigurationError(
+                "seat_antes/seat_blinds: replace ante, blinds and blind (set ante=0)"
+            )
         if self.ante < 0:
             raise ConfigurationError(f"ante: must be at least 0, got {self.ante}")
         if self.blind is not None:
@@ -234,6 +254,8 @@ class Stakes:
             return self.blind
         if self.blinds:
             return self.blinds[-1]
+        if any(self.seat_blinds):
+            return max(self.seat_blinds)
         return max(self.ante, 1)
 
 
