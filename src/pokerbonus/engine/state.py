@@ -58,6 +58,7 @@ from pokerbonus.engine.events import (
 )
 from pokerbonus.engine.events import shown as shown_event
 from pokerbonus.engine.pots import (
+    Pot,
     PotResult,
     pot_result,
     side_pots,
@@ -1063,6 +1064,8 @@ class Hand:
                 self._contrib[seat] += amount
                 self._pot += amount
                 events.append(ante_posted(seat, amount))
+        if stakes.seat_antes or stakes.seat_blinds:
+            self._post_seat_forced(stakes)
         if stakes.blinds:
             self._post_blinds(stakes)
         if stakes.blind is not None:
@@ -1104,6 +1107,36 @@ class Hand:
             seat = (seat + 1) % n
         self._cur_bet = max(self._bets)
         self._last_full = amounts[-1]
+        self._raises = 1
+
+    def _post_seat_forced(self, stakes: Stakes) -> None:
+        # Forced bets given seat by seat (hand histories): antes are dead money,
+        # blinds are live bets; pre-flop starts left of the largest blind.
+        n = self.n
+        antes, blinds = stakes.seat_antes, stakes.seat_blinds
+        for name, values in (("seat_antes", antes), ("seat_blinds", blinds)):
+            if values and len(values) != n:
+                raise ConfigurationError(f"{name}: {len(values)} values for {n} seats")
+        stacks, events = self._stacks, self.events
+        for seat in self._order:
+            amount = min(antes[seat], stacks[seat]) if antes else 0
+            if amount:
+                stacks[seat] -= amount
+                self._contrib[seat] += amount
+                self._pot += amount
+                events.append(ante_posted(seat, amount))
+        if not any(blinds):
+            return
+        top = max(blinds)
+        for seat in self._order:
+            paid = min(blinds[seat], stacks[seat])
+            if paid:
+                self._put(seat, paid)
+                events.append(BlindPosted(seat, paid, "big" if blinds[seat] == top else "small"))
+            if blinds[seat] == top:
+                self._last_forced = seat
+        self._cur_bet = max(self._bets)
+        self._last_full = stakes.opening_minimum
         self._raises = 1
 
     def _offer_surblind(self, seat: int) -> bool:
@@ -1327,8 +1360,14 @@ class Hand:
                     if qualifies(value, rule.low):
                         low[seat] = value.rank
         contrib = self._contrib
+        dead = 0
+        if self.stakes.seat_antes:  # seat antes: dead money, out of the side-pot levels
+            antes = zip(self.stakes.seat_antes, self.starting_stacks, strict=True)
+            paid = [min(a, s0) for a, s0 in antes]
+            contrib = [c - a for c, a in zip(contrib, paid, strict=True)]
+            dead = sum(paid)
         level = contrib[live[0]]
-        one_pot = not low and rule.high is not None
+        one_pot = not low and rule.high is not None and not dead
         for seat in live:
             if contrib[seat] != level:
                 one_pot = False
@@ -1351,7 +1390,11 @@ class Hand:
             self._finished = True
             return
         results: list[PotResult] = []
-        for index, pot in enumerate(side_pots(contrib, folded)):
+        pots = side_pots(contrib, folded)
+        if dead:
+            first = pots[0] if pots else Pot(0, tuple(sorted(live)))
+            pots = (Pot(first.amount + dead, first.eligible), *pots[1:])
+        for index, pot in enumerate(pots):
             eligible = pot.eligible
             highs = _best(eligible, high)
             lows = _best(eligible, low)
