@@ -1,0 +1,389 @@
+"""Every game of the rule book as data (RULES.md section 8): hold'em and its
+relatives, Omaha-style games, the draw games played for low, badugi.
+
+Each game is a :class:`~pokerbonus.rules.games.GameDef` built by a small
+function taking the betting structure (and the mode where the rule book offers
+high or high/low). :data:`CATALOG` lists every game with a one-line description,
+the PHH variant code of each structure (the standard code, or ours: see
+``docs/replay.md``), its forced bets and its rules page under ``docs/games/``.
+
+>>> game = holdem()
+>>> [s.kind for s in game.steps]
+['post', 'deal', 'bet', 'deal', 'bet', 'deal', 'bet', 'deal', 'bet', 'showdown']
+>>> omaha(hi_lo=True).rule.mode, omaha().rule.hole_cards
+('high/low', 2)
+>>> CATALOG["razz"].name if "razz" in CATALOG else "stud needs the bring-in step"
+'stud needs the bring-in step'
+>>> CATALOG["holdem"].codes["no-limit"], game_for_code("FO/8").name
+('NT', 'Omaha high/low')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from pokerbonus.errors import ConfigurationError
+from pokerbonus.rules.betting import NO_LIMIT, POT_LIMIT, BettingKind, BettingStructure, limit
+from pokerbonus.rules.games import (
+    BettingRound,
+    Deal,
+    Discard,
+    Draw,
+    GameDef,
+    HandRule,
+    PostForcedBets,
+    Showdown,
+    Step,
+)
+
+__all__ = [
+    "CATALOG",
+    "DEFAULT_LIMIT",
+    "GameEntry",
+    "ace_to_five_draw",
+    "aviation",
+    "badugi",
+    "courchevel",
+    "crazy_pineapple",
+    "deuce_to_seven_single_draw",
+    "deuce_to_seven_triple_draw",
+    "game_for_code",
+    "holdem",
+    "irish",
+    "omaha",
+    "pineapple",
+    "short_deck_holdem",
+    "structure_of",
+]
+
+DEFAULT_LIMIT: Final = limit(2, 4)
+"""The limit structure of the catalog's defaults: small bet 2, big bet 4 (blinds 1/2)."""
+
+
+def structure_of(kind: BettingKind, small_bet: int = 2, big_bet: int = 4) -> BettingStructure:
+    """The structure of ``kind``; limit games use ``small_bet``/``big_bet``.
+
+    >>> structure_of("limit", 10, 20).bet_size("big")
+    20
+    """
+    if kind == "no-limit":
+        return NO_LIMIT
+    if kind == "pot-limit":
+        return POT_LIMIT
+    if kind == "limit":
+        return limit(small_bet, big_bet)
+    raise ConfigurationError(f"betting kind: must be no-limit, pot-limit or limit, got {kind!r}")
+
+
+def _board_streets(first_flop: int = 3) -> tuple[Step, ...]:
+    """Flop (burn, ``first_flop`` cards), turn and river, with a betting round after each:
+    small bets on the flop, big bets on the turn and the river."""
+    return (
+        Deal(first_flop, "board", burn=True),
+        BettingRound("small"),
+        Deal(1, "board", burn=True),
+        BettingRound("big"),
+        Deal(1, "board", burn=True),
+        BettingRound("big"),
+        Showdown(),
+    )
+
+
+def holdem(structure: BettingStructure = NO_LIMIT) -> GameDef:
+    """Texas hold'em: two hole cards, five board cards, best five of seven.
+
+    Use ``Stakes(ante=0, blinds=(1, 2))`` (heads-up, the button posts the small
+    blind and acts first pre-flop), ``straddle=True`` for the straddle.
+    """
+    return GameDef(
+        name="Texas hold'em",
+        steps=(PostForcedBets(), Deal(2), BettingRound("small", "forced"), *_board_streets()),
+        rule=HandRule("high"),
+        structure=structure,
+        max_players=10,
+    )
+
+
+def short_deck_holdem(structure: BettingStructure = NO_LIMIT) -> GameDef:
+    """Short-deck hold'em (PHH ``NS``): 36 cards (6 to A), a flush beats a full
+    house, three of a kind ranks below a straight, ``A 6 7 8 9`` is the lowest straight."""
+    return GameDef(
+        name="short-deck hold'em",
+        steps=(PostForcedBets(), Deal(2), BettingRound("small", "forced"), *_board_streets()),
+        rule=HandRule("shortdeck"),
+        structure=structure,
+        deck_size=36,
+        max_players=9,
+    )
+
+
+def _omaha_rule(hi_lo: bool) -> HandRule:
+    return HandRule("high", "low8" if hi_lo else None, hole_cards=2)
+
+
+def omaha(structure: BettingStructure = POT_LIMIT, *, hi_lo: bool = False) -> GameDef:
+    """Omaha: four hole cards; a hand is exactly two hole cards and three board
+    cards; high, or high/low eight-or-better (``hi_lo``)."""
+    return GameDef(
+        name="Omaha high/low" if hi_lo else "Omaha",
+        steps=(PostForcedBets(), Deal(4), BettingRound("small", "forced"), *_board_streets()),
+        rule=_omaha_rule(hi_lo),
+        structure=structure,
+        max_players=10,
+    )
+
+
+def aviation(structure: BettingStructure = POT_LIMIT) -> GameDef:
+    """Aviation: four hole cards, five board cards, played with the Omaha hand rule
+    (two hole cards and three board cards)."""
+    return GameDef(
+        name="Aviation",
+        steps=(PostForcedBets(), Deal(4), BettingRound("small", "forced"), *_board_streets()),
+        rule=_omaha_rule(False),
+        structure=structure,
+        max_players=10,
+    )
+
+
+def courchevel(structure: BettingStructure = POT_LIMIT, *, hi_lo: bool = False) -> GameDef:
+    """Courchevel: five hole cards; the first flop card is dealt face up before the
+    first betting round (after a burn), the other two flop cards after it; Omaha
+    hand rule (exactly two hole cards); high or high/low eight-or-better."""
+    steps: tuple[Step, ...] = (
+        PostForcedBets(),
+        Deal(5),
+        Deal(1, "board", burn=True),
+        BettingRound("small", "forced"),
+        *_board_streets(first_flop=2),
+    )
+    return GameDef(
+        name="Courchevel high/low" if hi_lo else "Courchevel",
+        steps=steps,
+        rule=_omaha_rule(hi_lo),
+        structure=structure,
+        max_players=8,
+    )
+
+
+def irish(structure: BettingStructure = POT_LIMIT) -> GameDef:
+    """Irish: four hole cards; after the flop betting round each player still in
+    discards two, and the hand goes on as hold'em (best five of seven)."""
+    return GameDef(
+        name="Irish",
+        steps=(
+            PostForcedBets(),
+            Deal(4),
+            BettingRound("small", "forced"),
+            Deal(3, "board", burn=True),
+            BettingRound("small"),
+            Discard(2),
+            *_board_streets()[2:],
+        ),
+        rule=HandRule("high"),
+        structure=structure,
+        max_players=10,
+    )
+
+
+def pineapple(structure: BettingStructure = NO_LIMIT) -> GameDef:
+    """Pineapple: three hole cards; after the pre-flop betting round, before the
+    flop, each player still in discards one; then hold'em."""
+    return GameDef(
+        name="Pineapple",
+        steps=(
+            PostForcedBets(),
+            Deal(3),
+            BettingRound("small", "forced"),
+            Discard(1),
+            *_board_streets(),
+        ),
+        rule=HandRule("high"),
+        structure=structure,
+        max_players=10,
+    )
+
+
+def crazy_pineapple(structure: BettingStructure = NO_LIMIT) -> GameDef:
+    """Crazy Pineapple: three hole cards; the discard of one comes after the flop
+    betting round; then hold'em."""
+    return GameDef(
+        name="Crazy Pineapple",
+        steps=(
+            PostForcedBets(),
+            Deal(3),
+            BettingRound("small", "forced"),
+            Deal(3, "board", burn=True),
+            BettingRound("small"),
+            Discard(1),
+            *_board_streets()[2:],
+        ),
+        rule=HandRule("high"),
+        structure=structure,
+        max_players=10,
+    )
+
+
+def _draw_game(
+    name: str, rule: HandRule, structure: BettingStructure, draws: int, cards: int = 5
+) -> GameDef:
+    """A blind draw game: ``cards`` private cards, ``draws`` draws of up to all of
+    them, a betting round before and after each; in limit the last half of the
+    rounds use the big bet (single draw: small then big; triple: small, small, big, big)."""
+    rounds = draws + 1
+    steps: list[Step] = [PostForcedBets(), Deal(cards), BettingRound("small", "forced")]
+    for k in range(1, rounds):
+        steps.append(Draw(cards, four_card_exchange=False))
+        steps.append(BettingRound("big" if 2 * k >= rounds else "small"))
+    steps.append(Showdown())
+    return GameDef(name=name, steps=tuple(steps), rule=rule, structure=structure, max_players=6)
+
+
+def ace_to_five_draw(structure: BettingStructure = DEFAULT_LIMIT) -> GameDef:
+    """Ace-to-five lowball (California lowball): five cards, one draw, played for
+    the ace-to-five low (straights and flushes do not count; best ``5 4 3 2 A``)."""
+    return _draw_game("ace-to-five lowball draw", HandRule(None, "a5"), structure, 1)
+
+
+def deuce_to_seven_single_draw(structure: BettingStructure = NO_LIMIT) -> GameDef:
+    """Deuce-to-seven lowball (Kansas City), single draw: ace high only, straights
+    and flushes count against the hand; best ``7 5 4 3 2`` unsuited."""
+    return _draw_game("deuce-to-seven single draw", HandRule(None, "27"), structure, 1)
+
+
+def deuce_to_seven_triple_draw(structure: BettingStructure = DEFAULT_LIMIT) -> GameDef:
+    """Deuce-to-seven lowball, triple draw: three draws and four betting rounds."""
+    return _draw_game("deuce-to-seven triple draw", HandRule(None, "27"), structure, 3)
+
+
+def badugi(structure: BettingStructure = DEFAULT_LIMIT) -> GameDef:
+    """Badugi: four cards, three draws; the best hand has four different suits and
+    four different ranks, as low as possible (ace low; best ``4 3 2 A`` rainbow)."""
+    return _draw_game("badugi", HandRule(None, "badugi"), structure, 3, cards=4)
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """One game of the catalog.
+
+    ``build(structure)`` returns its :class:`GameDef`; ``structures`` the betting
+    structures the rule book names for it (the first is the default); ``codes``
+    the PHH variant code of each (standard PHH, or ours in the same grammar);
+    ``forced`` the kind of forced bets (``blinds``); ``page`` its rules page.
+    """
+
+    key: str
+    name: str
+    description: str
+    build: Callable[[BettingStructure], GameDef]
+    structures: tuple[BettingKind, ...]
+    codes: Mapping[str, str]
+    forced: Literal["blinds", "bring-in", "antes"] = "blinds"
+
+    @property
+    def page(self) -> str:
+        """The game's rules page, relative to the repository root."""
+        return f"docs/games/{self.key}.md"
+
+    def game(
+        self, kind: BettingKind | None = None, small_bet: int = 2, big_bet: int = 4
+    ) -> GameDef:
+        """The game with the betting structure ``kind`` (default: the first listed)."""
+        kind = kind or self.structures[0]
+        if kind not in self.structures:
+            raise ConfigurationError(
+                f"structure: {self.name} is played {', '.join(self.structures)}, not {kind}"
+            )
+        return self.build(structure_of(kind, small_bet, big_bet))
+
+
+def _codes(game: str, *kinds: BettingKind) -> dict[str, str]:
+    letter = {"limit": "F", "no-limit": "N", "pot-limit": "P"}
+    return {kind: letter[kind] + game for kind in kinds}
+
+
+_ALL_KINDS: Final[tuple[BettingKind, ...]] = ("no-limit", "pot-limit", "limit")
+_PL_FIRST: Final[tuple[BettingKind, ...]] = ("pot-limit", "limit", "no-limit")
+_L_FIRST: Final[tuple[BettingKind, ...]] = ("limit", "pot-limit", "no-limit")
+
+
+def _entry(
+    key: str,
+    name: str,
+    description: str,
+    build: Callable[[BettingStructure], GameDef],
+    structures: tuple[BettingKind, ...],
+    code: str,
+) -> GameEntry:
+    return GameEntry(key, name, description, build, structures, _codes(code, *structures))
+
+
+def _hilo(build: Callable[..., GameDef]) -> Callable[[BettingStructure], GameDef]:
+    def hilo(structure: BettingStructure) -> GameDef:
+        return build(structure, hi_lo=True)
+
+    return hilo
+
+
+_ENTRIES: Final = (
+    _entry("holdem", "Texas hold'em",
+           "two hole cards, five board cards, best five of seven", holdem, _ALL_KINDS, "T"),
+    _entry("short-deck", "Short-deck hold'em",
+           "hold'em with 36 cards (6 to A): flush beats full house, A-6-7-8-9 lowest straight",
+           short_deck_holdem, ("no-limit",), "S"),
+    _entry("omaha", "Omaha", "four hole cards, exactly two of them with three board cards",
+           omaha, _PL_FIRST, "O"),
+    _entry("omaha-hi-lo", "Omaha high/low",
+           "Omaha split between the best high and the best eight-or-better low",
+           _hilo(omaha), ("limit", "pot-limit", "no-limit"), "O/8"),
+    _entry("aviation", "Aviation", "four hole cards and five board cards, Omaha hand rule",
+           aviation, _PL_FIRST, "AV"),
+    _entry("courchevel", "Courchevel",
+           "five hole cards, first flop card shown before the first round, Omaha hand rule",
+           courchevel, _PL_FIRST, "CO"),
+    _entry("courchevel-hi-lo", "Courchevel high/low",
+           "Courchevel split between the best high and the best eight-or-better low",
+           _hilo(courchevel), _PL_FIRST, "CO/8"),
+    _entry("irish", "Irish", "four hole cards, discard two after the flop betting, then hold'em",
+           irish, _PL_FIRST, "IR"),
+    _entry("pineapple", "Pineapple", "three hole cards, discard one before the flop",
+           pineapple, _ALL_KINDS, "PI"),
+    _entry("crazy-pineapple", "Crazy Pineapple",
+           "three hole cards, discard one after the flop betting round",
+           crazy_pineapple, _ALL_KINDS, "CP"),
+    _entry("ace-to-five-draw", "Ace-to-five lowball draw",
+           "California lowball: five cards, one draw, ace-to-five low wins",
+           ace_to_five_draw, _L_FIRST, "A5L1D"),
+    _entry("deuce-to-seven-single-draw", "Deuce-to-seven single draw",
+           "Kansas City lowball: five cards, one draw, deuce-to-seven low wins",
+           deuce_to_seven_single_draw, ("no-limit", "pot-limit", "limit"), "2L1D"),
+    _entry("deuce-to-seven-triple-draw", "Deuce-to-seven triple draw",
+           "five cards, three draws, deuce-to-seven low wins",
+           deuce_to_seven_triple_draw, _L_FIRST, "2L3D"),
+    _entry("badugi", "Badugi", "four cards, three draws, lowest four-suit four-rank hand wins",
+           badugi, _L_FIRST, "B"),
+)  # fmt: skip
+
+CATALOG: Final[Mapping[str, GameEntry]] = {entry.key: entry for entry in _ENTRIES}
+"""Every game of the catalog by key, in the order the rule book lists them."""
+
+_BY_CODE: Final[Mapping[str, tuple[GameEntry, BettingKind]]] = {
+    code: (entry, kind)  # type: ignore[misc]
+    for entry in _ENTRIES
+    for kind, code in entry.codes.items()
+}
+
+
+def game_for_code(code: str, small_bet: int = 2, big_bet: int = 4) -> GameDef:
+    """The game of a PHH variant code (``NT``, ``PO``, ``FO/8``, ``F2L3D``, our
+    ``PCO`` ...); limit games use ``small_bet``/``big_bet``.
+
+    >>> game_for_code("F2L3D", 10, 20).structure.bet_size("small")
+    10
+    """
+    found = _BY_CODE.get(code)
+    if found is None:
+        raise ConfigurationError(f"variant code: {code!r} names no game of the catalog")
+    entry, kind = found
+    return entry.game(kind, small_bet, big_bet)
