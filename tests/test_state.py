@@ -10,7 +10,14 @@ import pytest
 
 from pokerbonus.cards import format_cards, make_deck, parse_cards
 from pokerbonus.engine import Action, Hand, deck_for_hands, stacked_deck
-from pokerbonus.engine.events import AntePosted, Checked, PotAwarded, Shown
+from pokerbonus.engine.events import (
+    AntePosted,
+    CardsDealt,
+    CardsServed,
+    Checked,
+    PotAwarded,
+    Shown,
+)
 from pokerbonus.errors import ConfigurationError, IllegalActionError
 from pokerbonus.rules import FIVE_CARD_DRAW, five_card_draw
 
@@ -213,3 +220,22 @@ def test_shared_and_directly_built_events_are_the_plain_values() -> None:
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(fast, dataclasses.fields(fast)[0].name, 9)
     assert ev.called(0, 7, False) != ev.called(0, 7, True)
+
+
+def test_lazy_shuffle_deals_the_order_of_shuffled() -> None:
+    import random
+
+    from pokerbonus.engine.state import shuffled
+
+    game = five_card_draw(deck_size=52)
+    for seed in range(20):
+        hand = Hand(game, [100] * 6, dealer=seed % 6, rng=random.Random(seed))
+        while hand.decision == "bet":  # check or call around, then draw three each
+            hand.check_or_call()
+        while hand.decision == "draw":
+            hand.discard(hand.hole_cards(hand.actor or 0)[:3])
+        order = hand.deck_order  # placed lazily, as far as needed
+        assert order == tuple(reversed(shuffled(make_deck(52), random.Random(seed))))
+        dealt = [c for e in hand.events if isinstance(e, CardsDealt) for c in e.cards]
+        served = [c for e in hand.events if isinstance(e, CardsServed) for c in e.cards]
+        assert sorted(dealt) == sorted(order[:30]) and served == list(order[30:48])

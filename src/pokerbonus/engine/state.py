@@ -194,10 +194,16 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     >>> sorted(order) == list(deck), order != list(deck)
     (True, True)
     """
-    n = len(cards)
     order = list(cards)
-    if n < 2:
-        return order
+    x = _shuffle_number(len(order), rng)
+    for i in range(len(order) - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def _shuffle_number(n: int, rng: random.Random) -> int:
+    """A uniform integer below ``n!``: the swap digits of a shuffle of ``n`` cards."""
     cached = _FACTORIALS.get(n)
     if cached is None:
         total = math.factorial(n)
@@ -207,10 +213,7 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     x = getrandbits(bits)
     while x >= total:
         x = getrandbits(bits)
-    for i in range(n - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        order[i], order[j] = order[j], order[i]
-    return order
+    return x
 
 
 class Hand:
@@ -239,6 +242,8 @@ class Hand:
         "_contrib",
         "_cur_bet",
         "_decision",
+        "_deck",
+        "_deck_order",
         "_draw_limit",
         "_finished",
         "_folded",
@@ -257,6 +262,7 @@ class Hand:
         "_opening_minimum",
         "_order",
         "_plan",
+        "_pool",
         "_pot",
         "_pot_limit",
         "_qpos",
@@ -273,8 +279,8 @@ class Hand:
         "_stub",
         "_surblinded",
         "_up",
+        "_x",
         "dealer",
-        "deck_order",
         "deck_size",
         "events",
         "game",
@@ -326,12 +332,19 @@ class Hand:
                 raise ConfigurationError(
                     f"deck: not an order of the {len(cards)}-card deck of {game.name}"
                 )
-            self.deck_order: tuple[Card, ...] = tuple(order)
             order.reverse()
+            self._pool = 0
+            self._x = 0
         else:
-            # A uniform order read from the end: the stub's next card is its last.
-            order = shuffled(cards, self._rng)
-            self.deck_order = tuple(order[::-1])
+            # The shuffle of :func:`shuffled`, done lazily: the stub's first ``_pool``
+            # cards are not placed yet; each time cards are taken from the end, the
+            # positions they come from are placed first, with the next digits of
+            # ``_x`` (so the order is exactly the one ``shuffled`` would give).
+            order = list(cards)
+            self._pool = len(order)
+            self._x = _shuffle_number(len(order), self._rng)
+        self._deck = order[:]  # the whole deck, next card at the end (for deck_order)
+        self._deck_order: tuple[Card, ...] | None = None
         self._stub: list[Card] = order  # next card at the end
         self._order = plan.orders[dealer]
         self._stacks = list(stacks)
@@ -386,6 +399,32 @@ class Hand:
         self._advance()
 
     # -- public state ---------------------------------------------------------------
+
+    @property
+    def deck_order(self) -> tuple[Card, ...]:
+        """The order of the whole deck this hand was dealt from (first card dealt first)."""
+        order = self._deck_order
+        if order is None:
+            if self._pool:
+                self._place(len(self._stub))
+            order = self._deck_order = tuple(reversed(self._deck))
+        return order
+
+    def _place(self, k: int) -> None:
+        """Place the cards of the last ``k`` positions of the stub (lazy shuffle)."""
+        stub, deck = self._stub, self._deck
+        pool = self._pool
+        rest = len(stub) - k
+        x = self._x
+        while pool > rest and pool > 1:
+            x, j = divmod(x, pool)
+            pool -= 1
+            stub[pool], stub[j] = stub[j], stub[pool]
+            deck[pool], deck[j] = deck[j], deck[pool]
+        if pool == 1 and rest < 1:
+            pool = 0
+        self._pool = pool
+        self._x = x
 
     @property
     def finished(self) -> bool:
@@ -471,6 +510,8 @@ class Hand:
         deal: the muck (folded hands and discards, in the order thrown), then the
         hands still held in seat order (seat 0 first), then the board, then the stub
         (next card first), then the burned cards (under the pack)."""
+        if self._pool:
+            self._place(len(self._stub))
         cards: list[Card] = list(self._muck) + self._held
         for seat in range(self.n):
             cards += self._hole[seat]
@@ -481,6 +522,8 @@ class Hand:
 
     def snapshot(self) -> tuple[Any, ...]:
         """A comparable copy of the whole state (tests: a refused action changes nothing)."""
+        if self._pool:
+            self._place(len(self._stub))
         return (
             tuple(self._stacks), tuple(self._bets), tuple(self._contrib), self._pot,
             tuple(self._folded), tuple(tuple(h) for h in self._hole), tuple(self._board),
@@ -906,6 +949,8 @@ class Hand:
         out = tuple(chosen)
         events.append(drew(seat, out, k))
         if k:
+            if self._pool:
+                self._place(k)
             for card in chosen:
                 held.remove(card)
             served = tuple(stub[: -k - 1 : -1])
@@ -947,6 +992,8 @@ class Hand:
     def _serve(self, seat: int, k: int) -> None:
         stub = self._stub
         if len(stub) >= k:
+            if self._pool:
+                self._place(k)
             cards = tuple(stub[: -k - 1 : -1])
             del stub[-k:]
         else:
@@ -961,6 +1008,8 @@ class Hand:
             self._rng.shuffle(fresh)
             self._stub = fresh
             self.events.append(StubReshuffled(len(fresh)))
+        elif self._pool:
+            self._place(1)
         return self._stub.pop()
 
     # -- the generic action ---------------------------------------------------------
@@ -1164,6 +1213,8 @@ class Hand:
         if step.face == "board":
             count = step.count
             if len(stub) >= count:
+                if self._pool:
+                    self._place(count)
                 cards = tuple(stub[: -count - 1 : -1])
                 del stub[-count:]
             else:
@@ -1178,6 +1229,8 @@ class Hand:
         m = len(seats)
         total = step.count * m
         if len(stub) >= total:
+            if self._pool:
+                self._place(total)
             block = stub[-total:]
             del stub[-total:]
             block.reverse()  # block[k * m + j]: the k-th card of the j-th seat served
