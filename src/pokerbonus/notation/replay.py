@@ -1,0 +1,354 @@
+"""Real hand histories replayed through our engine, exactly.
+
+:func:`replay_hand` turns a PHH :class:`~pokerbonus.notation.phh.HandHistory`
+into a finished engine :class:`~pokerbonus.engine.state.Hand`: the game comes
+from the variant code (:func:`pokerbonus.rules.catalog.game_for_code`), the
+forced bets seat by seat, and the deck is stacked so that the engine deals
+exactly the cards of the file. Every betting and drawing action of the file is
+then played through the engine's own legality checks; a hand the rules refuse
+raises :class:`~pokerbonus.errors.IllegalActionError` naming the action.
+:func:`replay_paths` replays files and folders and reports, per hand, our
+finishing stacks against the file's. See ``docs/replay.md``.
+
+Seats: PHH player ``p1`` is seat 0 and the last player holds the button
+(dealer seat ``n - 1``); heads-up, the forced-bet arrays apply reversed (the
+button posts the small blind). Amounts are scaled to whole chips by
+:func:`~pokerbonus.notation.phh.chip_scale` and scaled back for the report.
+
+Cards the file does not know (``??``): a player who shows at the end gets the
+cards shown; every other unknown card (and every burn) is filled with a card
+no action names, which changes no result (those cards are never compared).
+
+>>> from pokerbonus.notation import loads
+>>> text = '''variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ["d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 ????", "p3 f", "p1 cbr 10",
+...   "p2 cc", "d db 2c7h9d", "p1 cbr 20", "p2 f"]
+... finishing_stacks = [112, 90, 98]'''
+>>> hand = replay_hand(loads(text)[0])
+>>> hand.finished, hand.stacks
+(True, (110, 90, 100))
+>>> result = replay_history(loads(text)[0], "x.phh", 0)
+>>> result.ok, result.finishing_stacks, result.expected
+(False, (110, 90, 100), (112, 90, 98))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from pokerbonus.cards import Card, make_deck
+from pokerbonus.engine.state import Hand
+from pokerbonus.errors import ConfigurationError, IllegalActionError, NotationError, PokerError
+from pokerbonus.notation.actions import (
+    UNKNOWN,
+    CheckOrCall,
+    CompleteBetOrRaiseTo,
+    DealBoard,
+    DealHole,
+    Fold,
+    NoOp,
+    PostBringIn,
+    ShowOrMuck,
+    StandPatOrDiscard,
+)
+from pokerbonus.notation.phh import HandHistory, Number, chip_scale, load
+from pokerbonus.rules.catalog import game_for_code
+from pokerbonus.rules.games import Deal, GameDef, Stakes
+
+__all__ = [
+    "ReplayResult",
+    "hand_setup",
+    "iter_phh_files",
+    "replay_hand",
+    "replay_history",
+    "replay_paths",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """The replay of one hand of a file: our finishing stacks (``None`` when the
+    hand was refused, ``error`` then says why), the file's (``expected``,
+    ``None`` when absent) and ``ok``: they match, or there is nothing to compare."""
+
+    file: str
+    index: int
+    variant: str
+    finishing_stacks: tuple[Number, ...] | None
+    expected: tuple[Number, ...] | None
+    ok: bool
+    error: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The result as a JSON object with exactly the report's keys."""
+        return {
+            "file": self.file,
+            "index": self.index,
+            "variant": self.variant,
+            "finishing_stacks": list(self.finishing_stacks)
+            if self.finishing_stacks is not None else None,
+            "expected": list(self.expected) if self.expected is not None else None,
+            "ok": self.ok,
+            "error": self.error,
+        }  # fmt: skip
+
+
+def _whole(value: Number | Decimal | None, scale: int, what: str) -> int:
+    if value is None:
+        raise NotationError(f"{what}: missing")
+    exact = Fraction(Decimal(repr(value))) if isinstance(value, float) else Fraction(value)
+    chips = exact * scale
+    if chips.denominator != 1:
+        raise NotationError(f"{what}: {value} is not a whole number of chips at scale {scale}")
+    return int(chips)
+
+
+def hand_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int]:
+    """The engine's view of a hand's header: ``(game, stacks, stakes, scale)``;
+    stacks and forced bets are in whole chips (amounts times ``scale``), seat ``i``
+    is player ``p{i+1}`` and the dealer is the last seat.
+
+    >>> from pokerbonus.notation import loads
+    >>> h = loads('variant = "NT"\\nantes = [0, 5]\\nblinds_or_straddles = [1, 2]\\n'
+    ...           'min_bet = 2\\nstarting_stacks = [50, 60.5]\\nactions = []')[0]
+    >>> game, stacks, stakes, scale = hand_setup(h)
+    >>> game.name, stacks, stakes.seat_blinds, stakes.seat_antes, scale
+    ("Texas hold'em", [100, 121], (4, 2), (10, 0), 2)
+    """
+    code = history.variant
+    if code in ("NFD", "PFD", "FFD"):
+        raise ConfigurationError(
+            f"variant {code!r}: French draw hands are replayed by the table's recorder, "
+            "not here (surblind and pot-buying offers are not in the action list)"
+        )
+    scale = chip_scale(history)
+    n = len(history.starting_stacks)
+    small = _whole(history.small_bet, scale, "small_bet") if history.small_bet else 2
+    big = _whole(history.big_bet, scale, "big_bet") if history.big_bet else 2 * small
+    game = game_for_code(code, small, big)
+    stacks = [
+        _whole(s, scale, f"starting_stacks[{i}]") for i, s in enumerate(history.starting_stacks)
+    ]
+    antes = [_whole(a, scale, f"antes[{i}]") for i, a in enumerate(history.antes)]
+    blinds = [
+        _whole(b, scale, f"blinds_or_straddles[{i}]")
+        for i, b in enumerate(history.blinds_or_straddles or (0,) * n)
+    ]
+    if n == 2:
+        antes.reverse()
+        blinds.reverse()
+    minimum = history.min_bet if history.min_bet is not None else history.small_bet
+    stakes = Stakes(
+        ante=0,
+        seat_antes=tuple(antes) if any(antes) else (),
+        seat_blinds=tuple(blinds) if any(blinds) else (),
+        min_opening=_whole(minimum, scale, "min_bet") if minimum else None,
+    )
+    return game, stacks, stakes, scale
+
+
+class _Cards:
+    """Pass one over the actions: the deck order as slots (known cards or unknown),
+    each player's held slots, the slots each discard gives up."""
+
+    def __init__(self, history: HandHistory, game: GameDef) -> None:
+        self.n = n = len(history.starting_stacks)
+        self.slots: list[Card | None] = []
+        self.held: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = []  # per StandPatOrDiscard, in action order
+        self.deck = make_deck(game.deck_size_for(n), game.jokers)
+        self.game = game
+        self._walk(history)
+
+    def _new(self, card: Card | None) -> int:
+        self.slots.append(card)
+        return len(self.slots) - 1
+
+    def _walk(self, history: HandHistory) -> None:
+        steps = self.game.steps
+        deal_counts = [s.count for s in steps if isinstance(s, Deal) and s.face != "board"]
+        pending = [0] * self.n  # cards a player is owed after a discard
+        run: list[DealHole] = []
+        for action in history.actions:
+            if isinstance(action, DealHole) and not pending[action.player]:
+                run.append(action)
+                continue
+            if run:
+                self._deal_run(run, deal_counts)
+                run = []
+            if isinstance(action, DealHole):
+                player = action.player
+                if len(action.cards) != pending[player]:
+                    raise NotationError(
+                        f"d dh p{player + 1}: {len(action.cards)} cards dealt, "
+                        f"{pending[player]} discarded"
+                    )
+                pending[player] = 0
+                for card in action.cards:
+                    self.held[player].append(self._new(None if card is UNKNOWN else card))
+            elif isinstance(action, DealBoard):
+                self._new(None)  # the burned card
+                for card in action.cards:
+                    if card is UNKNOWN:
+                        raise NotationError("d db: an unknown board card cannot be replayed")
+                    self._new(card)
+            elif isinstance(action, StandPatOrDiscard):
+                self.discards.append(self._discard(action))
+                pending[action.player] = len(action.cards)
+            elif isinstance(action, ShowOrMuck) and action.cards:
+                self._show(action)
+        if run:
+            self._deal_run(run, deal_counts)
+
+    def _deal_run(self, run: list[DealHole], counts: list[int]) -> None:
+        if not counts:
+            raise NotationError(f"d dh: {self.game.name} deals no hole cards here")
+        count = counts.pop(0)
+        by_player = {a.player: a.cards for a in run}
+        if len(by_player) != len(run) or any(len(c) != count for c in by_player.values()):
+            raise NotationError(
+                f"d dh: the deal of {count} cards to each player does not match "
+                f"{[str(a) for a in run]}"
+            )
+        order = sorted(by_player)  # seats clockwise from the left of the dealer
+        for k in range(count):
+            for player in order:
+                card = by_player[player][k]
+                self.held[player].append(self._new(None if card is UNKNOWN else card))
+
+    def _discard(self, action: StandPatOrDiscard) -> list[int]:
+        held = self.held[action.player]
+        out: list[int] = []
+        for card in action.cards:
+            if card is UNKNOWN:
+                choices = [s for s in held if self.slots[s] is None and s not in out]
+            else:
+                choices = [s for s in held if self.slots[s] == card]
+            if not choices:
+                raise NotationError(f"{action}: p{action.player + 1} does not hold {card}")
+            out.append(choices[0])
+        for slot in out:
+            held.remove(slot)
+        return out
+
+    def _show(self, action: ShowOrMuck) -> None:
+        held = self.held[action.player]
+        known = {self.slots[s] for s in held}
+        unknown = [s for s in held if self.slots[s] is None]
+        new = [c for c in action.cards if c is not UNKNOWN and c not in known]
+        if len(new) > len(unknown):
+            raise NotationError(f"{action}: shows cards p{action.player + 1} was not dealt")
+        for slot, card in zip(unknown, new, strict=False):
+            self.slots[slot] = card
+
+    def deck_order(self) -> list[Card]:
+        """The slots with every unknown filled by a card no action names, then the rest."""
+        named = [c for c in self.slots if c is not None]
+        if len(set(named)) != len(named):
+            raise NotationError("a card is dealt twice (the stub was reshuffled?)")
+        free = iter([c for c in self.deck if c not in set(named)])
+        try:
+            order = [c if c is not None else next(free) for c in self.slots]
+        except StopIteration:
+            raise NotationError("more cards dealt than the deck holds") from None
+        self.slots = list(order)
+        return order + list(free)
+
+
+def replay_hand(history: HandHistory) -> Hand:
+    """Play ``history`` through the engine and return the finished hand (amounts in
+    chips times :func:`~pokerbonus.notation.phh.chip_scale`).
+
+    Raises :class:`IllegalActionError` (an action our rules refuse, naming it),
+    :class:`NotationError` (cards that cannot be dealt as written) or
+    :class:`ConfigurationError` (a game we do not replay).
+    """
+    game, stacks, stakes, scale = hand_setup(history)
+    cards = _Cards(history, game)
+    deck = cards.deck_order()
+    hand = Hand(game, stacks, dealer=len(stacks) - 1, stakes=stakes, deck=deck)
+    discards = iter(cards.discards)
+    for number, action in enumerate(history.actions):
+        if isinstance(action, DealHole | DealBoard | ShowOrMuck | NoOp):
+            continue
+        where = f"action {number} {str(action)!r}"
+        if isinstance(action, PostBringIn):
+            raise ConfigurationError(f"{where}: the bring-in is not replayed")
+        if hand.finished or hand.actor is None:
+            raise IllegalActionError(f"{where}: the hand is already over")
+        player = action.player
+        if hand.actor != player:
+            raise IllegalActionError(f"{where}: it is p{hand.actor + 1}'s turn")
+        try:
+            if isinstance(action, CheckOrCall):
+                hand.check_or_call()
+            elif isinstance(action, Fold):
+                hand.fold()
+            elif isinstance(action, CompleteBetOrRaiseTo):
+                hand.complete_bet_or_raise_to(_whole(action.amount, scale, where))
+            elif isinstance(action, StandPatOrDiscard):
+                hand.discard([cards.slots[s] for s in next(discards)])  # type: ignore[misc]
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"{where}: {exc}") from None
+    if not hand.finished:
+        raise IllegalActionError(
+            f"the actions end before the hand does (p{(hand.actor or 0) + 1} to {hand.decision})"
+        )
+    return hand
+
+
+def _number(chips: int, scale: int) -> Number:
+    if chips % scale == 0:
+        return chips // scale
+    return float(Fraction(chips, scale))
+
+
+def replay_history(history: HandHistory, file: str, index: int) -> ReplayResult:
+    """Replay one hand and compare our finishing stacks with the file's."""
+    expected = history.finishing_stacks
+    try:
+        hand = replay_hand(history)
+    except PokerError as exc:
+        return ReplayResult(file, index, history.variant, None, expected, False, str(exc))
+    scale = chip_scale(history)
+    ours = tuple(_number(s, scale) for s in hand.stacks)
+    ok = True
+    if expected is not None:
+        wanted = [Fraction(Decimal(repr(v))) if isinstance(v, float) else Fraction(v)
+                  for v in expected]  # fmt: skip
+        ok = wanted == [Fraction(s, scale) for s in hand.stacks]
+    return ReplayResult(file, index, history.variant, ours, expected, ok, None)
+
+
+def iter_phh_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """``.phh`` and ``.phhs`` files: each path itself, or the files under a folder
+    (sorted, recursively)."""
+    for path in map(Path, paths):
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*") if p.suffix in (".phh", ".phhs"))
+        else:
+            yield path
+
+
+def replay_paths(paths: Sequence[str | Path]) -> list[ReplayResult]:
+    """Replay every hand of ``paths`` (files or folders); a file that cannot be read
+    gives one refused result with index 0 and the reading error."""
+    results: list[ReplayResult] = []
+    for path in iter_phh_files(paths):
+        try:
+            histories = load(path)
+        except (OSError, PokerError) as exc:
+            results.append(ReplayResult(str(path), 0, "", None, None, False, str(exc)))
+            continue
+        for index, history in enumerate(histories):
+            results.append(replay_history(history, str(path), index))
+    return results
