@@ -1,0 +1,71 @@
+"""Stud bots (seven-card stud high and razz): equity from the up cards.
+
+Every opponent's up cards are known; their down cards and everybody's cards to
+come are dealt from the unseen cards. At ``medium`` and ``hard`` an opponent who
+bet or raised in this round or the last one is read as holding a pair or better
+(razz: no pair, all cards seven or lower), a weaker hand kept with probability
+0.3 (bluffs, draws). ``easy`` rates its hand against random down cards. Betting
+follows :mod:`pokerbonus.bots.equity_bots` in every round.
+
+>>> StudBot(seed=1, level="medium").name, StudBot(seed=1, low=True).name
+('stud:medium', 'razz:hard')
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokerbonus.bots.base import GameInfo
+from pokerbonus.bots.equity_bots import EquityBot, TableRead
+from pokerbonus.bots.equity_kernels import get_tables, stud_equity
+from pokerbonus.engine.views import SeatView
+from pokerbonus.errors import ConfigurationError
+
+__all__ = ["StudBot"]
+
+
+class StudBot(EquityBot):
+    """Seven-card stud (``low`` False) or razz (``low`` True); ``final_cards``:
+    the cards each player holds at the showdown (7; 5 for five-card stud)."""
+
+    game = "stud"
+
+    def __init__(
+        self, seed: int | None = None, level: str = "hard", *, low: bool = False,
+        final_cards: int = 7,
+    ) -> None:  # fmt: skip
+        self.game = "razz" if low else "stud"
+        super().__init__(seed, level)
+        if not 5 <= final_cards <= 7:
+            raise ConfigurationError(f"final_cards: must be 5..7, got {final_cards}")
+        self.low = low
+        self.final_cards = final_cards
+
+    def equity(self, view: SeatView, read: TableRead, info: GameInfo, samples: int) -> float:
+        """Equity against the opponents' up cards and read down cards."""
+        opponents = list(read.live)
+        k = len(opponents)
+        width = max([len(view.up_cards[s]) for s in opponents] + [1])
+        up = np.zeros((k, width), np.int64)
+        up_count = np.zeros(k, np.int64)
+        hidden = np.zeros(k, np.int64)
+        strong = np.zeros(k, np.int64)
+        for i, seat in enumerate(opponents):
+            shown = [int(c) for c in view.up_cards[seat]]
+            up[i, : len(shown)] = shown
+            up_count[i] = len(shown)
+            hidden[i] = max(0, view.card_counts[seat] - len(shown))
+            if self.level.ranges and (
+                read.aggressive(seat, read.street) or read.aggressive(seat, read.street - 1)
+            ):
+                strong[i] = 1
+        dead = [int(c) for s in range(view.players) if s not in opponents and s != read.seat
+                for c in view.up_cards[s]]  # fmt: skip
+        hero = np.array([int(c) for c in view.hole], np.int64)
+        final = max(self.final_cards, len(hero))
+        return float(
+            stud_equity(
+                self.low, hero, up, up_count, hidden, np.array(dead, np.int64), final,
+                strong, 0.3, samples, self.rng.getrandbits(31), get_tables(),
+            )
+        )  # fmt: skip

@@ -1,0 +1,183 @@
+"""Bot matches in any game of the catalog (hold'em, Omaha, stud, lowball): the
+same method as :mod:`pokerbonus.sim.match` (independent hands from fresh stacks,
+duplicate blocks, mbb/hand with 95% intervals), for a :class:`GameDef` and its
+:class:`Stakes` given directly, with the bots of :mod:`pokerbonus.bots.game_bots`.
+
+The unit is the big blind (``stakes.opening_minimum``): 1,000 mbb/hand = one big
+blind won per hand. Each hand starts from ``stack_units`` big blinds (100).
+
+>>> from pokerbonus.rules import Stakes
+>>> from pokerbonus.rules.catalog import holdem
+>>> r = play_game_match(holdem(), Stakes(ante=0, blinds=(1, 2)), ["holdem:fish", "holdem:fish"],
+...                     hands=4, seed=1, duplicate=True)
+>>> r.hands, [x.bot for x in r.results], round(sum(x.mbb_per_hand for x in r.results), 6)
+(4, ['holdem:fish'], 0.0)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from pokerbonus.bots.base import Bot, Budget, GameInfo, fallback_action
+from pokerbonus.bots.game_bots import make_game_bot
+from pokerbonus.cards import make_deck
+from pokerbonus.engine.actions import Action
+from pokerbonus.engine.state import Hand
+from pokerbonus.errors import ConfigurationError, IllegalActionError
+from pokerbonus.rules import GameDef, Stakes
+from pokerbonus.sim.match import Z95, BotResult, MatchResult
+
+__all__ = ["play_game_match"]
+
+
+class _Seat:
+    __slots__ = ("bot", "decisions", "fallbacks", "name", "thinking")
+
+    def __init__(self, name: str, bot: Bot) -> None:
+        self.name = name
+        self.bot = bot
+        self.decisions = 0
+        self.fallbacks = 0
+        self.thinking = 0.0
+
+
+def _interval(values: Sequence[float]) -> tuple[float, tuple[float, float] | None]:
+    n = len(values)
+    if n == 0:
+        return 0.0, None
+    mean = math.fsum(values) / n
+    if n < 2:
+        return mean, None
+    var = math.fsum((x - mean) ** 2 for x in values) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return mean, (mean - half, mean + half)
+
+
+def _play(
+    game: GameDef, stakes: Stakes, stacks: list[int], dealer: int, deck: Sequence[int],
+    seed: int, seated: Sequence[_Seat], info: GameInfo, seconds: float | None,
+    samples: int, clock: Callable[[], float],
+) -> tuple[int, ...]:  # fmt: skip
+    hand = Hand(game, stacks, dealer, stakes, deck=deck, rng=random.Random(seed))
+    for position, sitter in enumerate(seated):
+        sitter.bot.new_hand(position, info)
+    while not hand.finished:
+        seat = hand.actor
+        assert seat is not None
+        player = seated[seat]
+        view = hand.view(seat)
+        budget = Budget.starting_now(clock, seconds, samples)
+        action: Action | None
+        try:
+            action = player.bot.decide(view, info, budget)
+        except Exception:  # a bot's bug must not stop the game
+            action = None
+        player.thinking += clock() - budget.start
+        player.decisions += 1
+        if action is not None and budget.expired():
+            action = None
+        if action is not None:
+            try:
+                hand.verify(action)
+            except IllegalActionError:
+                action = None
+        if action is None:
+            player.fallbacks += 1
+            action = fallback_action(view.legal, view.hole)
+        hand.act(action)
+    return hand.net
+
+
+def play_game_match(
+    game: GameDef,
+    stakes: Stakes,
+    lineup: Sequence[str],
+    hands: int,
+    *,
+    seed: int | None = None,
+    duplicate: bool = False,
+    stack_units: int = 100,
+    seconds: float | None = None,
+    samples: int = 400,
+    clock: Callable[[], float] = time.perf_counter,
+    factory: Callable[[str, int], Bot] = make_game_bot,
+    on_hand: Callable[[int], None] | None = None,
+) -> MatchResult:
+    """Play ``hands`` independent hands of ``game`` between the bots of ``lineup``.
+
+    Same rules as :func:`pokerbonus.sim.match.play_match` (plain or duplicate,
+    Ctrl-C keeps complete blocks); bots are built by ``factory(name, seed)``.
+    """
+    players = len(lineup)
+    if not game.min_players <= players <= game.max_players:
+        raise ConfigurationError(
+            f"lineup: {game.name} seats {game.min_players}..{game.max_players} players, "
+            f"got {players}"
+        )
+    if hands < 1:
+        raise ConfigurationError(f"hands: must be at least 1, got {hands}")
+    if stack_units < 1:
+        raise ConfigurationError(f"stack_units: must be at least 1, got {stack_units}")
+    info = GameInfo.from_game(game, players, stakes)
+    rng = random.Random(seed)
+    names = list(dict.fromkeys(lineup))
+    roster = [_Seat(name, factory(name, rng.getrandbits(63))) for name in lineup]
+    for player in roster:
+        player.bot.warm_up(info)
+    stacks = [stack_units * info.unit] * players
+    cards = list(make_deck(info.deck_size, info.jokers))
+    rotations = players if duplicate else 1
+    blocks = -(-hands // players) if duplicate else hands
+    results: dict[str, list[float]] = {name: [] for name in names}
+    seats_of = {name: lineup.count(name) for name in names}
+    played = 0
+    interrupted = False
+    try:
+        for block in range(blocks):
+            deck = cards[:]
+            rng.shuffle(deck)
+            reseed = rng.getrandbits(63)
+            dealer = block % players
+            totals = dict.fromkeys(names, 0)
+            for r in range(rotations):
+                seated = [roster[(s + r) % players] for s in range(players)]
+                net = _play(
+                    game, stakes, stacks, dealer, deck, reseed, seated, info, seconds,
+                    samples, clock,
+                )  # fmt: skip
+                for seat, chips in enumerate(net):
+                    totals[seated[seat].name] += chips
+                played += 1
+                if on_hand is not None:
+                    on_hand(played)
+            for name in names:
+                results[name].append(totals[name] / (rotations * seats_of[name] * info.unit))
+    except KeyboardInterrupt:
+        interrupted = True
+        played = len(results[names[0]]) * rotations
+    out = []
+    for name in names:
+        mean, ci = _interval(results[name])
+        members = [p for p in roster if p.name == name]
+        decisions = sum(p.decisions for p in members)
+        thinking = sum(p.thinking for p in members)
+        out.append(
+            BotResult(
+                bot=name,
+                seats=seats_of[name],
+                seat_rotations=rotations,
+                mbb_per_hand=1000 * mean,
+                ci95=None if ci is None else (1000 * ci[0], 1000 * ci[1]),
+                samples=len(results[name]),
+                decisions=decisions,
+                fallbacks=sum(p.fallbacks for p in members),
+                ms_per_decision=1000 * thinking / decisions if decisions else 0.0,
+            )
+        )
+    return MatchResult(
+        hands=played, players=players, duplicate=duplicate, unit=info.unit, seed=seed,
+        results=tuple(out), interrupted=interrupted,
+    )  # fmt: skip
