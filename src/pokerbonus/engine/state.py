@@ -1390,8 +1390,8 @@ class Hand:
         plan = self._plan
         high: dict[int, int] = {}
         low: dict[int, int] = {}
-        if rule.low is None and (rule.hole_cards is None or not board):
-            # High only, best five of all the cards: each value computed once, as an int.
+        if rule.low is None and rule.high == "high" and (rule.hole_cards is None or not board):
+            # The "high" game only, best five of all the cards: each value once, as an int.
             options = plan.high_options
             for seat in live:
                 cards = tuple(hole[seat])
