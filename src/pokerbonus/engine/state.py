@@ -194,8 +194,11 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     >>> sorted(order) == list(deck), order != list(deck)
     (True, True)
     """
-    order = list(cards)
-    x = _shuffle_number(len(order), rng)
+    return _shuffle_by(list(cards), _shuffle_number(len(cards), rng))
+
+
+def _shuffle_by(order: list[Card], x: int) -> list[Card]:
+    """Shuffle ``order`` in place with the swap digits of ``x`` (see :func:`shuffled`)."""
     for i in range(len(order) - 1, 0, -1):
         x, j = divmod(x, i + 1)
         order[i], order[j] = order[j], order[i]
@@ -242,8 +245,8 @@ class Hand:
         "_contrib",
         "_cur_bet",
         "_decision",
-        "_deck",
         "_deck_order",
+        "_digits",
         "_draw_limit",
         "_finished",
         "_folded",
@@ -332,6 +335,7 @@ class Hand:
                 raise ConfigurationError(
                     f"deck: not an order of the {len(cards)}-card deck of {game.name}"
                 )
+            self._deck_order: tuple[Card, ...] | None = tuple(order)
             order.reverse()
             self._pool = 0
             self._x = 0
@@ -343,8 +347,8 @@ class Hand:
             order = list(cards)
             self._pool = len(order)
             self._x = _shuffle_number(len(order), self._rng)
-        self._deck = order[:]  # the whole deck, next card at the end (for deck_order)
-        self._deck_order: tuple[Card, ...] | None = None
+            self._deck_order = None  # worked out from the first digits when asked
+        self._digits = self._x
         self._stub: list[Card] = order  # next card at the end
         self._order = plan.orders[dealer]
         self._stacks = list(stacks)
@@ -405,25 +409,22 @@ class Hand:
         """The order of the whole deck this hand was dealt from (first card dealt first)."""
         order = self._deck_order
         if order is None:
-            if self._pool:
-                self._place(len(self._stub))
-            order = self._deck_order = tuple(reversed(self._deck))
+            placed = _shuffle_by(list(self._plan.deck), self._digits)
+            order = self._deck_order = tuple(reversed(placed))
         return order
 
     def _place(self, k: int) -> None:
         """Place the cards of the last ``k`` positions of the stub (lazy shuffle)."""
-        stub, deck = self._stub, self._deck
-        pool = self._pool
-        rest = len(stub) - k
+        stub = self._stub
+        rest = len(stub) - k  # positions below ``rest`` stay in the pool
+        if rest < 0:
+            rest = 0
         x = self._x
-        while pool > rest and pool > 1:
-            x, j = divmod(x, pool)
-            pool -= 1
-            stub[pool], stub[j] = stub[j], stub[pool]
-            deck[pool], deck[j] = deck[j], deck[pool]
-        if pool == 1 and rest < 1:
-            pool = 0
-        self._pool = pool
+        # position 0 takes no digit: it holds the one card left
+        for i in range(self._pool - 1, rest - 1 if rest else 0, -1):
+            x, j = divmod(x, i + 1)
+            stub[i], stub[j] = stub[j], stub[i]
+        self._pool = rest
         self._x = x
 
     @property
@@ -724,7 +725,7 @@ class Hand:
             return False
         if amount is None:
             return True
-        return type(amount) is int and low <= amount <= high
+        return isinstance(amount, int) and not isinstance(amount, bool) and low <= amount <= high
 
     def complete_bet_or_raise_to(self, amount: int) -> None:
         """Open (bet) or raise to a total of ``amount`` chips this round."""
