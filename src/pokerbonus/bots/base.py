@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
@@ -356,16 +356,39 @@ def _canonical(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]
 
 
 @lru_cache(maxsize=65536)
+def _choices(form: tuple[int, ...], max_discard: int, info: GameInfo) -> tuple[DrawOdds, ...]:
+    """The exact odds of every discard choice of a canonical hand, in the order of
+    :func:`pokerbonus.analysis.draw.discard_choices` (fewer cards first). They do
+    not depend on the goal, so one enumeration serves every number of opponents."""
+    return tuple(
+        rank_discards(
+            form, {}, max_discard=max_discard, deck=info.deck_size,
+            jokers=info.jokers, wheel=info.wheel, ranking=info.ranking,
+        )
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def _goal_vector(goal: tuple[tuple[Category, float], ...]) -> npt.NDArray[np.float64]:
+    values = np.zeros(len(Category), dtype=np.float64)
+    for category, value in goal:
+        values[category] = float(value)
+    return values
+
+
+@lru_cache(maxsize=65536)
 def _ranked(
     form: tuple[int, ...], goal: tuple[tuple[Category, float], ...], max_discard: int,
     info: GameInfo,
 ) -> tuple[DrawOdds, ...]:  # fmt: skip
-    return tuple(
-        rank_discards(
-            form, dict(goal), max_discard=max_discard, deck=info.deck_size,
-            jokers=info.jokers, wheel=info.wheel, ranking=info.ranking,
-        )
-    )  # fmt: skip
+    values = _goal_vector(goal)
+    valued = [
+        replace(odds, value=float(np.asarray(odds.counts, dtype=np.int64) @ values) / odds.outcomes)
+        for odds in _choices(form, max_discard, info)
+    ]
+    # best value first; ties: fewer cards, then the earlier choice (as rank_discards)
+    order = sorted(range(len(valued)), key=lambda i: (-valued[i].value, i))
+    return tuple(valued[i] for i in order)
 
 
 def exact_discards(
