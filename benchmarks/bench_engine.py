@@ -149,8 +149,9 @@ def run_pokerkit(new_state: Callable[[], Any]) -> Runner:
             four_free = True
             while state.status:
                 actions += 1
-                if state.can_stand_pat_or_discard():
-                    seat = state.stand_patter_or_discarder_index
+                drawing = state.standing_pat_or_discarding_statuses  # cheapest "a draw is due"
+                if any(drawing):
+                    seat = drawing.index(True)
                     held = list(state.hole_cards[seat])
                     cards = random_discard(rng, held, 4 if four_free else 3)
                     four_free = four_free and len(cards) != 4
