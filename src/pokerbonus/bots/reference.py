@@ -124,7 +124,7 @@ class RLCardRuleBot(Bot):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         try:
-            from rlcard.models.limitholdem_rule_models import (  # type: ignore[import-untyped]
+            from rlcard.models.limitholdem_rule_models import (  # type: ignore[import-untyped,import-not-found,unused-ignore]
                 LimitholdemRuleAgentV1,
             )
         except ImportError as error:  # pragma: no cover - depends on the environment
