@@ -49,7 +49,7 @@ def main() -> None:
     parser.add_argument("--hands-six", type=int, default=1800)
     parser.add_argument("--hands-other", type=int, default=0, help="ladder rows of other games")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", default="", help="comma-separated row labels to run")
+    parser.add_argument("--only", default="", help="row labels to run, separated by semicolons")
     args = parser.parse_args()
     nl, fl = holdem(), holdem(limit(2, 4))
     hu, six, seed = args.hands_hu, args.hands_six, args.seed
@@ -74,7 +74,7 @@ def main() -> None:
             ("2-7 triple draw hard vs easy, heads-up", deuce_to_seven_triple_draw(),
              ["lowball-27:hard", "lowball-27:easy"], n),
         ]  # fmt: skip
-    only = {x.strip() for x in args.only.split(",") if x.strip()}
+    only = {x.strip() for x in args.only.split(";") if x.strip()}
     print("| match | hands | mbb/hand | 95% interval | ms/decision | fallbacks | time |")
     print("|---|---:|---:|---|---:|---:|---:|")
     for label, game, lineup, hands in rows:

@@ -77,7 +77,7 @@ class Level:
 
 
 LEVELS: Final = {
-    "easy": Level("easy", 120, False, False, 0.40, 0.0, 0.75, 0.0, False),
+    "easy": Level("easy", 120, False, False, 0.45, -0.03, 0.75, 0.0, False),
     "medium": Level("medium", 250, True, False, 0.22, 0.02, 0.55, 0.0, False),
     "hard": Level("hard", 400, True, True, 0.15, 0.03, 0.50, 0.12, True),
 }
