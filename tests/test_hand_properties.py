@@ -222,3 +222,19 @@ def test_random_hands_a_million() -> None:
     rng = random.Random(1)
     for i in range(1_000_000):
         play_checked(rng, every_step=i % 100 == 0, views=i % 1000 == 0, illegal=i % 200 == 0)
+
+
+def test_random_discard_odds_are_the_two_step_ones() -> None:
+    # A uniform count 0..3, then a uniform set of that many of the five held cards.
+    from collections import Counter
+
+    from pokerbonus.engine.random_play import random_discard
+
+    rng = random.Random(5)
+    held = "abcde"
+    draws = [tuple(random_discard(rng, held, 3)) for _ in range(40_000)]
+    sizes = Counter(len(d) for d in draws)
+    assert sorted(sizes) == [0, 1, 2, 3]
+    assert all(9_400 < c < 10_600 for c in sizes.values()), sizes  # 10,000 each
+    pairs = Counter(d for d in draws if len(d) == 2)
+    assert len(pairs) == 10 and all(850 < c < 1_150 for c in pairs.values()), pairs
