@@ -1,0 +1,123 @@
+"""Replaying real hand histories (``../shared/phh``) through the engine; ``docs/replay.md``."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pokerbonus.errors import IllegalActionError
+from pokerbonus.notation import dumps, load, loads, parse_action
+from pokerbonus.notation.replay import replay_hand, replay_history, replay_paths
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
+needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="shared PHH files not present")
+
+STUD = {"F7S", "F7S/8", "FR"}
+"""Stud codes: the engine has no bring-in step yet, so these hands are refused."""
+MISSING_ACTION = "wsop-2019/42-3-00-01-07.phh"
+"""The file skips p8's pre-flop action (docs/replay.md)."""
+
+
+@needs_shared
+def test_every_shared_button_game_hand_matches_its_finishing_stacks() -> None:
+    results = replay_paths([SHARED])
+    assert len(results) == 1097
+    for r in results:
+        if r.variant in STUD:
+            assert (r.error is not None and "F7S" in r.error) or "FR" in (r.error or "")
+            continue
+        if r.file.endswith(MISSING_ACTION):
+            assert r.error is not None and "p8's turn" in r.error
+            continue
+        assert r.ok and r.error is None, (r.file, r.error, r.finishing_stacks, r.expected)
+    compared = [r for r in results if r.ok and r.expected is not None]
+    assert len(compared) >= 1050
+
+
+@needs_shared
+def test_big_blind_ante_is_dead_money_once_the_missing_fold_is_added() -> None:
+    # RULES.md section 8 (antes) / docs/replay.md: the big-blind ante goes to the
+    # main pot; with p8's fold restored the file's finishing stacks come out exactly.
+    (hand,) = load(SHARED / MISSING_ACTION)
+    actions = list(hand.actions)
+    at = actions.index(parse_action("p7 cbr 1150000"))
+    actions.insert(at + 1, parse_action("p8 f"))
+    fixed = dataclasses.replace(hand, actions=tuple(actions))
+    result = replay_history(fixed, "fixed", 0)
+    assert result.ok and result.finishing_stacks == hand.finishing_stacks
+
+
+@needs_shared
+def test_half_chip_pluribus_hand_is_scaled_and_matches() -> None:
+    # docs/phh.md: the file is in half chips; at scale 2 the split is exact.
+    (hand,) = load(SHARED / "pluribus" / "60" / "88.phh")
+    result = replay_history(hand, "88.phh", 0)
+    assert result.ok
+    assert 10137.5 in result.finishing_stacks  # type: ignore[operator]
+
+
+HEADS_UP = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 AsAd", "d dh p2 7c2d", "p2 cbr 6", "p1 cc", "d db 2s3s4h",
+  "p1 cc", "p2 cc", "d db 9c", "p1 cc", "p2 cc", "d db Kd", "p1 cc", "p2 cc"]
+finishing_stacks = [106, 94]
+"""
+
+
+def test_heads_up_button_posts_small_blind_and_acts_first() -> None:
+    # RULES.md section 8: heads-up, the button (p2) posts the small blind, acts first pre-flop.
+    hand = replay_hand(loads(HEADS_UP)[0])
+    assert hand.stacks == (106, 94)
+    assert replay_history(loads(HEADS_UP)[0], "hu", 0).ok
+
+
+def test_out_of_turn_action_is_refused_with_the_reason() -> None:
+    text = HEADS_UP.replace('"p2 cbr 6", "p1 cc"', '"p1 cbr 6", "p2 cc"')
+    with pytest.raises(IllegalActionError, match="p2's turn"):
+        replay_hand(loads(text)[0])
+    result = replay_history(loads(text)[0], "bad", 0)
+    assert not result.ok and result.finishing_stacks is None and "action 2" in (result.error or "")
+
+
+def test_unknown_cards_shown_at_showdown_are_the_cards_compared() -> None:
+    text = HEADS_UP.replace('"d dh p2 7c2d"', '"d dh p2 ????"').replace(
+        '"p1 cc", "p2 cc"]', '"p1 cc", "p2 cc", "p2 sm KsKh"]'
+    ).replace("[106, 94]", "[94, 106]")
+    result = replay_history(loads(text)[0], "x", 0)
+    assert result.ok, result
+
+
+def test_round_trip_of_a_replayed_history_keeps_the_result() -> None:
+    history = loads(HEADS_UP)[0]
+    assert replay_hand(loads(dumps(history))[0]).stacks == replay_hand(history).stacks
+
+
+def test_replay_command_json_keys_and_exit_code(tmp_path: Path) -> None:
+    import typer
+
+    from pokerbonus.cli.replay import replay_command
+
+    app = typer.Typer()
+    app.command()(replay_command)
+    good = tmp_path / "good.phh"
+    good.write_text(HEADS_UP)
+    bad = tmp_path / "bad.phh"
+    bad.write_text(HEADS_UP.replace("[106, 94]", "[100, 100]"))
+    runner = CliRunner()
+    out = runner.invoke(app, [str(good), "--json"])
+    assert out.exit_code == 0, out.output
+    rows = json.loads(out.output)
+    assert rows == [{"file": str(good), "index": 0, "variant": "NT",
+                     "finishing_stacks": [106, 94], "expected": [106, 94],
+                     "ok": True, "error": None}]  # fmt: skip
+    out = runner.invoke(app, [str(tmp_path), "--json"])
+    assert out.exit_code == 1
+    assert [r["ok"] for r in json.loads(out.output)] == [False, True]
+    assert runner.invoke(app, [str(good)]).exit_code == 0
