@@ -140,3 +140,20 @@ def test_s5_draw_skips_folded_players() -> None:
     assert hand.decision == "draw" and hand.actor == 1
     hand.stand_pat()
     assert hand.actor == 0
+
+
+def test_discard_reads_an_iterator_once() -> None:
+    # A card not held, given through a generator, is refused (not taken for "stand pat").
+    hand = Hand(five_card_draw(), [20, 20], dealer=0, deck=stacked_deck((), 32))
+    hand.check_or_call()
+    hand.check_or_call()
+    seat = hand.actor
+    assert seat is not None
+    foreign = next(c for c in hand.deck_order if c not in hand.hole_cards(seat))
+    before = hand.snapshot()
+    with pytest.raises(IllegalActionError, match="does not hold"):
+        hand.discard(c for c in [foreign])
+    assert hand.snapshot() == before
+    kept = hand.hole_cards(seat)
+    hand.discard(c for c in kept[:2])
+    assert hand.hole_cards(seat)[:3] == kept[2:]

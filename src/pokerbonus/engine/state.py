@@ -899,6 +899,8 @@ class Hand:
     def discard(self, cards: Iterable[int]) -> None:
         """Exchange ``cards`` in a draw (served at once; see the four-card rule),
         or discard them without replacement in a discard step."""
+        if type(cards) is not list and type(cards) is not tuple:
+            cards = tuple(cards)  # read an iterator once
         seat = self._actor
         if seat is not None and self._draw_limit >= 0 and self._exchange(seat, cards):
             return
