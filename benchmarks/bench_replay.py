@@ -1,0 +1,96 @@
+"""Replaying PHH files: ours (read + replay through the engine) vs pokerkit
+(``HandHistory.load`` + iterating its states), same files, same run.
+
+Both sides read the files from disk each round (the file bytes are cached by
+the OS after the first round for both). Only hands both engines replay count:
+the button-game files (stud hands are left out: our engine has no bring-in
+step yet). Times are the CPU time of this process (``time.process_time``),
+so other work on a shared machine does not count; ``--wall`` uses the wall clock.
+
+    python benchmarks/bench_replay.py [--root ../shared/phh] [--repeat 3] [--limit 300] [--wall]
+
+Prints hands/s for each side, each repeat, and the min/median of the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pokerkit
+
+from pokerbonus.notation import load
+from pokerbonus.notation.replay import iter_phh_files, replay_hand
+
+STUD = ("F7S", "F7S/8", "FR")
+
+
+def _files(root: Path, limit: int) -> list[Path]:
+    chosen = []
+    for path in iter_phh_files([root]):
+        if path.suffix != ".phh":
+            continue
+        text = path.read_text()
+        if any(f"variant = '{c}'" in text or f'variant = "{c}"' in text for c in STUD):
+            continue
+        chosen.append(path)
+    return chosen[:limit] if limit else chosen
+
+
+def ours(files: list[Path]) -> int:
+    """Read and replay every file with our notation and engine; hands replayed."""
+    count = 0
+    for path in files:
+        for history in load(path):
+            replay_hand(history)
+            count += 1
+    return count
+
+
+def theirs(files: list[Path]) -> int:
+    """Load and replay every file with pokerkit; hands replayed."""
+    count = 0
+    for path in files:
+        with path.open("rb") as file:
+            history = pokerkit.HandHistory.load(file)
+        for _state in history:
+            pass
+        count += 1
+    return count
+
+
+def _rate(run: Callable[[list[Path]], int], files: list[Path], clock: Callable[[], float]) -> float:
+    start = clock()
+    hands = run(files)
+    return hands / (clock() - start)
+
+
+def main() -> None:
+    """Run the benchmark and print the rates and ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    default_root = Path(__file__).resolve().parents[2] / "shared" / "phh"
+    parser.add_argument("--root", type=Path, default=default_root)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--limit", type=int, default=300, help="files per round (0: all)")
+    parser.add_argument("--wall", action="store_true", help="wall clock instead of CPU time")
+    args = parser.parse_args()
+    clock = time.perf_counter if args.wall else time.process_time
+    files = _files(args.root, args.limit)
+    print(f"{len(files)} files ({'wall' if args.wall else 'CPU'} time)")
+    ours(files)  # warm-up: the evaluator builds its tables on first use
+    theirs(files[:20])
+    ratios = []
+    for k in range(args.repeat):
+        a = _rate(ours, files, clock)
+        b = _rate(theirs, files, clock)
+        ratios.append(a / b)
+        print(f"repeat {k + 1}: ours {a:,.0f} hands/s, pokerkit {b:,.0f} hands/s, "
+              f"ratio {a / b:.1f}x")
+    print(f"ratio min {min(ratios):.1f}x, median {statistics.median(ratios):.1f}x")
+
+
+if __name__ == "__main__":
+    main()
