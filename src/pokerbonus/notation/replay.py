@@ -46,10 +46,25 @@ from pathlib import Path
 from typing import Any
 
 from pokerbonus.cards import Card, make_deck
+from pokerbonus.engine.events import (
+    AntePosted,
+    BetOrRaised,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    CardsDealt,
+    CardsServed,
+    Checked,
+    Discarded,
+    Drew,
+    Folded,
+    Shown,
+)
 from pokerbonus.engine.state import Hand
 from pokerbonus.errors import ConfigurationError, IllegalActionError, NotationError, PokerError
 from pokerbonus.notation.actions import (
     UNKNOWN,
+    Action,
     CheckOrCall,
     CompleteBetOrRaiseTo,
     DealBoard,
@@ -67,6 +82,7 @@ from pokerbonus.rules.games import Deal, GameDef, Stakes
 __all__ = [
     "ReplayResult",
     "hand_setup",
+    "history_of",
     "iter_phh_files",
     "replay_hand",
     "replay_history",
@@ -352,3 +368,77 @@ def replay_paths(paths: Sequence[str | Path]) -> list[ReplayResult]:
         for index, history in enumerate(histories):
             results.append(replay_history(history, str(path), index))
     return results
+
+
+def history_of(hand: Hand, variant: str) -> HandHistory:
+    """A played engine hand of a button game as a PHH hand of code ``variant``
+    (the inverse of :func:`replay_hand`): ``p1`` is the seat left of the dealer,
+    heads-up forced-bet arrays reversed, every card known.
+
+    >>> import random
+    >>> from pokerbonus.engine import Hand
+    >>> from pokerbonus.rules import Stakes
+    >>> from pokerbonus.rules.catalog import holdem
+    >>> hand = Hand(holdem(), [50, 50], dealer=1, stakes=Stakes(0, blinds=(1, 2)),
+    ...             rng=random.Random(3))
+    >>> hand.fold()
+    >>> h = history_of(hand, "NT")
+    >>> h.blinds_or_straddles, [str(a)[:7] for a in h.actions], h.finishing_stacks
+    ((1, 2), ['d dh p1', 'd dh p2', 'p2 f'], (51, 49))
+    """
+    n, dealer = hand.n, hand.dealer
+
+    def player(seat: int) -> int:
+        return (seat - dealer - 1) % n
+
+    antes = [0] * n
+    blinds = [0] * n
+    actions: list[Action] = []
+    served: list[Action] = []  # a draw's replacement cards follow all its discards
+    for event in hand.events:
+        if served and not isinstance(event, Drew | CardsServed):
+            actions += served
+            served = []
+        if isinstance(event, CardsServed):
+            served.append(DealHole(player(event.seat), event.cards))
+        elif isinstance(event, AntePosted):
+            antes[player(event.seat)] += event.amount
+        elif isinstance(event, BlindPosted):
+            blinds[player(event.seat)] += event.amount
+        elif isinstance(event, CardsDealt):
+            actions.append(DealHole(player(event.seat), event.cards))
+        elif isinstance(event, BoardDealt):
+            actions.append(DealBoard(event.cards))
+        elif isinstance(event, Checked | Called):
+            actions.append(CheckOrCall(player(event.seat)))
+        elif isinstance(event, BetOrRaised):
+            actions.append(CompleteBetOrRaiseTo(player(event.seat), event.to))
+        elif isinstance(event, Folded):
+            actions.append(Fold(player(event.seat)))
+        elif isinstance(event, Drew | Discarded):
+            actions.append(StandPatOrDiscard(player(event.seat), event.cards))
+        elif isinstance(event, Shown):
+            actions.append(ShowOrMuck(player(event.seat), event.cards))
+    actions += served
+    if n == 2:
+        antes.reverse()
+        blinds.reverse()
+
+    def by_player(values: Sequence[int]) -> tuple[int, ...]:
+        return tuple(values[(dealer + 1 + p) % n] for p in range(n))
+
+    structure = hand.game.structure
+    bets: dict[str, Any] = (
+        {"small_bet": structure.small_bet, "big_bet": structure.big_bet}
+        if structure.is_limit else {"min_bet": hand.stakes.opening_minimum}
+    )  # fmt: skip
+    return HandHistory(
+        variant=variant,
+        ante_trimming_status=True,
+        antes=tuple(antes),
+        blinds_or_straddles=tuple(blinds),
+        starting_stacks=by_player(hand.starting_stacks),
+        actions=tuple(actions),
+        finishing_stacks=by_player(hand.stacks) if hand.finished else None,
+        **bets,
+    )
