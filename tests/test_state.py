@@ -239,3 +239,20 @@ def test_lazy_shuffle_deals_the_order_of_shuffled() -> None:
         dealt = [c for e in hand.events if isinstance(e, CardsDealt) for c in e.cards]
         served = [c for e in hand.events if isinstance(e, CardsServed) for c in e.cards]
         assert sorted(dealt) == sorted(order[:30]) and served == list(order[30:48])
+
+
+def test_showdown_uses_the_rule_game_short_deck_flush_beats_full_house() -> None:
+    from pokerbonus.rules import BettingRound as Bet
+    from pokerbonus.rules import Deal, Draw, GameDef, HandRule, PostForcedBets, Showdown
+
+    game = GameDef(
+        "short-deck draw",
+        (PostForcedBets(), Deal(5), Bet(), Draw(), Bet("big"), Showdown()),
+        rule=HandRule("shortdeck"),
+        deck_size=36,
+    )
+    deck = deck_for_hands(["Ah Kh Qh Jh 9h", "Ts Td Tc 9s 9d"], dealer=0, deck_size=36)
+    hand = Hand(game, [20, 20], dealer=0, deck=deck)
+    play_to_showdown(hand)
+    assert hand.pot_results[0].winners == (0,)  # in short deck a flush beats a full house
+    assert hand.stacks == (21, 19)
