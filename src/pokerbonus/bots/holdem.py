@@ -19,9 +19,9 @@
 
 >>> p = percentile_table()
 >>> from pokerbonus.cards import parse_cards
->>> a, b = parse_cards("As Ad"); p[a, b] < 0.01
+>>> a, b = parse_cards("As Ad"); bool(p[a, b] < 0.01)
 True
->>> a, b = parse_cards("7c 2d"); p[a, b] > 0.9
+>>> a, b = parse_cards("7c 2d"); bool(p[a, b] > 0.9)
 True
 """
 
