@@ -20,8 +20,10 @@ def _root() -> None:
 def _register() -> None:
     from pokerbonus.cli.equity import equity_command
     from pokerbonus.cli.eval import eval_command
+    from pokerbonus.cli.games import games_command
     from pokerbonus.cli.history import history_app
     from pokerbonus.cli.match import match_command
+    from pokerbonus.cli.replay import replay_command
     from pokerbonus.cli.simulate import simulate_command
     from pokerbonus.cli.stats import stats_app
 
@@ -29,6 +31,8 @@ def _register() -> None:
     app.command("equity")(equity_command)
     app.command("simulate")(simulate_command)
     app.command("match")(match_command)
+    app.command("games")(games_command)
+    app.command("replay")(replay_command)
     app.add_typer(stats_app, name="stats")
     app.add_typer(history_app, name="history")
 
