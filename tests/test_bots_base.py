@@ -10,7 +10,7 @@ import random
 import numpy as np
 import pytest
 
-from pokerbonus.analysis.draw import category_strength, rank_discards
+from pokerbonus.analysis.draw import category_strength, draw_odds, rank_discards
 from pokerbonus.bots import LADDER, Budget, GameInfo, fallback_action, is_legal, make_bot
 from pokerbonus.bots.base import exact_discards, read_view, standard_discard
 from pokerbonus.bots.kernels import discard_mask, score5
@@ -239,3 +239,21 @@ def test_read_view_counts_draws_and_bets() -> None:
     assert read.drawn == (-1, 2, -1)
     assert read.aggressor_before == {1} and read.after_draw  # the draw has begun
     assert view.legal is not None and view.legal.decision == "draw"
+
+
+@pytest.mark.parametrize(
+    ("deck", "wheel", "ranking"),
+    [(32, True, "modern"), (44, False, "archaic"), (52, True, "modern")],
+)
+def test_compiled_draw_counts_equal_draw_odds(deck: int, wheel: bool, ranking: str) -> None:
+    """The compiled exact count behind the cache gives draw_odds' counts for every
+    discard of up to three cards (categories do not depend on the ranking)."""
+    info = GameInfo(deck_size=deck, wheel=wheel, ranking=ranking)
+    rng = random.Random(deck)
+    for _ in range(6):
+        hand = tuple(rng.sample(make_deck(deck), 5))
+        ours = exact_discards(hand, {Category.FLUSH: 1.0, Category.PAIR: 0.25}, 3, info)
+        assert len(ours) == 26  # every choice of up to three cards
+        for discard, odds in ours:
+            reference = draw_odds(hand, discard, deck=deck, wheel=wheel, ranking=ranking)
+            assert odds.counts == reference.counts and odds.outcomes == reference.outcomes
