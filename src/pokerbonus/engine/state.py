@@ -417,6 +417,8 @@ class Hand:
         """Place the cards of the last ``k`` positions of the stub (lazy shuffle)."""
         stub = self._stub
         rest = len(stub) - k  # positions below ``rest`` stay in the pool
+        if rest >= self._pool:
+            return  # already placed
         if rest < 0:
             rest = 0
         x = self._x
