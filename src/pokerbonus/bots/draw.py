@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -33,6 +34,7 @@ from pokerbonus.bots.base import (
 from pokerbonus.bots.kernels import showdown_equity
 from pokerbonus.cards import Card, make_deck
 from pokerbonus.engine.actions import Action, LegalActions
+from pokerbonus.engine.events import BetOrRaised, Drew, Folded
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.hands import Category
@@ -45,8 +47,10 @@ __all__ = [
     "HardBot",
     "MediumBot",
     "RandomBot",
+    "RangeRead",
     "StationBot",
     "make_bot",
+    "read_ranges",
 ]
 
 # -- shared helpers -----------------------------------------------------------------
@@ -314,6 +318,83 @@ class MediumBot(Bot):
 # -- hard ---------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class RangeRead:
+    """What a seat's betting says about its hand, for the ``hard`` bot's Monte Carlo.
+
+    ``min_before``/``min_after``: the least score (:func:`pokerbonus.bots.kernels.score5`,
+    0: no read) of its hand before/after the draw; ``bluff``: the chance that it
+    bet a weaker hand.
+    """
+
+    min_before: int = 0
+    min_after: int = 0
+    bluff: float = 0.0
+
+
+def _min_score(info: GameInfo, category: Category, rank: int = 0) -> int:
+    """The least score of ``category`` whose leading group has rank ``rank``."""
+    groups = {Category.PAIR: 4, Category.TWO_PAIR: 3, Category.TRIPS: 3}.get(category, 1)
+    return info.strength(category) << 20 | rank << 4 * (groups - 1)
+
+
+def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
+    """The range read of every seat from the public log.
+
+    A bet (or raise) says more when it goes into more live players, and a raise
+    more than a bet. Before the draw: an opening into at most two others shows a
+    pair of jacks or better, into three or more two pair; a raise two pair
+    heads-up, trips multiway. After the draw: a bet two pair heads-up, trips
+    multiway; a raise trips heads-up, a straight multiway. Bluffs: a fifth of
+    bets heads-up, one in twenty multiway, half as many raises.
+
+    >>> from pokerbonus.engine import Hand
+    >>> from pokerbonus.rules import FIVE_CARD_DRAW
+    >>> hand = Hand(FIVE_CARD_DRAW, [100, 100, 100], dealer=0)
+    >>> hand.complete_bet_or_raise_to(3)  # seat 1 opens into two players
+    >>> info = GameInfo.from_game(FIVE_CARD_DRAW, 3)
+    >>> read = read_ranges(hand.view(2), info)
+    >>> read[1].min_before == _min_score(info, Category.PAIR, 9), read[0].min_before
+    (True, 0)
+    """
+    n = view.players
+    folded = [False] * n
+    level = [[0] * n, [0] * n]  # per round: 1 bet, 2 raised
+    multiway = [[False] * n, [False] * n]
+    round_ = 0
+    bets = 0
+    for event in view.log:
+        if isinstance(event, Drew) and round_ == 0:
+            round_, bets = 1, 0
+        elif isinstance(event, Folded):
+            folded[event.seat] = True
+        elif isinstance(event, BetOrRaised):
+            s = event.seat
+            others = sum(1 for t in range(n) if t != s and not folded[t])
+            level[round_][s] = max(level[round_][s], 2 if bets else 1)
+            multiway[round_][s] = multiway[round_][s] or others >= (3 if round_ == 0 else 2)
+            bets += 1
+    pair, two, trips = Category.PAIR, Category.TWO_PAIR, Category.TRIPS
+    table = {  # (round, level, multiway) -> least hand
+        (0, 1, False): (pair, 9), (0, 1, True): (two, 0),
+        (0, 2, False): (two, 0), (0, 2, True): (trips, 0),
+        (1, 1, False): (two, 0), (1, 1, True): (trips, 0),
+        (1, 2, False): (trips, 0), (1, 2, True): (Category.STRAIGHT, 0),
+    }  # fmt: skip
+    reads: dict[int, RangeRead] = {}
+    for s in range(n):
+        mins = [0, 0]
+        bluff = 1.0
+        for r in (0, 1):
+            if level[r][s]:
+                category, rank = table[(r, level[r][s], multiway[r][s])]
+                mins[r] = _min_score(info, category, rank)
+                chance = (0.05 if multiway[r][s] else 0.2) / level[r][s]
+                bluff = min(bluff, chance)
+        reads[s] = RangeRead(mins[0], mins[1], bluff if bluff < 1.0 else 0.0)
+    return reads
+
+
 class HardBot(Bot):
     """Equity against ranges read from the betting and the draws (Monte Carlo),
     pot odds, bluffs at a frequency tied to the bet size, pat bluffs ("snowing").
@@ -325,7 +406,11 @@ class HardBot(Bot):
     name = "hard"
     value_fraction = 0.7
     pre_margin = 0.15
-    post_margin = 0.12
+    post_bet = (0.55, 0.5, 0.45)  # equity to bet after the draw, by opponents (1, 2, 3+)
+    pre_raise = 0.5
+    post_raise = 0.8
+    behind_margin = 0.02  # more equity to call per live player still to speak
+    samples = 400
     chunk = 100
 
     def __init__(self, seed: int | None = None) -> None:
@@ -338,7 +423,7 @@ class HardBot(Bot):
         deck = np.array([int(c) for c in make_deck(info.deck_size)], dtype=np.int64)
         minus_one = np.array([-1], dtype=np.int64)
         zero = np.zeros(1, dtype=np.int64)
-        showdown_equity(deck[:5], 0, deck[5:], minus_one, zero, zero, 0.2, 1, 0,
+        showdown_equity(deck[:5], 0, deck[5:], minus_one, zero, zero, np.zeros(1), 1, 0,
                         info.low, info.wheel, info.order)  # fmt: skip
 
     def new_hand(self, seat: int, info: GameInfo) -> None:
@@ -376,8 +461,9 @@ class HardBot(Bot):
         return MediumBot.best_draw(hole, legal, info, len(read.live))
 
     def equity(self, view: SeatView, info: GameInfo, read: Reading, budget: Budget) -> float | None:
-        """Monte Carlo share of the pot at the showdown against the read ranges,
-        or ``None`` if the budget ran out before the first chunk of deals."""
+        """Monte Carlo share of the pot at the showdown against the read ranges
+        (:func:`read_ranges`), or ``None`` if the budget ran out before the first
+        chunk of deals."""
         hole = view.hole
         mine = np.array([int(c) for c in hole], dtype=np.int64)
         my_mask = 0
@@ -390,16 +476,11 @@ class HardBot(Bot):
         )
         opponents = read.live
         drawn = np.array([read.drawn[s] for s in opponents], dtype=np.int64)
-        jacks = Category.PAIR, 9
-        pair_of_jacks = info.strength(jacks[0]) << 20 | jacks[1] << 16
-        two_pair = info.strength(Category.TWO_PAIR) << 20
-        before = np.array(
-            [pair_of_jacks if s in read.aggressor_before else 0 for s in opponents], dtype=np.int64
-        )
-        after = np.array(
-            [two_pair if s in read.aggressor_after else 0 for s in opponents], dtype=np.int64
-        )
-        total = min(budget.samples, 400)
+        ranges = read_ranges(view, info)
+        before = np.array([ranges[s].min_before for s in opponents], dtype=np.int64)
+        after = np.array([ranges[s].min_after for s in opponents], dtype=np.int64)
+        loose = np.array([ranges[s].bluff for s in opponents], dtype=np.float64)
+        total = min(budget.samples, self.samples)
         done = 0
         share = 0.0
         while done < total:
@@ -408,7 +489,7 @@ class HardBot(Bot):
             n = min(self.chunk, total - done)
             seed = self.rng.getrandbits(31)
             share += n * showdown_equity(
-                mine, my_mask, unseen, drawn, before, after, 0.25, n, seed,
+                mine, my_mask, unseen, drawn, before, after, loose, n, seed,
                 info.low, info.wheel, info.order,
             )  # fmt: skip
             done += n
@@ -425,21 +506,32 @@ class HardBot(Bot):
         # (about a third of hands bet for value and half are weak, so a weak hand
         # bluffs with probability 0.6 * s / (1 + s) after the draw, half that before)
         bluff_rate = (0.6 if read.after_draw else 0.3) * size / (1 + size)
-        strong = fair + (1 - fair) * (self.post_margin if read.after_draw else self.pre_margin)
+        if read.after_draw:
+            # only better hands call a bet after the draw: value needs the best hand
+            # most of the time, more so heads-up (one caller with a fair range)
+            strong = self.post_bet[min(k, len(self.post_bet)) - 1]
+        else:
+            strong = fair + (1 - fair) * self.pre_margin
         if call == 0:
             if equity >= strong:
                 return bet_to(view, legal, size) or Action.check_or_call()
             if self._snow and read.after_draw:
                 return bet_to(view, legal, size) or Action.check_or_call()
-            bluffing = k <= 2 and equity < 0.6 * fair and self.rng.random() < bluff_rate
-            if bluffing and (read.behind == 0 or k == 1):
+            bluffing = k <= (1 if read.after_draw else 2) and equity < 0.6 * fair
+            if bluffing and (read.behind == 0 or k == 1) and self.rng.random() < bluff_rate:
                 return bet_to(view, legal, size) or Action.check_or_call()
             return Action.check_or_call()
-        if equity >= strong + 0.2 * (1 - strong) and read.raises_this_round < 3:
+        # a raise is called or re-raised by the top of the bettor's range only
+        raise_at = (
+            self.post_raise
+            if read.after_draw
+            else max(self.pre_raise, strong + 0.25 * (1 - strong))
+        )
+        if equity >= raise_at and read.raises_this_round < 3:
             action = bet_to(view, legal, 1.0)
             if action is not None:
                 return action
-        margin = 0.0 if read.after_draw else 0.03
+        margin = (0.0 if read.after_draw else 0.03) + self.behind_margin * read.behind
         if equity >= read.pot_odds + margin:
             return Action.check_or_call()
         return check_or_fold(legal)
