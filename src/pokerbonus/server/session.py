@@ -103,6 +103,8 @@ class Occupant:
     bot: str | None
     sitting_out: bool = False
     leaving: bool = False
+    pending: bool = False
+    """Seated during a hand: buys the first cave when the hand ends."""
     player: Bot | None = field(default=None, repr=False)
 
 
@@ -292,7 +294,7 @@ class TableSession:
     def stack_of(self, seat: int) -> int:
         """The chips in front of a seat now (during a hand: its hand stack)."""
         occ = self.seats[seat]
-        if occ is None:
+        if occ is None or occ.pending:
             return 0
         hs = self.hand_seat(seat)
         if hs is not None and self.current is not None:
@@ -525,7 +527,7 @@ class TableSession:
         """The seats that would be dealt in now: occupied, sitting in, not leaving, with chips."""
         return tuple(
             s for s, o in enumerate(self.seats)
-            if o is not None and not o.sitting_out and not o.leaving
+            if o is not None and not o.sitting_out and not o.leaving and not o.pending
             and self.ledger.stack(o.name) > 0
         )  # fmt: skip
 
@@ -535,7 +537,7 @@ class TableSession:
         if self.current is not None:
             return out
         for seat, occ in enumerate(self.seats):
-            if occ is not None and occ.bot is not None and not occ.leaving:
+            if occ is not None and occ.bot is not None and not occ.leaving and not occ.pending:
                 if self.ledger.stack(occ.name) == 0 and self.ledger.can_rebuy(occ.name):
                     out.append(self.decide_rebuy(seat))
         return out
@@ -624,12 +626,15 @@ class TableSession:
         self._by_token[e["token"]] = pid
 
     def _seat_occupant(self, seat: int, occ: Occupant, out: list[EventRecord]) -> None:
-        self.seats[seat] = occ
         if occ.name in self.ledger.players:
             stack = self.ledger.stack(occ.name)
+        elif self.ledger.in_hand:
+            occ.pending = True
+            stack = 0
         else:
             self.ledger.sit(occ.name)
             stack = self.ledger.stack(occ.name)
+        self.seats[seat] = occ
         self._table_event(out, {"kind": "seated", "seat": seat, "name": occ.name,
                                 "bot": occ.bot, "stack": stack})  # fmt: skip
 
@@ -658,8 +663,8 @@ class TableSession:
         self.seats[seat] = None
         if occ.pid is not None:
             self.persons[occ.pid].seat = None
-        self._table_event(out, {"kind": "left", "seat": seat, "name": occ.name,
-                                "stack": self.ledger.stack(occ.name)})  # fmt: skip
+        stack = 0 if occ.pending else self.ledger.stack(occ.name)
+        self._table_event(out, {"kind": "left", "seat": seat, "name": occ.name, "stack": stack})
 
     def _apply_sit_out(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
         seat = int(e["seat"])
@@ -782,6 +787,11 @@ class TableSession:
         for seat, occ in enumerate(self.seats):
             if occ is not None and occ.leaving:
                 self._stand_up(seat, out)
+            elif occ is not None and occ.pending:
+                occ.pending = False
+                self.ledger.sit(occ.name)
+                self._table_event(out, {"kind": "rebought", "seat": seat, "name": occ.name,
+                                        "chips": self.ledger.stack(occ.name), "caves": 1})  # fmt: skip
 
     def _apply_void(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
         cur = self.current
