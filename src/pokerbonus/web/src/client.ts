@@ -1,0 +1,159 @@
+// The table's WebSocket: hello with the last event number, events in order,
+// a reconnect (with `since`) after a drop or a gap, intentions with ids.
+
+import type { Action, ErrorMsg, EventMsg, ServerMsg, StateMsg, WelcomeMsg } from "./protocol.js";
+
+export interface ClientHandlers {
+  welcome(msg: WelcomeMsg): void;
+  /** An event in order; `replayed` when it came after a reconnect with `since`. */
+  event(msg: EventMsg, replayed: boolean): void;
+  state(msg: StateMsg): void;
+  error(msg: ErrorMsg): void;
+  status(status: ConnectionStatus): void;
+}
+
+export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "refused";
+
+/** Counters shown by the page's connection badge (and read by the browser tests). */
+export interface ClientStats {
+  connects: number;
+  resyncs: number;
+  replayed: number;
+  gaps: number;
+  acks: number;
+  errors: number;
+}
+
+export class TableClient {
+  /** The highest event number applied (null: none yet). */
+  lastN: number | null = null;
+  socket: WebSocket | null = null;
+  stats: ClientStats = { connects: 0, resyncs: 0, replayed: 0, gaps: 0, acks: 0, errors: 0 };
+  private nextId = 1;
+  private backoff = 250;
+  private replaying = false;
+  private stopped = false;
+  private pingTimer: number | undefined;
+  /** The hand and seq of the last state: what an `act` must carry. */
+  private handSeq: { hand: number; seq: number } | null = null;
+
+  constructor(
+    readonly table: string,
+    private readonly token: string,
+    private readonly handlers: ClientHandlers,
+    private readonly url: string = TableClient.socketUrl(table),
+  ) {}
+
+  static socketUrl(table: string): string {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${proto}//${location.host}/ws/${encodeURIComponent(table)}`;
+  }
+
+  connect(): void {
+    this.stopped = false;
+    this.handlers.status(this.stats.connects === 0 ? "connecting" : "reconnecting");
+    const ws = new WebSocket(this.url);
+    this.socket = ws;
+    ws.addEventListener("open", () => {
+      this.stats.connects += 1;
+      this.replaying = this.lastN !== null;
+      ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.lastN }));
+    });
+    ws.addEventListener("message", (e: MessageEvent<string>) => {
+      if (ws !== this.socket) return;
+      let msg: ServerMsg;
+      try {
+        msg = JSON.parse(e.data) as ServerMsg;
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    });
+    ws.addEventListener("close", (e: CloseEvent) => {
+      if (ws !== this.socket) return;
+      window.clearInterval(this.pingTimer);
+      this.socket = null;
+      if (this.stopped) return;
+      if (e.code === 4403 || e.code === 4404) {
+        this.handlers.status("refused");
+        return;
+      }
+      this.handlers.status("reconnecting");
+      window.setTimeout(() => this.connect(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, 5000);
+    });
+  }
+
+  /** Close for good (leaving the page). */
+  close(): void {
+    this.stopped = true;
+    this.socket?.close();
+  }
+
+  /** Drop the connection as a network failure would: the client reconnects with `since`. */
+  drop(): void {
+    this.socket?.close();
+  }
+
+  private reconnectNow(): void {
+    const ws = this.socket;
+    this.socket = null;
+    ws?.close();
+    window.clearInterval(this.pingTimer);
+    this.connect();
+  }
+
+  private receive(msg: ServerMsg): void {
+    switch (msg.type) {
+      case "welcome":
+        this.backoff = 250;
+        this.handlers.status("open");
+        window.clearInterval(this.pingTimer);
+        this.pingTimer = window.setInterval(() => this.send({ type: "ping" }), 20000);
+        this.handlers.welcome(msg);
+        return;
+      case "event":
+        if (this.lastN !== null && msg.n <= this.lastN) return; // already applied
+        if (this.lastN !== null && msg.n > this.lastN + 1) {
+          this.stats.gaps += 1;
+          this.reconnectNow(); // ask for what is missing
+          return;
+        }
+        this.lastN = msg.n;
+        if (this.replaying) this.stats.replayed += 1;
+        this.handlers.event(msg, this.replaying);
+        return;
+      case "state":
+        this.replaying = false;
+        if (msg.resync) this.stats.resyncs += 1;
+        this.lastN = msg.n;
+        this.handSeq = msg.hand ? { hand: msg.hand.number, seq: msg.hand.seq } : null;
+        this.handlers.state(msg);
+        return;
+      case "ack":
+        this.stats.acks += 1;
+        return;
+      case "error":
+        this.stats.errors += 1;
+        if (msg.code === "bad_token") this.stopped = true;
+        this.handlers.error(msg);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Send an intention; its id (echoed by the server's ack or error). */
+  send(message: Record<string, unknown>): number {
+    const id = this.nextId++;
+    const ws = this.socket;
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ ...message, id }));
+    return id;
+  }
+
+  /** Act for your seat at the hand and sequence number of the last state. */
+  act(action: Action): number | null {
+    if (this.handSeq === null) return null;
+    return this.send({ type: "act", hand: this.handSeq.hand, seq: this.handSeq.seq, action });
+  }
+}

@@ -1,0 +1,140 @@
+// The messages of docs/protocol.md, as the page reads and writes them.
+
+export type Seat = number;
+export type CardText = string;
+
+export interface Action {
+  kind: "fold" | "check_or_call" | "raise_to" | "discard" | "buy_pot" | "surblind" | "decline";
+  amount?: number;
+  cards?: CardText[];
+}
+
+export interface SeatInfo {
+  seat: Seat;
+  name: string;
+  bot: string | null;
+  stack: number;
+  sitting_out: boolean;
+  leaving?: boolean;
+  connected: boolean;
+}
+
+export interface LedgerRow {
+  name: string;
+  caves: number;
+  bought: number;
+  stack: number;
+  net: number;
+  seated: boolean;
+}
+
+export interface TableInfo {
+  id: string;
+  players: number;
+  config: Record<string, unknown>;
+  hands_played: number;
+  status: string;
+  seats: (SeatInfo | null)[];
+  ledger: LedgerRow[];
+  timer: { action_seconds: number; time_bank: number };
+}
+
+export interface Legal {
+  decision: string;
+  can_check: boolean;
+  can_fold: boolean;
+  call_amount: number;
+  min_raise_to: number | null;
+  max_raise_to: number | null;
+  max_discard: number;
+  can_take_four: boolean;
+  discard_count: number;
+  offer_amount: number;
+}
+
+export interface PotResult {
+  amount: number;
+  eligible: Seat[];
+  winners: Seat[];
+  shares: [Seat, number][];
+}
+
+export interface HandInfo {
+  number: number;
+  seq: number;
+  dealer: Seat;
+  seats: Seat[];
+  mode: string;
+  stacks: Record<string, number>;
+  bets: Record<string, number>;
+  pot: number;
+  folded: Record<string, boolean>;
+  hole: CardText[];
+  card_counts: Record<string, number>;
+  up_cards: Record<string, CardText[]>;
+  board: CardText[];
+  stub_size: number;
+  actor: Seat | null;
+  decision: string | null;
+  legal: Legal | null;
+  clock: { seat: Seat; action_left: number; bank_left: number } | null;
+  finished: boolean;
+  shown: Record<string, CardText[]>;
+  pot_results: PotResult[];
+  log: GameEvent[] | null;
+}
+
+export interface You {
+  name: string | null;
+  seat: Seat | null;
+  host: boolean;
+  sitting_out?: boolean;
+  time_bank?: number;
+}
+
+/** A hand or table event: `kind` plus the fields of its kind (see the protocol's tables). */
+export interface GameEvent {
+  kind: string;
+  [field: string]: unknown;
+}
+
+export interface WelcomeMsg { type: "welcome"; table: string; n: number; you: You }
+export interface EventMsg { type: "event"; n: number; hand: number | null; event: GameEvent }
+export interface StateMsg {
+  type: "state"; n: number; resync: boolean; you: You; table: TableInfo; hand: HandInfo | null;
+}
+export interface AckMsg { type: "ack"; id: string | number | null; of: string; duplicate: boolean }
+export interface ErrorMsg { type: "error"; id: string | number | null; code: string; message: string }
+export interface PongMsg { type: "pong"; id: string | number | null }
+
+export type ServerMsg = WelcomeMsg | EventMsg | StateMsg | AckMsg | ErrorMsg | PongMsg;
+
+/** The answer of `POST /api/tables` and of `.../join`. */
+export interface Joined {
+  table: string;
+  token: string;
+  name: string;
+  seat: Seat | null;
+  invite?: string;
+}
+
+/** One field of static/table-config.json (written from TableConfig by pokerbonus.web.schema). */
+export interface ConfigField {
+  name: string;
+  label: string;
+  help: string;
+  group: string;
+  kind: "choice" | "bool" | "int";
+  choices?: (string | number)[];
+  min?: number;
+  max?: number;
+  optional: boolean;
+  default: string | number | boolean | null;
+}
+
+export interface ConfigSchema {
+  fields: ConfigField[];
+  games: Record<string, [number, number]>;
+  bot_levels: string[];
+  timer: { action_seconds: number; time_bank: number };
+}

@@ -1,0 +1,2 @@
+// The messages of docs/protocol.md, as the page reads and writes them.
+export {};

@@ -1,0 +1,530 @@
+// The table page: seats around an oval, cards, pots, the action bar with the bet
+// slider, the clock, the action log, chat and ledger. Everything drawn comes
+// from the server's last `state` (and, for the log and the showdown, its events):
+// the page only sends intentions.
+import { cardBack, cardElement, describeHigh, lowestRank } from "./cards.js";
+import { TableClient } from "./client.js";
+import { h } from "./dom.js";
+import { describeEvent } from "./words.js";
+const BLIND_KINDS = new Set(["blind_posted", "blind", "surblind", "small", "big", "straddle"]);
+const MAX_LOG = 300;
+/** Side pots from each seat's chips put in this hand (RULES.md section 7). */
+export function sidePots(contrib, folded, allIn) {
+    const seats = Object.keys(contrib).map(Number);
+    const levels = [...new Set(seats.filter((s) => allIn.has(s) && !folded[s]).map((s) => contrib[s]))]
+        .sort((a, b) => a - b);
+    const top = Math.max(0, ...seats.map((s) => contrib[s]));
+    if (levels.length === 0 || levels[levels.length - 1] < top)
+        levels.push(top);
+    const pots = [];
+    let prev = 0;
+    for (const level of levels) {
+        let amount = 0;
+        for (const s of seats)
+            amount += Math.min(contrib[s], level) - Math.min(contrib[s], prev);
+        const eligible = seats.filter((s) => !folded[s] && contrib[s] >= level);
+        if (amount > 0)
+            pots.push({ amount, eligible });
+        prev = level;
+    }
+    return pots;
+}
+function defaultDeck(players) {
+    return players <= 4 ? 32 : { 5: 40, 6: 44, 7: 48 }[players] ?? 52;
+}
+export class TablePage {
+    constructor(root, table, token, inviteLink) {
+        this.root = root;
+        this.table = table;
+        this.inviteLink = inviteLink;
+        this.state = null;
+        /** The hand being shown: the live one, or the last one after it ended (its showdown). */
+        this.hand = null;
+        this.handOver = false;
+        this.shown = {};
+        this.awards = [];
+        this.contrib = {};
+        this.log = [];
+        this.chat = [];
+        this.selected = new Set();
+        /** The last hand that ended, for the showdown panel: cards shown and pots won. */
+        this.lastShowdown = null;
+        this.fourColour = localStorage.getItem("pokerbonus.fourColour") === "1";
+        this.clockAt = 0;
+        this.actionKey = "";
+        this.els = {};
+        this.nameOf = (seat) => {
+            const occ = this.state?.table.seats[seat];
+            return occ ? occ.name : `seat ${seat + 1}`;
+        };
+        this.client = new TableClient(table, token, {
+            welcome: () => undefined,
+            event: (msg) => this.onEvent(msg),
+            state: (msg) => this.onState(msg),
+            error: (msg) => this.onError(msg),
+            status: (status) => this.onStatus(status),
+        });
+        this.build();
+        this.client.connect();
+        window.setInterval(() => this.tickClock(), 250);
+    }
+    // -- the frame ----------------------------------------------------------------------
+    build() {
+        const e = this.els;
+        e.status = h("span", { class: "badge", "data-testid": "connection", role: "status" }, "connecting");
+        e.invite = h("button", { type: "button", "data-testid": "btn-invite", onclick: () => this.copyInvite() }, "Copy invite link");
+        e.colours = h("input", { type: "checkbox", id: "four-colour", "data-testid": "four-colour",
+            onchange: (ev) => this.setFourColour(ev.target.checked) });
+        e.colours.checked = this.fourColour;
+        e.felt = h("div", { class: "oval", "data-testid": "table" });
+        e.actions = h("section", { class: "actions", "data-testid": "actions", "aria-label": "Your actions" });
+        e.timer = h("div", { class: "timer", "data-testid": "timer", role: "timer", "aria-live": "off" });
+        e.seatBar = h("div", { class: "seat-controls", "data-testid": "seat-controls" });
+        e.message = h("div", { class: "message", "data-testid": "message", role: "alert" });
+        e.log = h("ol", { class: "log", "data-testid": "log", "aria-label": "Action log", "aria-live": "polite" });
+        e.chatList = h("ol", { class: "chat-lines", "data-testid": "chat-lines" });
+        e.chatInput = h("input", { type: "text", maxlength: 200, "aria-label": "Chat message",
+            placeholder: "Say something", "data-testid": "chat-input" });
+        const chatForm = h("form", { class: "chat-form", onsubmit: (ev) => { ev.preventDefault(); this.sendChat(); } }, e.chatInput, h("button", { type: "submit", "data-testid": "chat-send" }, "Send"));
+        e.ledger = h("table", { class: "ledger", "data-testid": "ledger" });
+        e.showdown = h("div", { class: "showdown", "data-testid": "showdown", "aria-live": "polite" });
+        this.root.replaceChildren(h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "Poker Bonus"), h("span", { class: "table-id" }, `Table ${this.table}`), e.status, this.inviteLink ? e.invite : null, h("label", { class: "toggle" }, e.colours, " four colours")), h("main", { class: "table-layout" }, h("section", { class: "felt" }, e.felt), h("section", { class: "controls" }, e.timer, e.actions, e.seatBar, e.message), h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, "Showdown"), e.showdown), h("section", { class: "panel" }, h("h2", {}, "Action log"), e.log), h("section", { class: "panel", "data-testid": "chat" }, h("h2", {}, "Chat"), e.chatList, chatForm), h("section", { class: "panel" }, h("h2", {}, "Session ledger"), e.ledger))));
+        document.body.classList.toggle("four-colour", this.fourColour);
+    }
+    setFourColour(on) {
+        this.fourColour = on;
+        localStorage.setItem("pokerbonus.fourColour", on ? "1" : "0");
+        document.body.classList.toggle("four-colour", on);
+    }
+    copyInvite() {
+        if (!this.inviteLink)
+            return;
+        const link = new URL(this.inviteLink, location.origin).href;
+        void navigator.clipboard?.writeText(link).catch(() => undefined);
+        this.flash(`Invite link: ${link}`);
+    }
+    flash(text, error = false) {
+        this.els.message.textContent = text;
+        this.els.message.classList.toggle("error", error);
+    }
+    // -- messages -----------------------------------------------------------------------
+    onStatus(status) {
+        const el = this.els.status;
+        el.textContent = { connecting: "connecting", open: "connected", reconnecting: "reconnecting",
+            refused: "refused" }[status];
+        el.dataset.status = status;
+        this.syncStats();
+    }
+    syncStats() {
+        const el = this.els.status;
+        const s = this.client.stats;
+        el.dataset.connects = String(s.connects);
+        el.dataset.resyncs = String(s.resyncs);
+        el.dataset.replayed = String(s.replayed);
+        el.dataset.n = String(this.client.lastN ?? "");
+    }
+    onError(msg) {
+        this.flash(`${msg.code}: ${msg.message}`, true);
+        this.actionKey = "";
+        this.render();
+    }
+    onEvent(msg) {
+        this.applyEvent(msg.event, msg.hand);
+        this.syncStats();
+    }
+    applyEvent(e, hand) {
+        const seat = typeof e.seat === "number" ? String(e.seat) : "";
+        switch (e.kind) {
+            case "hand_started":
+                this.hand = null;
+                this.handOver = false;
+                this.shown = {};
+                this.awards = [];
+                this.contrib = {};
+                this.selected.clear();
+                break;
+            case "hand_ended":
+            case "hand_voided":
+                this.handOver = true;
+                if (Object.keys(this.shown).length > 0 || this.awards.length > 0) {
+                    this.lastShowdown = { number: e.number, shown: { ...this.shown }, awards: [...this.awards] };
+                }
+                if (this.hand)
+                    this.hand = { ...this.hand, actor: null, legal: null, clock: null, finished: true };
+                break;
+            case "shown":
+                this.shown[seat] = e.cards;
+                break;
+            case "pot_awarded":
+                this.awards.push({ index: e.index, amount: e.amount,
+                    shares: e.shares });
+                break;
+            case "chat":
+                this.chat.push({ name: String(e.name), text: String(e.text) });
+                this.chat = this.chat.slice(-100);
+                break;
+            case "ante_posted":
+            case "pot_bought":
+            case "called":
+            case "bet_or_raised":
+                this.contrib[seat] = (this.contrib[seat] ?? 0) + e.amount;
+                break;
+            case "bet_returned":
+            case "all_passed":
+                this.contrib[seat] = (this.contrib[seat] ?? 0) - e.amount;
+                break;
+            default:
+                if (BLIND_KINDS.has(e.kind) && typeof e.amount === "number") {
+                    // a surblind is a raise to `amount`: count what it adds over the seat's blind so far
+                    const before = this.contrib[seat] ?? 0;
+                    this.contrib[seat] = e.kind === "surblind" ? Math.max(before, e.amount) : before + e.amount;
+                }
+        }
+        if (e.kind !== "chat") {
+            const text = describeEvent(e, this.nameOf);
+            if (text) {
+                this.log.push({ text, hand });
+                if (this.log.length > MAX_LOG)
+                    this.log.splice(0, this.log.length - MAX_LOG);
+            }
+        }
+    }
+    onState(msg) {
+        this.state = msg;
+        if (msg.resync && msg.hand) {
+            // a reload or a long absence: rebuild the hand's log, showdown and contributions
+            this.log = this.log.filter((l) => l.hand !== msg.hand.number);
+            this.shown = {};
+            this.awards = [];
+            this.contrib = {};
+            for (const e of msg.hand.log ?? [])
+                this.applyEvent(e, msg.hand.number);
+        }
+        if (msg.hand) {
+            if (this.hand && this.hand.number !== msg.hand.number)
+                this.selected.clear();
+            this.hand = msg.hand;
+            this.handOver = false;
+            this.clockAt = performance.now();
+        }
+        this.render();
+        this.syncStats();
+    }
+    // -- drawing ------------------------------------------------------------------------
+    rules(table) {
+        const c = table.config;
+        const deck = typeof c.deck_size === "number" ? c.deck_size : defaultDeck(table.players);
+        return { low: lowestRank(deck), wheel: c.wheel !== false, ranking: c.ranking === "archaic" ? "archaic" : "modern" };
+    }
+    render() {
+        const st = this.state;
+        if (!st)
+            return;
+        this.renderFelt(st);
+        this.renderActions(st);
+        this.renderSeatControls(st);
+        this.renderShowdown(st);
+        this.renderLog();
+        this.renderChat();
+        this.renderLedger(st.table);
+        this.tickClock();
+    }
+    winners() {
+        const won = new Map();
+        for (const a of this.awards)
+            for (const [s, c] of a.shares)
+                won.set(s, (won.get(s) ?? 0) + c);
+        return won;
+    }
+    renderFelt(st) {
+        const table = st.table;
+        const hand = this.hand;
+        const n = table.players;
+        const me = st.you.seat;
+        const won = this.winners();
+        const rules = this.rules(table);
+        const seats = [];
+        for (let s = 0; s < n; s++) {
+            const angle = Math.PI / 2 + (2 * Math.PI * (s - (me ?? 0))) / n;
+            const style = `--x:${(50 + 42 * Math.cos(angle)).toFixed(2)}%;--y:${(50 + 40 * Math.sin(angle)).toFixed(2)}%`;
+            seats.push(this.seatElement(st, s, style, hand, won, rules));
+        }
+        const center = h("div", { class: "center" });
+        if (hand) {
+            const total = this.handOver && this.awards.length > 0
+                ? this.awards.reduce((sum, a) => sum + a.amount, 0) : hand.pot;
+            const pot = h("div", { class: "pot", "data-testid": "pot", "aria-label": `Pot ${total}` }, h("span", { class: "label" }, "Pot "), h("strong", {}, String(total)));
+            center.append(h("div", { class: "hand-no", "data-testid": "hand-number" }, `Hand ${hand.number}`), pot);
+            const allIn = new Set(hand.seats.filter((s) => hand.stacks[String(s)] === 0));
+            const pots = this.awards.length > 0
+                ? this.awards.map((a) => ({ amount: a.amount, eligible: a.shares.map(([s]) => s) }))
+                : allIn.size > 0 ? sidePots(this.contrib, hand.folded, allIn) : [];
+            if (pots.length > 1) {
+                center.append(h("ol", { class: "side-pots", "data-testid": "side-pots" }, ...pots.map((p, i) => h("li", { "data-testid": `side-pot-${i}` }, `${i === 0 ? "Main pot" : `Side pot ${i}`}: ${p.amount}`))));
+            }
+            if (hand.board.length > 0) {
+                center.append(h("div", { class: "board", "data-testid": "board" }, ...hand.board.map((c) => cardElement(c))));
+            }
+            if (this.handOver)
+                center.append(h("div", { class: "note" }, "Next hand in a moment"));
+        }
+        else {
+            const seated = table.seats.filter((x) => x && !x.sitting_out).length;
+            center.append(h("div", { class: "note", "data-testid": "waiting" }, seated < 2 ? "Waiting for players: take a seat or add a bot" : "The next hand starts in a moment"));
+        }
+        this.els.felt.replaceChildren(...seats, center);
+    }
+    seatElement(st, s, style, hand, won, rules) {
+        const occ = st.table.seats[s];
+        const me = st.you.seat;
+        const el = h("div", { class: "seat", style, "data-testid": `seat-${s}`, "data-seat": s });
+        if (!occ) {
+            el.classList.add("empty");
+            const inner = h("div", { class: "plate" }, h("span", { class: "name" }, `Seat ${s + 1}`));
+            if (me === null) {
+                inner.append(h("button", { type: "button", "data-testid": `sit-${s}`, "aria-label": `Sit at seat ${s + 1}`,
+                    onclick: () => this.client.send({ type: "sit", seat: s }) }, "Sit here"));
+            }
+            if (st.you.host) {
+                const levels = ["random", "station", "easy", "medium", "hard", "expert"];
+                const select = h("select", { "aria-label": `Bot level for seat ${s + 1}`, "data-testid": `bot-level-${s}` }, ...levels.map((l) => h("option", { value: l, selected: l === "easy" }, l)));
+                inner.append(h("span", { class: "bot-add" }, select, h("button", { type: "button", "data-testid": `add-bot-${s}`, "aria-label": `Add a bot at seat ${s + 1}`,
+                    onclick: () => this.client.send({ type: "add_bot", seat: s, level: select.value }) }, "Add bot")));
+            }
+            el.append(inner);
+            return el;
+        }
+        const key = String(s);
+        const dealt = hand !== null && hand.seats.includes(s);
+        const folded = dealt && hand.folded[key];
+        const stack = dealt && !this.handOver ? hand.stacks[key] : occ.stack;
+        el.classList.toggle("me", s === me);
+        el.classList.toggle("folded", Boolean(folded));
+        el.classList.toggle("actor", hand !== null && hand.actor === s && !this.handOver);
+        el.classList.toggle("winner", won.has(s));
+        el.classList.toggle("away", !occ.connected);
+        const status = [];
+        if (occ.bot)
+            status.push(`bot ${occ.bot}`);
+        if (occ.sitting_out)
+            status.push("sitting out");
+        if (!occ.connected)
+            status.push("away");
+        if (folded)
+            status.push("folded");
+        if (dealt && !this.handOver && hand.stacks[key] === 0 && !folded)
+            status.push("all-in");
+        const plate = h("div", { class: "plate" }, h("span", { class: "name", "data-testid": "seat-name" }, occ.name), h("span", { class: "stack", "data-testid": "seat-stack" }, String(stack)), status.length ? h("span", { class: "status" }, status.join(" \u00b7 ")) : null);
+        if (hand && hand.dealer === s)
+            plate.append(h("span", { class: "dealer", title: "Dealer", "aria-label": "dealer" }, "D"));
+        const cards = h("div", { class: "cards", "data-testid": `cards-${s}` });
+        if (dealt) {
+            const shown = this.shown[key] ?? hand.shown[key];
+            if (s === me && hand.hole.length > 0) {
+                for (const c of hand.hole)
+                    cards.append(this.holeCard(c, hand));
+            }
+            else if (shown && shown.length > 0) {
+                for (const c of shown)
+                    cards.append(cardElement(c));
+            }
+            else if (!folded) {
+                for (const c of hand.up_cards[key] ?? [])
+                    cards.append(cardElement(c, "up"));
+                const hidden = (hand.card_counts[key] ?? 0) - (hand.up_cards[key]?.length ?? 0);
+                for (let i = 0; i < hidden; i++)
+                    cards.append(cardBack());
+            }
+            const five = shown && shown.length === 5 ? shown : null;
+            if (five) {
+                plate.append(h("span", { class: "hand-name", "data-testid": "hand-name" }, describeHigh(five, rules)));
+            }
+        }
+        if (won.has(s))
+            plate.append(h("span", { class: "won", "data-testid": "won" }, `wins ${won.get(s)}`));
+        el.append(cards, plate);
+        const bet = dealt && !this.handOver ? hand.bets[key] : 0;
+        if (bet > 0)
+            el.append(h("span", { class: "bet", "data-testid": `bet-${s}` }, String(bet)));
+        return el;
+    }
+    holeCard(c, hand) {
+        const legal = hand.legal;
+        const choosing = legal !== null && (legal.decision === "draw" || legal.decision === "discard");
+        const el = cardElement(c, this.selected.has(c) ? "selected" : "");
+        if (!choosing)
+            return el;
+        const button = h("button", { type: "button", class: "card-button", "aria-pressed": this.selected.has(c),
+            "aria-label": `${this.selected.has(c) ? "Keep" : "Exchange"} ${el.getAttribute("aria-label")}`,
+            "data-testid": `hole-${c}`, onclick: () => {
+                if (this.selected.has(c))
+                    this.selected.delete(c);
+                else
+                    this.selected.add(c);
+                this.actionKey = "";
+                this.render();
+            } }, el);
+        return button;
+    }
+    act(action) {
+        this.client.act(action);
+        this.selected.clear();
+        // one intention per turn: the bar comes back with the next state (or an error)
+        for (const b of this.els.actions.querySelectorAll("button"))
+            b.disabled = true;
+    }
+    renderActions(st) {
+        const hand = this.hand;
+        const legal = hand && !this.handOver ? hand.legal : null;
+        const key = legal ? `${hand.number}:${hand.seq}:${legal.decision}:${[...this.selected].join(",")}` : "";
+        if (key === this.actionKey && key !== "")
+            return; // keep the slider where the player left it
+        this.actionKey = key;
+        const box = this.els.actions;
+        if (!hand || !legal) {
+            const actor = hand && hand.actor !== null && !this.handOver ? this.nameOf(hand.actor) : null;
+            box.replaceChildren(h("p", { class: "wait", "data-testid": "wait" }, actor ? `${actor} to act` : st.you.seat === null ? "You are watching" : "Waiting"));
+            return;
+        }
+        box.classList.add("your-turn");
+        const items = [];
+        if (legal.decision === "bet") {
+            if (legal.can_fold) {
+                items.push(h("button", { type: "button", class: "fold", "data-testid": "btn-fold",
+                    onclick: () => this.act({ kind: "fold" }) }, "Fold"));
+            }
+            items.push(h("button", { type: "button", class: "call", "data-testid": "btn-call",
+                onclick: () => this.act({ kind: "check_or_call" }) }, legal.can_check ? "Check" : `Call ${legal.call_amount}`));
+            if (legal.min_raise_to !== null && legal.max_raise_to !== null)
+                items.push(this.raiseControls(hand, legal.min_raise_to, legal.max_raise_to));
+        }
+        else if (legal.decision === "draw" || legal.decision === "discard") {
+            const most = legal.decision === "discard" ? legal.discard_count : legal.can_take_four ? 4 : legal.max_discard;
+            const count = this.selected.size;
+            const ok = legal.decision === "discard" ? count === most : count <= most;
+            items.push(h("p", { class: "hint" }, legal.decision === "discard"
+                ? `Choose ${most} card(s) to discard`
+                : `Tap the cards to exchange (up to ${most}${legal.can_take_four ? ", four for one player only" : ""})`));
+            items.push(h("button", { type: "button", class: "call", "data-testid": legal.decision === "draw" ? "btn-draw" : "btn-discard",
+                disabled: !ok, onclick: () => this.act({ kind: "discard", cards: [...this.selected] }) }, legal.decision === "discard" ? `Discard ${count}` : count === 0 ? "Stand pat" : `Exchange ${count}`));
+        }
+        else {
+            const label = legal.decision === "buy_pot" ? "Buy the pot" : "Surblind";
+            items.push(h("button", { type: "button", class: "raise", "data-testid": "btn-offer",
+                onclick: () => this.act({ kind: legal.decision === "buy_pot" ? "buy_pot" : "surblind" }) }, `${label} (${legal.offer_amount})`));
+            items.push(h("button", { type: "button", class: "fold", "data-testid": "btn-decline",
+                onclick: () => this.act({ kind: "decline" }) }, "Decline"));
+        }
+        box.replaceChildren(...items);
+    }
+    raiseControls(hand, min, max) {
+        const bets = hand.seats.map((s) => hand.bets[String(s)] ?? 0);
+        const top = Math.max(0, ...bets);
+        const call = hand.legal?.call_amount ?? 0;
+        const potAfterCall = hand.pot + bets.reduce((a, b) => a + b, 0) + call;
+        const clamp = (x) => Math.max(min, Math.min(max, Math.round(x)));
+        const slider = h("input", { type: "range", min, max, step: 1, value: min, "data-testid": "bet-slider",
+            "aria-label": "Bet amount" });
+        const amount = h("input", { type: "number", min, max, step: 1, value: min, "data-testid": "bet-amount",
+            "aria-label": "Bet to", inputmode: "numeric" });
+        const word = top > 0 ? "Raise to" : "Bet";
+        const go = h("button", { type: "button", class: "raise", "data-testid": "btn-raise",
+            onclick: () => this.act({ kind: "raise_to", amount: clamp(Number(amount.value)) }) }, `${word} ${min}`);
+        const set = (x) => {
+            const v = clamp(x);
+            slider.value = String(v);
+            amount.value = String(v);
+            go.textContent = v === max ? `All-in ${v}` : `${word} ${v}`;
+        };
+        slider.addEventListener("input", () => set(Number(slider.value)));
+        amount.addEventListener("change", () => set(Number(amount.value)));
+        const preset = (label, id, value) => h("button", { type: "button", class: "preset", "data-testid": `preset-${id}`, onclick: () => set(value) }, label);
+        return h("div", { class: "raise-box" }, h("div", { class: "presets" }, preset("Min", "min", min), preset("\u00bd pot", "half", top + potAfterCall / 2), preset("Pot", "pot", top + potAfterCall), preset("All-in", "allin", max)), h("div", { class: "slider-row" }, slider, amount, go));
+    }
+    renderSeatControls(st) {
+        const you = st.you;
+        const items = [];
+        if (you.seat !== null) {
+            const occ = st.table.seats[you.seat];
+            const between = this.state?.hand === null;
+            items.push(you.sitting_out
+                ? h("button", { type: "button", "data-testid": "btn-sit-in", onclick: () => this.client.send({ type: "sit_in" }) }, "Sit in")
+                : h("button", { type: "button", "data-testid": "btn-sit-out", onclick: () => this.client.send({ type: "sit_out" }) }, "Sit out next hand"));
+            items.push(h("button", { type: "button", "data-testid": "btn-rebuy", disabled: !between,
+                title: between ? "Buy one cave" : "Rebuys are between hands",
+                onclick: () => this.client.send({ type: "rebuy", caves: 1 }) }, "Rebuy"));
+            items.push(h("button", { type: "button", "data-testid": "btn-leave",
+                onclick: () => { if (confirm("Leave the table? Your stack is cashed out."))
+                    this.client.send({ type: "leave" }); } }, "Leave"));
+            if (occ)
+                items.unshift(h("span", { class: "you" }, `You: ${occ.name}, seat ${you.seat + 1}`));
+        }
+        else {
+            items.push(h("span", { class: "you" }, you.name ? `${you.name}: watching — pick an empty seat` : "Watching"));
+        }
+        this.els.seatBar.replaceChildren(...items);
+    }
+    renderShowdown(st) {
+        const box = this.els.showdown;
+        const last = this.lastShowdown;
+        if (!last) {
+            box.replaceChildren(h("p", { class: "muted" }, "Hands shown at the end appear here"));
+            return;
+        }
+        const rules = this.rules(st.table);
+        const won = new Map();
+        for (const a of last.awards)
+            for (const [s, c] of a.shares)
+                won.set(s, (won.get(s) ?? 0) + c);
+        const rows = Object.entries(last.shown).map(([seat, cards]) => {
+            const s = Number(seat);
+            return h("li", { class: won.has(s) ? "winner" : "", "data-testid": `shown-${s}` }, h("span", { class: "name" }, this.nameOf(s)), " ", h("span", { class: "cards" }, ...cards.map((c) => cardElement(c, "small"))), " ", h("span", { class: "hand-name" }, cards.length === 5 ? describeHigh(cards, rules) : ""), won.has(s) ? h("strong", { class: "won" }, ` wins ${won.get(s)}`) : null);
+        });
+        if (rows.length === 0) {
+            for (const [s, c] of won)
+                rows.push(h("li", { class: "winner" }, `${this.nameOf(s)} wins ${c} (not shown)`));
+        }
+        box.replaceChildren(h("p", { "data-testid": "showdown-hand" }, `Hand ${last.number}`), h("ul", {}, ...rows));
+    }
+    renderLog() {
+        const list = this.els.log;
+        const lines = this.log.slice(-80);
+        list.replaceChildren(...lines.map((l) => h("li", {}, l.text)));
+        list.scrollTop = list.scrollHeight;
+    }
+    renderChat() {
+        const list = this.els.chatList;
+        list.replaceChildren(...this.chat.map((c) => h("li", {}, h("strong", {}, c.name), `: ${c.text}`)));
+        list.scrollTop = list.scrollHeight;
+    }
+    renderLedger(table) {
+        const head = h("tr", {}, ...["Player", "Caves", "Bought", "Stack", "Net"].map((t) => h("th", { scope: "col" }, t)));
+        const rows = table.ledger.map((r) => h("tr", { class: r.seated ? "" : "gone" }, h("td", {}, r.name), h("td", {}, String(r.caves)), h("td", {}, String(r.bought)), h("td", {}, String(r.stack)), h("td", { class: r.net > 0 ? "plus" : r.net < 0 ? "minus" : "" }, r.net > 0 ? `+${r.net}` : String(r.net))));
+        this.els.ledger.replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
+    }
+    tickClock() {
+        const el = this.els.timer;
+        const clock = this.hand && !this.handOver ? this.hand.clock : null;
+        if (!clock) {
+            el.replaceChildren();
+            el.hidden = true;
+            return;
+        }
+        el.hidden = false;
+        const gone = (performance.now() - this.clockAt) / 1000;
+        const action = Math.max(0, clock.action_left - gone);
+        const bank = Math.max(0, clock.bank_left - Math.max(0, gone - clock.action_left));
+        const total = this.state?.table.timer.action_seconds || 1;
+        const bar = h("span", { class: "bar-fill", style: `width:${Math.min(100, (100 * action) / total).toFixed(1)}%` });
+        el.classList.toggle("bank", action <= 0);
+        el.replaceChildren(h("span", { class: "who" }, `${this.nameOf(clock.seat)}: `), h("strong", {}, action > 0 ? `${Math.ceil(action)} s` : `time bank ${Math.ceil(bank)} s`), h("span", { class: "bank-left" }, action > 0 ? ` (+${Math.round(bank)} s bank)` : ""), h("span", { class: "bar-track" }, bar));
+    }
+    sendChat() {
+        const input = this.els.chatInput;
+        const text = input.value.trim();
+        if (!text)
+            return;
+        this.client.send({ type: "chat", text: text.slice(0, 200) });
+        input.value = "";
+    }
+}
