@@ -1,0 +1,310 @@
+"""The web tables' page in a real browser (Debian's Chromium driven by Playwright)
+against the real server (uvicorn on a free loopback port, a temporary SQLite file).
+
+Two people in two browser contexts and a bot play hands to the end; one of them
+reloads the page mid-hand and carries on; a dropped socket reconnects with the
+last event number; the phone-sized layout shows the action buttons; hands shown
+at the showdown are named in words as the engine names them.
+
+Screenshots go to ``test-artifacts/`` (gitignored). ``POKERBONUS_DOCS_IMAGES=1``
+also rewrites ``docs/images/web-table.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokerbonus.cards import DECK_SIZES, lowest_rank
+from pokerbonus.hands import evaluate
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+server_app = pytest.importorskip("pokerbonus.server.app")
+uvicorn = pytest.importorskip("uvicorn")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
+
+Page = Any
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real server on a free loopback port; its base URL."""
+    db = tmp_path_factory.mktemp("web") / "tables.db"
+    settings = server_app.ServerSettings(
+        db=str(db), bot_delay=0.05, hand_pause=1.5,
+        rng=lambda table: random.Random(f"web-{table}"), bot_samples=50,
+    )  # fmt: skip
+    port = _free_port()
+    config = uvicorn.Config(server_app.create_app(settings), host="127.0.0.1", port=port,
+                            log_level="warning", ws="websockets-sansio")  # fmt: skip
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not srv.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless."""
+    with playwright_sync.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _create_table(page: Page, base: str, name: str, seats: dict[int, str], players: int = 3,
+                  action_seconds: int = 60) -> str:  # fmt: skip
+    """Fill the landing form; the new table's id (the page moves to it)."""
+    page.goto(base + "/")
+    page.get_by_test_id("your-name").fill(name)
+    page.get_by_test_id("cfg-players").fill(str(players))
+    page.get_by_test_id("cfg-players").dispatch_event("change")
+    for seat, choice in seats.items():
+        page.get_by_test_id(f"seat-choice-{seat}").select_option(choice)
+    page.get_by_test_id("action-seconds").fill(str(action_seconds))
+    page.get_by_test_id("btn-create").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    return str(page.url).rsplit("/", 1)[1]
+
+
+def _api(page: Page, base: str, table: str) -> dict[str, Any]:
+    token = page.evaluate(f"localStorage.getItem('pokerbonus.{table}')")
+    response = page.request.get(f"{base}/api/tables/{table}?token={token}")
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def _play_one(page: Page) -> bool:
+    """If it is this page's turn: check or call, stand pat, decline. Whether it acted."""
+    acted: bool = page.evaluate(
+        """() => {
+            for (const id of ["btn-call", "btn-draw", "btn-decline"]) {
+                const b = document.querySelector(`[data-testid="${id}"]`);
+                if (b && !b.disabled) { b.click(); return true; }
+            }
+            return false;
+        }"""
+    )
+    return acted
+
+
+def _until(pages: list[Page], done: Callable[[], bool], timeout: float = 40.0) -> None:
+    """Play the pages' turns until ``done()``."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            pytest.fail("the table did not get there in time")
+        acted = any([_play_one(p) for p in pages])
+        if not acted:
+            pages[0].wait_for_timeout(100)
+
+
+def _screenshot(page: Page, name: str, docs: bool = False) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name))
+    if docs and os.environ.get("POKERBONUS_DOCS_IMAGES") == "1":
+        shutil.copy(ARTIFACTS / name, ROOT / "docs" / "images" / name)
+
+
+def test_two_people_and_a_bot_play_hands_with_a_reload_mid_hand(server: str, browser: Any) -> None:
+    ann_ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    bob_ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
+    errors: list[str] = []
+    for p in (ann, bob):
+        p.on("pageerror", lambda exc: errors.append(str(exc)))
+    table = _create_table(ann, server, "Ann", {0: "you", 1: "easy", 2: ""})
+    expect = playwright_sync.expect
+    expect(ann.get_by_test_id("connection")).to_have_attribute("data-status", "open")
+    invite = ann.evaluate(f"localStorage.getItem('pokerbonus.{table}.invite')")
+    assert invite.startswith(f"/t/{table}#invite=")
+
+    # Bob follows the invite, joins as a spectator, then takes seat 3
+    bob.goto(server + invite)
+    bob.get_by_test_id("join-name").fill("Bob")
+    bob.get_by_test_id("btn-join").click()
+    expect(bob.get_by_test_id("sit-2")).to_be_visible()
+    assert "#invite" not in bob.url  # the secret leaves the address bar
+    bob.get_by_test_id("sit-2").click()
+    expect(bob.get_by_test_id("seat-2").get_by_test_id("seat-name")).to_have_text("Bob")
+    expect(ann.get_by_test_id("seat-2").get_by_test_id("seat-name")).to_have_text("Bob")
+    expect(ann.get_by_test_id("seat-1").get_by_test_id("seat-name")).to_have_text(
+        re.compile("easy")
+    )
+
+    # Bob is dealt in from the next hand: each sees their own five cards and the others' backs
+    bob_cards = bob.get_by_test_id("cards-2").get_by_test_id("card")
+    _until([ann], lambda: bob_cards.count() == 5, timeout=30)
+    expect(bob.get_by_test_id("cards-0").get_by_test_id("card-back")).to_have_count(5)
+    expect(ann.get_by_test_id("cards-0").get_by_test_id("card")).to_have_count(5)
+    expect(bob.get_by_test_id("pot")).to_contain_text(re.compile(r"\d"))
+    expect(ann.get_by_test_id("timer")).to_be_visible(timeout=15000)
+
+    # chat both ways
+    ann.get_by_test_id("chat-input").fill("good luck")
+    ann.get_by_test_id("chat-send").click()
+    expect(bob.get_by_test_id("chat-lines")).to_contain_text("Ann: good luck")
+
+    # Bob reloads mid-hand: same cards back, the hand's log rebuilt, play goes on
+    hand = _api(ann, server, table)["hand"]
+    assert hand is not None
+    before = (
+        bob.get_by_test_id("cards-2")
+        .get_by_test_id("card")
+        .evaluate_all("els => els.map(e => e.dataset.card)")
+    )
+    bob.reload()
+    expect(bob.get_by_test_id("connection")).to_have_attribute("data-resyncs", "1")
+    assert _api(ann, server, table)["hand"] == hand  # still the same hand: nobody else can end it
+    expect(bob.get_by_test_id("cards-2").get_by_test_id("card")).to_have_count(5)
+    after = (
+        bob.get_by_test_id("cards-2")
+        .get_by_test_id("card")
+        .evaluate_all("els => els.map(e => e.dataset.card)")
+    )
+    assert after == before
+    expect(bob.get_by_test_id("log")).to_contain_text(re.compile("antes|posts"))
+
+    # Ann's socket drops: she reconnects with the last event number and gets what she missed
+    ann.evaluate("window.pokerbonus.page.client.drop()")
+    expect(ann.get_by_test_id("connection")).to_have_attribute("data-connects", "2")
+    expect(ann.get_by_test_id("connection")).to_have_attribute("data-status", "open")
+    assert ann.get_by_test_id("connection").get_attribute("data-resyncs") == "1"
+
+    # play until two hands are over
+    _until([ann, bob], lambda: _api(ann, server, table)["hands_played"] >= 2, timeout=45)
+    expect(ann.get_by_test_id("showdown-hand")).to_be_visible()
+    state = _api(ann, server, table)
+    chips = state["chips"]
+    assert chips["stacks"] + chips["in_hand"] == chips["bought"] == 300
+    ledger = ann.get_by_test_id("ledger")
+    for name in ("Ann", "Bob", "easy-1"):
+        expect(ledger).to_contain_text(name)
+    log_text = ann.get_by_test_id("log").inner_text()
+    assert re.search(r"Hand \d+ is over", log_text), log_text
+    assert not errors, errors
+    # both pages agree with the server on every stack between hands
+    _until([ann, bob], lambda: _api(ann, server, table)["hand"] is None, timeout=20)
+    state = _api(ann, server, table)
+    for occ in state["seats"]:
+        for p in (ann, bob):
+            expect(
+                p.get_by_test_id(f"seat-{occ['seat']}").get_by_test_id("seat-stack")
+            ).to_have_text(str(occ["stack"]))
+    _screenshot(ann, "web-table-between-hands.png")
+    # a clean picture of a hand being played for the docs
+    expect(ann.get_by_test_id("cards-0").get_by_test_id("card")).to_have_count(5, timeout=15000)
+    _screenshot(ann, "web-table.png", docs=True)
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def test_phone_layout_shows_the_action_buttons(server: str, browser: Any) -> None:
+    phone = {"width": 390, "height": 844}
+    ctx = browser.new_context(viewport=phone, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = ctx.new_page()
+    _create_table(page, server, "Phone", {0: "you", 1: "station"}, players=2, action_seconds=0)
+    expect = playwright_sync.expect
+    call = page.get_by_test_id("btn-call").or_(page.get_by_test_id("btn-draw"))
+    expect(call).to_be_visible(timeout=20000)
+    # wait for a betting decision to see the whole bar: fold/check, presets, slider
+    deadline = time.monotonic() + 30
+    while not page.get_by_test_id("bet-slider").count():
+        assert time.monotonic() < deadline, "no betting decision came"
+        _play_one(page)
+        page.wait_for_timeout(100)
+    for testid in ("btn-call", "btn-raise", "bet-slider", "preset-min", "preset-half", "preset-pot",
+                   "preset-allin"):  # fmt: skip
+        element = page.get_by_test_id(testid)
+        expect(element).to_be_visible()
+        expect(element).to_be_in_viewport()
+        box = element.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (testid, box)
+    # no sideways scrolling on a phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # presets move the slider and the button's label; all-in is the stack
+    page.get_by_test_id("preset-allin").click()
+    maximum = page.get_by_test_id("bet-slider").get_attribute("max")
+    expect(page.get_by_test_id("bet-amount")).to_have_value(maximum or "")
+    expect(page.get_by_test_id("btn-raise")).to_have_text(f"All-in {maximum}")
+    page.get_by_test_id("preset-min").click()
+    minimum = page.get_by_test_id("bet-slider").get_attribute("min")
+    expect(page.get_by_test_id("bet-amount")).to_have_value(minimum or "")
+    _screenshot(page, "web-table-phone.png")
+    ctx.close()
+
+
+def _random_hand(rng: random.Random, deck: int, jokers: int) -> list[str]:
+    low = lowest_rank(deck)
+    cards = [r + s for r in "23456789TJQKA"[low:] for s in "cdhs"] + ["Jk"] * jokers
+    return rng.sample(cards, 5)
+
+
+def test_hand_names_match_the_engine(server: str, browser: Any) -> None:
+    """The page names a shown hand as the engine does (RULES.md 1-2): jokers, short decks too."""
+    rng = random.Random(7)
+    cases: list[dict[str, Any]] = []
+    for i in range(1500):
+        deck = DECK_SIZES[i % len(DECK_SIZES)]
+        jokers = (0, 0, 1, 2)[i % 4]
+        wheel = i % 5 != 0
+        ranking = "archaic" if i % 7 == 0 else "modern"
+        hand = _random_hand(rng, deck, jokers)
+        value = evaluate(" ".join(hand), "high", deck=deck, jokers=jokers > 0, wheel=wheel,
+                         ranking=ranking)  # fmt: skip
+        cases.append({"cards": hand, "deck": deck, "wheel": wheel, "ranking": ranking,
+                      "expected": value.description})  # fmt: skip
+    # the special shapes random draws rarely make
+    for text, deck in (("Jk As Ks Qs Js", 52), ("7c 8d 9h Th Ac", 32), ("Ac 2d 3h 4s 5c", 52),
+                       ("Kc Kd Kh Ks Jk", 52), ("Jk 2h 5h 9h Jh", 52), ("Jk Jk 9c 8c 6c", 36),
+                       ("Jk Ac Ad Ah As", 52)):  # fmt: skip
+        value = evaluate(text, "high", deck=deck, jokers=True)
+        cases.append({"cards": text.split(), "deck": deck, "wheel": True, "ranking": "modern",
+                      "expected": value.description})  # fmt: skip
+    page = browser.new_page()
+    page.goto(server + "/static/index.html")
+    got = page.evaluate(
+        """async (cases) => {
+            const m = await import('/static/js/cards.js');
+            return cases.map(c => m.describeHigh(c.cards,
+                {low: m.lowestRank(c.deck), wheel: c.wheel, ranking: c.ranking}));
+        }""",
+        cases,
+    )
+    page.close()
+    wrong = [(c["cards"], c["deck"], c["expected"], g) for c, g in zip(cases, got, strict=True)
+             if g != c["expected"]]  # fmt: skip
+    assert not wrong, json.dumps(wrong[:10])
