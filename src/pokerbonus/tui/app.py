@@ -224,6 +224,8 @@ class LedgerScreen(Screen[None]):
 class TableScreen(Screen[None]):
     """The table: seats, pots, the person's cards, the log and the action buttons."""
 
+    AUTO_FOCUS = ""  # keys go to the table's bindings until a text box is clicked
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f", "bet('fold')", "Fold"),
         Binding("c", "bet('call')", "Check/Call"),
@@ -245,6 +247,7 @@ class TableScreen(Screen[None]):
         Binding("b", "rebuy", "Rebuy"),
         Binding("question_mark", "rules", "Rules"),
         Binding("q", "leave", "Leave"),
+        Binding("escape", "unfocus", "Keys", show=False),
     ]
 
     def __init__(self, session: PlaySession) -> None:
@@ -287,6 +290,8 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Deal the first hand unless a resumed one is on."""
+        for button in self.query(Button):
+            button.can_focus = False  # keys always reach the table's bindings
         if not self.session.in_hand and self.session.view is None and self.session.can_deal():
             self._run(self.session.start_hand)
         self.refresh_table()
@@ -329,8 +334,7 @@ class TableScreen(Screen[None]):
         if legal.decision == "bet":
             return "bet"
         if legal.decision == "draw":
-            four = " (or four)" if legal.can_take_four and legal.max_discard > 3 else ""
-            return f"choose up to {legal.max_discard} cards to exchange{four}"
+            return f"choose up to {legal.max_discard} cards to exchange (1-5, then d)"
         if legal.decision == "buy_pot":
             return f"buy the pot for {legal.offer_amount}?"
         if legal.decision == "surblind":
@@ -403,6 +407,10 @@ class TableScreen(Screen[None]):
         if view is None or view.legal is None or view.legal.decision not in decision:
             return None
         return view, view.legal
+
+    def action_unfocus(self) -> None:
+        """Leave a text box: keys act again."""
+        self.set_focus(None)
 
     def action_bet(self, kind: str) -> None:
         """Fold, check/call, or bet/raise by one of the amount buttons."""

@@ -265,9 +265,7 @@ def log_text(
     view: SeatView, names: Sequence[str], four_color: bool = False, last: int = 14
 ) -> Text:
     """The last ``last`` lines of the hand's public log."""
-    lines = [
-        line for e in view.log if (line := describe_event(e, names, four_color)) is not None
-    ]
+    lines = [line for e in view.log if (line := describe_event(e, names, four_color)) is not None]
     out = Text()
     for i, line in enumerate(lines[-last:]):
         if i:

@@ -54,7 +54,9 @@ def rules_text(config: TableConfig) -> str:
     if config.forced_bets != "pot":
         lines.append(
             "Surblinds: the next player may double the blind before looking, and so on; the "
-            "last to do so speaks last." if config.surblind else "No surblinds."
+            "last to do so speaks last."
+            if config.surblind
+            else "No surblinds."
         )
         lines.append(
             "If everyone folds to the blinder, they take the blind back and the next deal is "
@@ -63,7 +65,9 @@ def rules_text(config: TableConfig) -> str:
     if config.forced_bets != "blind":
         lines.append(
             "Buying the pot: before looking, the player left of the dealer may double the pot "
-            "and then speaks last." if config.buy_pot else "Buying the pot is not allowed."
+            "and then speaks last."
+            if config.buy_pot
+            else "Buying the pot is not allowed."
         )
     if config.betting == "limit":
         lines.append(

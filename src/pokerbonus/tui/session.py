@@ -99,9 +99,7 @@ class PlaySession:
             specs = [PlayerSpec(self.person, "human")] + [
                 PlayerSpec(name, "bot", settings.level) for name in opponents
             ]
-            _recorded = RecordedTable.create(
-                self.store, settings.config, specs, rng=self._entropy
-            )
+            _recorded = RecordedTable.create(self.store, settings.config, specs, rng=self._entropy)
         self.recorded = _recorded
         self.bots: dict[str, Bot] = {
             name: make_bot(settings.level, seed=self._entropy.getrandbits(32))
@@ -325,8 +323,7 @@ class PlaySession:
             session.resume_report = ResumeReport(
                 "voided",
                 number,
-                f"Hand {number} could not be resumed{why}; it is void and every chip "
-                "was returned.",
+                f"Hand {number} could not be resumed{why}; it is void and every chip was returned.",
             )
         else:
             session.resume_report = ResumeReport(

@@ -148,9 +148,7 @@ class PlaySettings:
     opponents' difficulty (one of :data:`pokerbonus.bots.LADDER`).
     """
 
-    config: TableConfig = field(
-        default_factory=lambda: TableConfig(players=DEFAULT_OPPONENTS + 1)
-    )
+    config: TableConfig = field(default_factory=lambda: TableConfig(players=DEFAULT_OPPONENTS + 1))
     level: str = "medium"
     name: str = "You"
     four_color: bool = False

@@ -1,0 +1,107 @@
+"""``pokerbonus play``: the terminal table (see ``docs/play.md``).
+
+The lead registers the command with ``app.command("play")(play_command)``.
+Every house rule of the setup screen is also a flag, and ``--config`` reads
+them from a TOML file (flags given on the command line win over the file).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from pokerbonus.errors import PokerError
+
+__all__ = ["play_command", "settings_from_options"]
+
+
+def settings_from_options(config: Path | None, options: dict[str, Any]) -> Any:
+    """The play settings from a TOML file (optional) and the flags that were given."""
+    from pokerbonus.tui.settings import PlaySettings
+
+    base: dict[str, Any] = PlaySettings.from_toml(config).to_dict() if config else {}
+    given = {k: v for k, v in options.items() if v is not None}
+    if "opponents" in given:
+        base.pop("players", None)
+    base.update(given)
+    return PlaySettings.build(base)
+
+
+def play_command(
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Resume a stored session (the newest open one).")
+    ] = False,
+    session_id: Annotated[
+        int | None, typer.Argument(help="With --resume: the session to resume.")
+    ] = None,
+    dealer: Annotated[
+        bool, typer.Option("--dealer", help="Dealer mode: you and computer players vs the bank.")
+    ] = False,
+    db: Annotated[
+        str | None, typer.Option("--db", help="Database file or URL (default: user data folder).")
+    ] = None,
+    config: Annotated[
+        Path | None, typer.Option("--config", help="House rules and choices from a TOML file.")
+    ] = None,
+    game: Annotated[str | None, typer.Option(help="Game key (draw).")] = None,
+    opponents: Annotated[int | None, typer.Option(help="Computer opponents (default 3).")] = None,
+    level: Annotated[
+        str | None, typer.Option(help="Opponents: random, station, easy, medium, hard, expert.")
+    ] = None,
+    name: Annotated[str | None, typer.Option(help="Your name at the table.")] = None,
+    four_color: Annotated[
+        bool | None, typer.Option("--four-color/--two-color", help="Four-colour deck.")
+    ] = None,
+    forced_bets: Annotated[str | None, typer.Option(help="pot, blind or mixed.")] = None,
+    ante: Annotated[int | None, typer.Option(help="Ante of the pot game.")] = None,
+    blind: Annotated[int | None, typer.Option(help="Blind of the blind game.")] = None,
+    surblind: Annotated[bool | None, typer.Option("--surblind/--no-surblind")] = None,
+    buy_pot: Annotated[bool | None, typer.Option("--buy-pot/--no-buy-pot")] = None,
+    betting: Annotated[str | None, typer.Option(help="no-limit, pot-limit or limit.")] = None,
+    small_bet: Annotated[int | None, typer.Option(help="Limit: the small bet.")] = None,
+    big_bet: Annotated[int | None, typer.Option(help="Limit: the big bet.")] = None,
+    raise_cap: Annotated[int | None, typer.Option(help="Limit: raises per round (3 or 4).")] = None,
+    deck_size: Annotated[int | None, typer.Option(help="32, 36, 40, 44, 48 or 52.")] = None,
+    jokers: Annotated[int | None, typer.Option(help="0, 1 or 2 jokers.")] = None,
+    wheel: Annotated[bool | None, typer.Option("--wheel/--no-wheel")] = None,
+    ranking: Annotated[str | None, typer.Option(help="modern or archaic.")] = None,
+    max_discard: Annotated[int | None, typer.Option(help="3 or 5.")] = None,
+    shuffle: Annotated[str | None, typer.Option(help="every-hand or cut-only.")] = None,
+    cave: Annotated[int | None, typer.Option(help="The cave (buy-in), in chips.")] = None,
+    rebuy: Annotated[str | None, typer.Option(help="free, limited or unlimited.")] = None,
+    max_caves: Annotated[int | None, typer.Option(help="With rebuy limited.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed the deals and the bots (testing).")] = None,
+) -> None:
+    """Play at the terminal table against computer opponents."""
+    from pokerbonus.store import Store
+    from pokerbonus.tui.app import PlayApp
+    from pokerbonus.tui.session import PlaySession
+
+    options: dict[str, Any] = {
+        "game": game, "opponents": opponents, "level": level, "name": name,
+        "four_color": four_color, "forced_bets": forced_bets, "ante": ante, "blind": blind,
+        "surblind": surblind, "buy_pot": buy_pot, "betting": betting, "small_bet": small_bet,
+        "big_bet": big_bet, "raise_cap": raise_cap, "deck_size": deck_size, "jokers": jokers,
+        "wheel": wheel, "ranking": ranking, "max_discard": max_discard, "shuffle": shuffle,
+        "cave": cave, "rebuy": rebuy, "max_caves": max_caves,
+    }  # fmt: skip
+    try:
+        store = Store(db)
+        if dealer:
+            from pokerbonus.tui.dealer_app import run_dealer
+
+            run_dealer(store, seed=seed, resume=resume, session_id=session_id, options=options)
+            return
+        if resume:
+            session = PlaySession.resume(store, session_id, seed=seed, four_color=bool(four_color))
+            PlayApp(session.settings, session=session).run()
+            return
+        if session_id is not None:
+            raise PokerError(f"session {session_id}: give --resume to resume a session")
+        settings = settings_from_options(config, options)
+        PlayApp(settings, make_session=lambda s: PlaySession(s, seed=seed, store=store)).run()
+    except PokerError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
