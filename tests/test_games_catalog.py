@@ -173,7 +173,8 @@ def test_every_game_plays_random_hands_and_conserves_chips() -> None:
             for _ in range(20):
                 n = rng.randint(2, 6)
                 stacks = [rng.randint(1, 200) for _ in range(n)]
-                hand = Hand(game, stacks, dealer=rng.randrange(n), stakes=BLINDS, rng=rng)
+                stakes = entry.stakes()
+                hand = Hand(game, stacks, dealer=rng.randrange(n), stakes=stakes, rng=rng)
                 play_random_hand(hand, rng)
                 assert hand.finished and sum(hand.stacks) == sum(stacks), entry.key
 
@@ -181,8 +182,10 @@ def test_every_game_plays_random_hands_and_conserves_chips() -> None:
 def test_codes_and_refusals() -> None:
     assert game_for_code("PO").name == "Omaha"
     assert game_for_code("FO/8").rule.mode == "high/low"
-    with pytest.raises(ConfigurationError, match="'F7S'"):
-        game_for_code("F7S")
+    assert game_for_code("F7S").name == "seven-card stud"
+    assert game_for_code("FR").rule.mode == "low" and game_for_code("F7S/8").rule.low == "low8"
+    with pytest.raises(ConfigurationError, match="'F7X'"):
+        game_for_code("F7X")
     with pytest.raises(ConfigurationError, match="Short-deck"):
         CATALOG["short-deck"].game("limit")
     codes = [c for e in CATALOG.values() for c in e.codes.values()]

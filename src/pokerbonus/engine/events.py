@@ -84,9 +84,10 @@ class CardsDealt:
 
 @dataclass(frozen=True, slots=True)
 class BoardDealt:
-    """Cards turned on the board."""
+    """Cards turned on the board (``board`` 1: the second board of a double-board game)."""
 
     cards: tuple[Card, ...]
+    board: int = 0
 
 
 @dataclass(frozen=True, slots=True)

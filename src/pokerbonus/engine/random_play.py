@@ -188,7 +188,7 @@ def play_random_hand(hand: Hand, rng: random.Random, *, max_actions: int = 10_00
             raise PokerError(f"hand not finished after {max_actions} actions")
         count += 1
         if decision == "bet":
-            intent = bet_intent(rng, hand.to_call > 0)
+            intent = bet_intent(rng, hand.can_fold())  # the stud bring-in may not fold
             if intent == FOLD:
                 hand.fold()
                 continue

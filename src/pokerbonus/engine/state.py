@@ -66,6 +66,7 @@ from pokerbonus.engine.pots import (
     split_pot,
 )
 from pokerbonus.engine.showdown import best_value, evaluator_options, qualifies
+from pokerbonus.engine.stud import bring_in_key, showing_key
 from pokerbonus.errors import ConfigurationError, IllegalActionError
 from pokerbonus.hands import evaluate
 from pokerbonus.rules.games import (
@@ -134,7 +135,9 @@ class _Plan:
     """What a hand of one game with ``n`` players needs that does not change from hand
     to hand: the step kinds, the deck, the cards the deals use, the evaluator options."""
 
-    __slots__ = ("deck", "game", "high_options", "kinds", "low_options", "needed", "orders")
+    __slots__ = (
+        "deck", "game", "high_options", "kinds", "low_options", "needed", "orders", "stud_low",
+    )  # fmt: skip
 
     def __init__(self, game: GameDef, n: int) -> None:
         self.game = game
@@ -145,7 +148,10 @@ class _Plan:
                 kinds.append(_POST)
             elif isinstance(step, Deal):
                 kinds.append(_DEAL)
-                needed += step.count * (1 if step.face == "board" else n) + step.burn
+                if step.board_if_short:  # at least the one shared card
+                    needed += step.count
+                else:
+                    needed += step.count * (1 if step.face == "board" else n) + step.burn
             elif isinstance(step, BettingRound):
                 kinds.append(_BET)
             elif isinstance(step, Draw | Discard):
@@ -157,6 +163,7 @@ class _Plan:
         deck_size = game.deck_size_for(n)
         self.deck = make_deck(deck_size, game.jokers)
         rule = game.rule
+        self.stud_low = rule.high is None  # razz: the highest card brings in, the lowest opens
         self.high_options = evaluator_options(rule, rule.high or "", deck_size, game.jokers)
         self.low_options = evaluator_options(rule, rule.low or "", deck_size, game.jokers)
         # orders[dealer]: the seats clockwise from the left of the dealer, dealer last
@@ -240,8 +247,11 @@ class Hand:
         "_bets",
         "_blinder",
         "_board",
+        "_boards",
+        "_bring_in",
         "_burned",
         "_cap",
+        "_complete_to",
         "_contrib",
         "_cur_bet",
         "_decision",
@@ -359,6 +369,7 @@ class Hand:
         self._hole: list[list[Card]] = [[] for _ in range(n)]
         self._up: list[list[Card]] = [[] for _ in range(n)]
         self._board: list[Card] = []
+        self._boards: list[list[Card]] = [self._board] if game.boards == 1 else [self._board, []]
         self._muck: list[Card] = []
         self._burned: list[Card] = []
         self.events: list[Event] = []
@@ -384,6 +395,8 @@ class Hand:
         self._blinder: int | None = None
         self._surblinded = False
         self._rounds_done = 0
+        self._bring_in: int | None = None  # stud: the seat that must bring in, this round
+        self._complete_to = 0  # stud: the total a completion reaches (0: no completion due)
         # forced-bet offers
         self._offer = 0
         # draws and discards
@@ -471,8 +484,13 @@ class Hand:
 
     @property
     def board(self) -> tuple[Card, ...]:
-        """The community cards."""
+        """The community cards (the first board of a double-board game)."""
         return tuple(self._board)
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Every board: one, or two in a double-board game."""
+        return tuple(tuple(b) for b in self._boards)
 
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """The private cards ``seat`` holds now (all-seeing; use :meth:`view` for a player)."""
@@ -518,7 +536,8 @@ class Hand:
         cards: list[Card] = list(self._muck) + self._held
         for seat in range(self.n):
             cards += self._hole[seat]
-        cards += self._board
+        for board in self._boards:
+            cards += board
         cards += reversed(self._stub)
         cards += self._burned
         return tuple(cards)
@@ -529,7 +548,7 @@ class Hand:
             self._place(len(self._stub))
         return (
             tuple(self._stacks), tuple(self._bets), tuple(self._contrib), self._pot,
-            tuple(self._folded), tuple(tuple(h) for h in self._hole), tuple(self._board),
+            tuple(self._folded), tuple(tuple(h) for h in self._hole), self.boards,
             tuple(self._muck), tuple(self._burned), tuple(self._stub), len(self.events),
             self._step, self._decision, self._actor, self._cur_bet, self._last_full,
             self._raises, tuple(self._acted), self._last_speaker, self._qpos,
@@ -568,7 +587,7 @@ class Hand:
                 seat,
                 "bet",
                 can_check=call == 0,
-                can_fold=call > 0,
+                can_fold=call > 0 and not (seat == self._bring_in and not self._bets[seat]),
                 call_amount=min(call, self._stacks[seat]) if call > 0 else None,
                 min_raise_to=low,
                 max_raise_to=high,
@@ -609,12 +628,13 @@ class Hand:
             return None, None
         if self._acted[seat] and cur - self._acted_at[seat] < self._last_full:
             return None, None  # not reopened: less than a full raise since this seat acted
+        complete = self._complete_to > cur  # stud: the bet is only the bring-in
         if self._limit:
             if self._raises > self._cap and self._live > 2:
                 return None, None
-            target = cur + self._round_size
+            target = self._complete_to if complete else cur + self._round_size
             return min(target, all_in), min(target, all_in)
-        low = cur + self._last_full
+        low = self._complete_to if complete else cur + self._last_full
         if self._pot_limit:
             high = cur + self._pot + sum(bets) + (cur - bets[seat])
             high = max(high, low)
@@ -649,9 +669,12 @@ class Hand:
                 call = stack
                 self._able -= 1
             stacks[seat] = stack - call
-            bets[seat] += call
             self._contrib[seat] += call
-            self.events.append(called(seat, call, call == stack))
+            if seat == self._bring_in and not bets[seat]:
+                self.events.append(BlindPosted(seat, call, "bring-in"))
+            else:
+                self.events.append(called(seat, call, call == stack))
+            bets[seat] += call
         self._acted[seat] = True
         self._acted_at[seat] = cur
         self._after_bet(seat)
@@ -664,16 +687,25 @@ class Hand:
                 f"fold: seat {seat} has nothing to call; no fold before the opening "
                 "(a pass is a check)"
             )
+        if seat == self._bring_in and not self._bets[seat]:
+            raise IllegalActionError(
+                f"fold: seat {seat} has the bring-in: it must bring it in or complete"
+            )
 
     def can_fold(self) -> bool:
         """Whether the actor may fold."""
         seat = self._actor
-        return self._decision == "bet" and seat is not None and self._cur_bet != self._bets[seat]
+        if self._decision != "bet" or seat is None or self._cur_bet == self._bets[seat]:
+            return False
+        return seat != self._bring_in or self._bets[seat] > 0
 
     def fold(self) -> None:
         """Fold: the cards go to the muck, the chips stay in."""
         seat = self._actor
-        if self._decision != "bet" or seat is None or self._cur_bet == self._bets[seat]:
+        if (
+            self._decision != "bet" or seat is None or self._cur_bet == self._bets[seat]
+            or seat == self._bring_in
+        ):  # fmt: skip
             self.verify_fold()
         assert seat is not None
         self._folded[seat] = True
@@ -751,6 +783,10 @@ class Hand:
 
     def _raise_level(self, seat: int, amount: int) -> None:
         size = amount - self._cur_bet
+        if self._complete_to and amount >= self._complete_to:
+            # stud: the completion is the round's bet, its size counted from nothing
+            size = amount
+            self._complete_to = 0
         if size >= self._last_full or (self._limit and size >= self._round_size):
             if size > self._last_full:
                 self._last_full = size
@@ -1211,6 +1247,16 @@ class Hand:
     def _deal(self, step: Deal) -> None:
         stub = self._stub
         events = self.events
+        if step.board_if_short and len(stub) < step.burn + step.count * self._live:
+            # Not enough cards for every player still in: one shared card, face up.
+            if step.burn and len(stub) >= 2:
+                card = self._take()
+                self._burned.append(card)
+                events.append(CardBurned(card))
+            card = self._take()
+            self._board.append(card)
+            events.append(BoardDealt((card,)))
+            return
         if step.burn:
             card = self._take()
             self._burned.append(card)
@@ -1224,8 +1270,8 @@ class Hand:
                 del stub[-count:]
             else:
                 cards = tuple(self._take() for _ in range(count))
-            self._board += cards
-            events.append(BoardDealt(cards))
+            self._boards[step.board] += cards
+            events.append(BoardDealt(cards, step.board))
             return
         seats = self._order
         if self._live < self.n:
@@ -1256,14 +1302,61 @@ class Hand:
             self._last_full = self._round_size if self._limit else self._opening_minimum
         stacks, folded = self._stacks, self._folded
         self._able = len([i for i in range(self.n) if stacks[i] and not folded[i]])
-        if step.first == "forced" and self._last_forced is not None:
+        first = step.first
+        if first == "forced" and self._last_forced is not None:
             start = self._last_forced + 1
+        elif first == "bring-in" or first == "showing":
+            start = self._stud_opener(first == "bring-in")
+            if first == "bring-in":
+                return self._start_bring_in(start)
         else:
             start = (self._last_speaker if self._last_speaker is not None else self.dealer) + 1
         actor = self._next_actor(start % self.n)
         if actor is None:
             self._end_round()
             return False
+        self._decision, self._actor = "bet", actor
+        return True
+
+    def _stud_opener(self, bring_in: bool) -> int:
+        """The seat that starts a stud round: the bring-in card (lowest up card, razz:
+        highest, suits breaking ties) or the best hand showing (razz: the lowest),
+        among the players still in; ties go to the first clockwise from the dealer's left."""
+        low = self._plan.stud_low
+        best: tuple[int, ...] | None = None
+        chosen = self._order[0]
+        for seat in self._order:
+            if self._folded[seat]:
+                continue
+            up = self.up_cards(seat)
+            if not up:
+                continue
+            key = bring_in_key(up, low) if bring_in else showing_key(up, low)
+            if best is None or key > best:
+                best, chosen = key, seat
+        return chosen
+
+    def _start_bring_in(self, start: int) -> bool:
+        """Start the first stud round: the first player able to act from ``start``
+        brings it in or completes (to the small bet; no-limit and pot-limit: to the
+        opening minimum); nobody brings in when fewer than two players have chips."""
+        bring_in = self.stakes.bring_in
+        if bring_in and self._able >= 2:
+            complete = self._round_size if self._limit else self._opening_minimum
+            self._cur_bet = bring_in
+            if bring_in < complete:
+                self._complete_to = complete
+                self._last_full = complete
+            else:  # a bring-in of a full bet is the round's bet
+                self._last_full = bring_in
+                self._raises = 1
+        actor = self._next_actor(start)
+        if actor is None:
+            self._cur_bet = self._complete_to = 0
+            self._end_round()
+            return False
+        if self._cur_bet:
+            self._bring_in = actor
         self._decision, self._actor = "bet", actor
         return True
 
@@ -1328,6 +1421,8 @@ class Hand:
         self._acted = [False] * self.n
         self._cur_bet = 0
         self._raises = 0
+        self._bring_in = None
+        self._complete_to = 0
         self._rounds_done += 1
         self.events.append(round_ended(self._pot))
 
@@ -1387,6 +1482,9 @@ class Hand:
 
     def _showdown(self) -> None:
         self._decision = self._actor = None
+        if len(self._boards) > 1:
+            self._showdown_boards()
+            return
         rule = self.game.rule
         n, folded, dealer = self.n, self._folded, self.dealer
         live = [s for s in self._order if not folded[s]]
@@ -1466,6 +1564,54 @@ class Hand:
             pairs = tuple(shares.items())
             results.append(PotResult(pot.amount, eligible, tuple(highs), pairs, tuple(lows)))
             events.append(PotAwarded(index, pot.amount, pairs))
+        self._results = tuple(results)
+        self._pot = 0
+        self._finished = True
+
+
+    def _showdown_boards(self) -> None:
+        """Double board: each pot is halved, the first half (with the odd chip) to the
+        best high hand with the first board, the second half with the second board;
+        ties within a half split by :func:`split_pot`."""
+        rule = self.game.rule
+        assert rule.high is not None
+        n, folded, dealer = self.n, self._folded, self.dealer
+        live = [s for s in self._order if not folded[s]]
+        values: list[dict[int, int]] = [{}, {}]
+        for seat in live:
+            cards = tuple(self._hole[seat])
+            self._shown[seat] = cards
+            self.events.append(shown_event(seat, cards))
+            for k, board in enumerate(self._boards):
+                value = best_value(cards, tuple(board), rule, rule.high, self._plan.high_options)
+                values[k][seat] = value.rank
+        contrib = list(self._contrib)
+        dead = 0
+        if self.stakes.seat_antes:
+            antes = zip(self.stakes.seat_antes, self.starting_stacks, strict=True)
+            paid = [min(a, s0) for a, s0 in antes]
+            contrib = [c - a for c, a in zip(contrib, paid, strict=True)]
+            dead = sum(paid)
+        pots = side_pots(contrib, folded)
+        if dead:
+            first = pots[0] if pots else Pot(0, tuple(sorted(live)))
+            pots = (Pot(first.amount + dead, first.eligible), *pots[1:])
+        results: list[PotResult] = []
+        for index, pot in enumerate(pots):
+            second_half = pot.amount // 2
+            first_half = pot.amount - second_half
+            first_winners = _best(pot.eligible, values[0])
+            second_winners = _best(pot.eligible, values[1])
+            shares = split_pot(first_half, first_winners, dealer, n)
+            if second_half:
+                for seat, chips in split_pot(second_half, second_winners, dealer, n).items():
+                    shares[seat] = shares.get(seat, 0) + chips
+            for seat, chips in shares.items():
+                self._stacks[seat] += chips
+            pairs = tuple(shares.items())
+            winners = tuple(dict.fromkeys(first_winners + second_winners))
+            results.append(PotResult(pot.amount, pot.eligible, winners, pairs))
+            self.events.append(PotAwarded(index, pot.amount, pairs))
         self._results = tuple(results)
         self._pot = 0
         self._finished = True

@@ -1,5 +1,7 @@
 """Every game of the rule book as data (RULES.md section 8): hold'em and its
-relatives, Omaha-style games, the draw games played for low, badugi.
+relatives (double-board hold'em too), Omaha-style games, the draw games played
+for low, badugi, and the stud games (five-card stud, seven-card stud high, razz,
+seven-card stud eight-or-better).
 
 Each game is a :class:`~pokerbonus.rules.games.GameDef` built by a small
 function taking the betting structure (and the mode where the rule book offers
@@ -12,8 +14,8 @@ the PHH variant code of each structure (the standard code, or ours: see
 ['post', 'deal', 'bet', 'deal', 'bet', 'deal', 'bet', 'deal', 'bet', 'showdown']
 >>> omaha(hi_lo=True).rule.mode, omaha().rule.hole_cards
 ('high/low', 2)
->>> CATALOG["razz"].name if "razz" in CATALOG else "stud needs the bring-in step"
-'stud needs the bring-in step'
+>>> CATALOG["razz"].name, CATALOG["razz"].stakes()
+('Razz', Stakes(ante=1, ...bring_in=1...))
 >>> CATALOG["holdem"].codes["no-limit"], game_for_code("FO/8").name
 ('NT', 'Omaha high/low')
 """
@@ -35,6 +37,7 @@ from pokerbonus.rules.games import (
     HandRule,
     PostForcedBets,
     Showdown,
+    Stakes,
     Step,
 )
 
@@ -49,13 +52,18 @@ __all__ = [
     "crazy_pineapple",
     "deuce_to_seven_single_draw",
     "deuce_to_seven_triple_draw",
+    "double_board_holdem",
+    "five_card_stud",
     "game_for_code",
     "holdem",
     "irish",
     "omaha",
     "pineapple",
+    "razz",
+    "seven_card_stud",
     "short_deck_holdem",
     "structure_of",
+    "stud_hi_lo",
 ]
 
 DEFAULT_LIMIT: Final = limit(2, 4)
@@ -116,6 +124,25 @@ def short_deck_holdem(structure: BettingStructure = NO_LIMIT) -> GameDef:
         structure=structure,
         deck_size=36,
         max_players=9,
+    )
+
+
+def double_board_holdem(structure: BettingStructure = NO_LIMIT) -> GameDef:
+    """Double-board hold'em: two hole cards and two boards of five cards (a burn
+    before each board deal: first board, then second board, on each street); each
+    board's best high hand wins half of each pot, the odd chip going to the first
+    board's half."""
+    streets: list[Step] = []
+    for count, size in ((3, "small"), (1, "big"), (1, "big")):
+        streets += [Deal(count, "board", burn=True), Deal(count, "board", burn=True, board=1)]
+        streets.append(BettingRound(size))  # type: ignore[arg-type]
+    return GameDef(
+        name="double-board hold'em",
+        steps=(PostForcedBets(), Deal(2), BettingRound("small", "forced"), *streets, Showdown()),
+        rule=HandRule("high"),
+        structure=structure,
+        max_players=10,
+        boards=2,
     )
 
 
@@ -263,6 +290,52 @@ def badugi(structure: BettingStructure = DEFAULT_LIMIT) -> GameDef:
     return _draw_game("badugi", HandRule(None, "badugi"), structure, 3, cards=4)
 
 
+def _stud(name: str, rule: HandRule, structure: BettingStructure, cards: int) -> GameDef:
+    """A stud game of ``cards`` (5 or 7) cards: the first round after two cards
+    down and one up (five-card stud: one down, one up) opened by the bring-in, then
+    one card per street (face up, the last of seven-card stud face down), each street
+    opened by the best hand showing; limit bets small, small, then big. A burn
+    before each street after the first. Seven-card stud: if the stub cannot give
+    every player still in a last card, one shared card is dealt face up instead."""
+    steps: list[Step] = [
+        PostForcedBets(),
+        Deal(cards - 5 if cards == 7 else 1),
+        Deal(1, "up"),
+        BettingRound("small", "bring-in"),
+    ]
+    for street in range(2, cards - 1 if cards == 7 else cards):
+        last = cards == 7 and street == 5
+        steps.append(Deal(1, "down" if last else "up", burn=True, board_if_short=last))
+        steps.append(BettingRound("small" if street == 2 else "big", "showing"))
+    steps.append(Showdown())
+    return GameDef(name=name, steps=tuple(steps), rule=rule, structure=structure, max_players=8)
+
+
+def five_card_stud(structure: BettingStructure = DEFAULT_LIMIT) -> GameDef:
+    """Five-card stud: one card down and one up, then three more up, a betting round
+    after each up card; best five cards high."""
+    return _stud("five-card stud", HandRule("high"), structure, 5)
+
+
+def seven_card_stud(structure: BettingStructure = DEFAULT_LIMIT) -> GameDef:
+    """Seven-card stud high: two down and one up, three more up, one down; five
+    betting rounds; best five of seven."""
+    return _stud("seven-card stud", HandRule("high"), structure, 7)
+
+
+def razz(structure: BettingStructure = DEFAULT_LIMIT) -> GameDef:
+    """Razz: seven-card stud played for the ace-to-five low (best ``5 4 3 2 A``);
+    the highest up card brings in, the lowest hand showing opens later rounds."""
+    return _stud("Razz", HandRule(None, "a5"), structure, 7)
+
+
+def stud_hi_lo(structure: BettingStructure = DEFAULT_LIMIT) -> GameDef:
+    """Seven-card stud eight-or-better: the best high hand and the best qualifying
+    low (five different ranks eight or lower) split each pot, the odd chip to the
+    high half; no qualifying low: the high hand takes all."""
+    return _stud("seven-card stud eight-or-better", HandRule("high", "low8"), structure, 7)
+
+
 @dataclass(frozen=True, slots=True)
 class GameEntry:
     """One game of the catalog.
@@ -270,7 +343,8 @@ class GameEntry:
     ``build(structure)`` returns its :class:`GameDef`; ``structures`` the betting
     structures the rule book names for it (the first is the default); ``codes``
     the PHH variant code of each (standard PHH, or ours in the same grammar);
-    ``forced`` the kind of forced bets (``blinds``); ``page`` its rules page.
+    ``forced`` the kind of forced bets (``blinds``, or ``bring-in`` for stud:
+    antes and a bring-in); ``page`` its rules page; :meth:`stakes` default stakes.
     """
 
     key: str
@@ -280,6 +354,14 @@ class GameEntry:
     structures: tuple[BettingKind, ...]
     codes: Mapping[str, str]
     forced: Literal["blinds", "bring-in", "antes"] = "blinds"
+
+    def stakes(self, unit: int = 1) -> Stakes:
+        """Default forced bets, in chips of ``unit``: blinds ``unit``/``2 * unit``;
+        stud: an ante and a bring-in of ``unit`` each (with the limit 2/4 of
+        :data:`DEFAULT_LIMIT`: ante 1, bring-in 1, bets 2 and 4)."""
+        if self.forced == "bring-in":
+            return Stakes(ante=unit, bring_in=unit)
+        return Stakes(ante=0, blinds=(unit, 2 * unit))
 
     @property
     def page(self) -> str:
@@ -315,8 +397,10 @@ def _entry(
     build: Callable[[BettingStructure], GameDef],
     structures: tuple[BettingKind, ...],
     code: str,
+    forced: Literal["blinds", "bring-in", "antes"] = "blinds",
 ) -> GameEntry:
-    return GameEntry(key, name, description, build, structures, _codes(code, *structures))
+    codes = _codes(code, *structures)
+    return GameEntry(key, name, description, build, structures, codes, forced)
 
 
 def _hilo(build: Callable[..., GameDef]) -> Callable[[BettingStructure], GameDef]:
@@ -329,6 +413,9 @@ def _hilo(build: Callable[..., GameDef]) -> Callable[[BettingStructure], GameDef
 _ENTRIES: Final = (
     _entry("holdem", "Texas hold'em",
            "two hole cards, five board cards, best five of seven", holdem, _ALL_KINDS, "T"),
+    _entry("double-board-holdem", "Double-board hold'em",
+           "hold'em with two boards: each board's best hand wins half the pot",
+           double_board_holdem, _ALL_KINDS, "DBT"),
     _entry("short-deck", "Short-deck hold'em",
            "hold'em with 36 cards (6 to A): flush beats full house, A-6-7-8-9 lowest straight",
            short_deck_holdem, ("no-limit",), "S"),
@@ -363,6 +450,17 @@ _ENTRIES: Final = (
            deuce_to_seven_triple_draw, _L_FIRST, "2L3D"),
     _entry("badugi", "Badugi", "four cards, three draws, lowest four-suit four-rank hand wins",
            badugi, _L_FIRST, "B"),
+    _entry("five-card-stud", "Five-card stud",
+           "one card down and four up, a betting round after each up card",
+           five_card_stud, _L_FIRST, "5S", "bring-in"),
+    _entry("seven-card-stud", "Seven-card stud",
+           "two down, four up, one down; bring-in; best five of seven high",
+           seven_card_stud, _L_FIRST, "7S", "bring-in"),
+    _entry("razz", "Razz", "seven-card stud for the ace-to-five low; highest card brings in",
+           razz, _L_FIRST, "R", "bring-in"),
+    _entry("stud-hi-lo", "Seven-card stud eight-or-better",
+           "seven-card stud split between the best high and the best eight-or-better low",
+           stud_hi_lo, _L_FIRST, "7S/8", "bring-in"),
 )  # fmt: skip
 
 CATALOG: Final[Mapping[str, GameEntry]] = {entry.key: entry for entry in _ENTRIES}

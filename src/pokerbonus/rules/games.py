@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 Face = Literal["down", "up", "board"]
-FirstToAct = Literal["dealer", "forced"]
+FirstToAct = Literal["dealer", "forced", "bring-in", "showing"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +55,17 @@ class PostForcedBets:
 class Deal:
     """Deal ``count`` cards to each player still in, one at a time clockwise from the
     left of the dealer (``face`` ``down`` or ``up``), or ``count`` cards to the board.
-    ``burn``: burn one card before dealing (community games burn before board deals)."""
+    ``burn``: burn one card before dealing (community games burn before board deals).
+    ``board``: which board a board deal goes to (0, or 1 for the second board of a
+    double-board game). ``board_if_short`` (the last card of seven-card stud): when
+    the stub cannot give a card to every player still in, one card is dealt face up
+    to the board instead, shared by everyone (burned first if two cards are left)."""
 
     count: int
     face: Face = "down"
     burn: bool = False
+    board: int = 0
+    board_if_short: bool = False
 
     @property
     def kind(self) -> str:
@@ -72,7 +78,12 @@ class BettingRound:
     """A betting round. ``size``: the limit bet used (small or big).
     ``first``: ``"dealer"`` starts left of the dealer (or left of the French
     privileged seat that speaks last); ``"forced"`` starts left of the last
-    blind or straddle (hold'em pre-flop)."""
+    blind or straddle (hold'em pre-flop); ``"bring-in"`` (the first stud round)
+    starts with the lowest up card (razz: the highest; suits break ties, clubs
+    lowest), who must bring it in (``Stakes.bring_in``) or complete to the bet;
+    ``"showing"`` (later stud rounds) starts with the best hand showing (razz and
+    other low-only games: the lowest), ties to the first clockwise from the
+    dealer's left."""
 
     size: BetSize = "small"
     first: FirstToAct = "dealer"
@@ -180,6 +191,17 @@ class Stakes:
       action (``first="forced"``) starts left of the largest seat blind (the
       later seat clockwise from the dealer's left on a tie); the minimum raise
       is ``min_opening`` if set, else the largest seat blind.
+    - ``bring_in`` (stud): the forced bet of the lowest up card (razz: the highest)
+      in the first round (a ``BettingRound(first="bring-in")``); that player may
+      instead complete to the small bet.
+    - ``killer`` / ``kill_blind`` (kill pots, cash games): the seat of the killer
+      and the kill blind it posts after the other blinds (it replaces the killer's
+      own blind, if any). The kill blind is a live bet and the largest blind: the
+      first round starts left of the killer, who speaks last in it, and the
+      minimum raise is the kill blind (in the French blind game the killer takes
+      the privilege of speaking last, as a surblinder would). ``kill_offer``
+      ("look at two and kill", lowball): the killer decides after seeing their
+      first two cards (a ``kill`` decision: :meth:`Hand.kill` or ``decline``).
 
     >>> Stakes().opening_minimum, Stakes.blind_game(4).opening_minimum
     (1, 4)
@@ -196,8 +218,25 @@ class Stakes:
     straddle: bool = False
     seat_antes: tuple[int, ...] = ()
     seat_blinds: tuple[int, ...] = ()
+    bring_in: int = 0
+    killer: int | None = None
+    kill_blind: int = 0
+    kill_offer: bool = False
 
     def __post_init__(self) -> None:
+        if self.bring_in < 0:
+            raise ConfigurationError(f"bring_in: must be at least 0, got {self.bring_in}")
+        if (self.killer is None) != (self.kill_blind == 0):
+            raise ConfigurationError(
+                f"kill: killer and kill_blind go together, got killer={self.killer!r}, "
+                f"kill_blind={self.kill_blind}"
+            )
+        if self.kill_blind < 0 or (self.killer is not None and self.killer < 0):
+            raise ConfigurationError(
+                f"kill: seat and blind must be at least 0, got {self.killer}/{self.kill_blind}"
+            )
+        if self.kill_offer and self.killer is None:
+            raise ConfigurationError("kill_offer: needs a killer and a kill blind")
         if any(a < 0 for a in self.seat_antes) or any(b < 0 for b in self.seat_blinds):
             raise ConfigurationError(
                 f"seat antes/blinds: must be at least 0, got {self.seat_antes}/{self.seat_blinds}"
@@ -250,6 +289,8 @@ class Stakes:
         """The smallest opening bet of a round (see the class doc)."""
         if self.min_opening is not None:
             return self.min_opening
+        if self.kill_blind and not self.kill_offer:
+            return self.kill_blind
         if self.blind is not None:
             return self.blind
         if self.blinds:
@@ -266,6 +307,8 @@ class GameDef:
     ``deck_size`` ``None`` means the French default by number of players
     (:func:`pokerbonus.cards.default_deck_size`); ``jokers`` 0-2 are added.
     ``steps`` run in order; ``rule`` decides the showdown; ``structure`` the bets.
+    ``boards`` 2: a double-board game, each board's best high hand wins half of
+    each pot (the odd chip to the first board's half).
     """
 
     name: str
@@ -276,8 +319,15 @@ class GameDef:
     jokers: int = 0
     min_players: int = 2
     max_players: int = 8
+    boards: int = 1
 
     def __post_init__(self) -> None:
+        if self.boards not in (1, 2):
+            raise ConfigurationError(f"boards of {self.name!r}: must be 1 or 2, got {self.boards}")
+        if self.boards == 2 and self.rule.low is not None:
+            raise ConfigurationError(
+                f"boards of {self.name!r}: a double-board game is played high only"
+            )
         if self.deck_size is not None and self.deck_size not in DECK_SIZES:
             raise ConfigurationError(
                 f"deck_size: must be one of {DECK_SIZES}, got {self.deck_size}"
@@ -293,6 +343,10 @@ class GameDef:
         for step in self.steps:
             if isinstance(step, Deal) and step.count < 1:
                 raise ConfigurationError(f"deal: count must be at least 1, got {step.count}")
+            if isinstance(step, Deal) and not 0 <= step.board < self.boards:
+                raise ConfigurationError(
+                    f"deal: board {step.board} of {self.name!r}, which has {self.boards} board(s)"
+                )
             if isinstance(step, Draw) and not 1 <= step.max_cards <= 5:
                 raise ConfigurationError(f"draw: max_cards must be 1..5, got {step.max_cards}")
 
