@@ -4,6 +4,8 @@ strict errors, our French draw codes, and generated values (hypothesis)."""
 from __future__ import annotations
 
 import datetime
+import math
+import re
 import tomllib
 from collections import Counter
 from collections.abc import Mapping
@@ -44,6 +46,8 @@ from pokerbonus.notation import (
     loads,
     parse_action,
 )
+from pokerbonus.notation.actions import _fast_action, _parse_general
+from pokerbonus.notation.toml_subset import read_subset
 from pokerbonus.notation.toml_writer import toml_key, toml_value
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
@@ -679,3 +683,177 @@ def test_the_french_example_of_the_docs_is_exactly_what_we_write() -> None:
     assert hand.house_rules == FrenchDrawRules(jokers=1)
     assert hand.actions[11:13] == (DealHole(1, (UNKNOWN,) * 3), DealHole(1, (UNKNOWN,)))
     assert dumps(hand) == example
+
+
+# -- the fast paths: the TOML subset reader and the canonical actions -----------------------
+
+
+def _types(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _types(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_types(v) for v in value]
+    return type(value)
+
+
+@needs_shared
+def test_the_subset_reader_reads_every_shared_file_as_tomllib_does() -> None:
+    for path in FILES:
+        text = path.read_text(encoding="utf-8")
+        fast = read_subset(text)
+        assert fast is not None, f"{path} left the fast path"
+        expected = tomllib.loads(text)
+        assert fast == expected and _types(fast) == _types(expected), path
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "d = 2024-01-01",  # a date
+        "t = 00:00:26.5",  # a time with a fraction
+        "t = 24:00:00",  # not a time: tomllib says why
+        "x = inf",
+        "x = nan",
+        "x = 1_000",
+        "x = 0x1F",
+        "x = 01",
+        "x = 1.",
+        "x = .5",
+        's = "a\\tb"',  # an escape
+        's = """multi"""',
+        "a.b = 1",  # a dotted key
+        '"a b" = 1',  # a quoted key
+        "a = 1\na = 2",  # a repeated key
+        "a = 1\n[a]\nb = 2",  # a key and a table of the same name
+        "[1]\na = 1\n[1]\nb = 1",  # a repeated table
+        "[[hands]]\na = 1",  # an array of tables
+        "a = [[1], [2]]",  # a nested array
+        "a = { b = 1 }",  # an inline table
+        "a = [1,,2]",
+        "a = [,]",
+        "a = 1 2",
+        "a =",
+        "a = 'x'\rb = 1",  # a lone carriage return
+        "a = 1 # \x01",  # a control character in a comment
+        "a = 'x\x7f'",
+        "a = [\n'x' # c\x02\n]",
+        "\ufeffa = 1",
+    ],
+)
+def test_anything_outside_the_subset_is_left_to_tomllib(text: str) -> None:
+    assert read_subset(text) is None
+
+
+def test_the_subset_reader_keeps_tomllib_values_and_layouts() -> None:
+    text = (
+        "# a comment line\r\n"
+        "a = 'x # not a comment'  # a comment\r\n"
+        'b = ["p1 f", \'p2 cc\', # one\n\n  # two\n  "d db Ac" ,\n]\n'
+        "c = [1, -2, +3, 0.5, -1.5e3, 1E+2, true, false, '']\n"
+        "t = 23:59:59\n"
+        "[x]\n"
+        "e = []\n"
+        "[ y ] # a table\n"
+        "f = '#'"
+    )
+    fast = read_subset(text)
+    assert fast == tomllib.loads(text) and _types(fast) == _types(tomllib.loads(text))
+
+
+_TOKENS = st.sampled_from(
+    ["a", "b", "_c", "1", " ", "\t", "\n", "=", "[", "]", ",", "#", "'", '"', "x", "0", "-", "+",
+     ".", "e", "5", "true", "false", ":", "12:30:00", "\r\n", "\\", "{", "}", "'p1 cc'", '"??"']
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_TOKENS, max_size=30).map("".join))
+def test_the_subset_reader_never_disagrees_with_tomllib(text: str) -> None:
+    fast = read_subset(text)
+    if fast is None:
+        return
+    expected = tomllib.loads(text)  # never raises when the fast path read the text
+    assert fast == expected and _types(fast) == _types(expected)
+
+
+_VALUES = st.sampled_from(
+    ["1", "-0", "+7", "2.50", "1e3", "-1.5E-2", "true", "false", "'NT'", '"p1 cbr 7000"', "''",
+     "00:00:26", "[]", "[1, 2.5]", "['d dh p1 ????', \"p2 f\",]", "[\n  'a', # c\n\n  'b'\n]"]
+)  # fmt: skip
+
+
+@st.composite
+def _near_phh(draw: st.DrawFn) -> str:
+    lines = []
+    for _ in range(draw(st.integers(0, 6))):
+        kind = draw(st.integers(0, 9))
+        if kind == 0:
+            lines.append(draw(st.sampled_from(["", "# note", "  ", "[1]", "[ 2 ] # t"])))
+        else:
+            key = draw(st.sampled_from(["variant", "antes", "a", "_x", "k-1"]))
+            lines.append(f"{key} = {draw(_VALUES)}" + draw(st.sampled_from(["", "  # c"])))
+    text = draw(st.sampled_from(["\n", "\r\n"])).join(lines)
+    for _ in range(draw(st.integers(0, 2))):  # a few edits at random places
+        at = draw(st.integers(0, len(text)))
+        edit = draw(st.sampled_from(["", "x", "'", '"', "#", ",", "[", "]", "\n", "\r", "=",
+                                     ".", "0", "_", "\\", "\x01", " "]))  # fmt: skip
+        cut = draw(st.integers(0, 1))
+        text = text[:at] + edit + text[at + cut :]
+    return text
+
+
+@settings(max_examples=400, deadline=None)
+@given(_near_phh())
+def test_the_subset_reader_agrees_with_tomllib_near_the_phh_subset(text: str) -> None:
+    fast = read_subset(text)
+    try:
+        expected = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        assert fast is None, text  # never accepts what tomllib refuses
+        return
+    if fast is not None:
+        assert fast == expected and _types(fast) == _types(expected), text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(2, 12).flatmap(lambda n: _actions(n, make_deck(52, 2), False)))
+def test_the_canonical_fast_path_builds_what_the_general_parser_builds(action: Action) -> None:
+    text = str(action)
+    fast = _fast_action(text)
+    general = _parse_general(text)
+    assert general == action
+    if fast is not None:
+        assert type(fast) is type(general) and repr(fast) == repr(general)
+    joker = any(isinstance(c, Card) and c.is_joker for c in getattr(action, "cards", ()))
+    decimal = isinstance(getattr(action, "amount", 0), Decimal)
+    as_dealt = isinstance(action, ShowOrMuck) and action.as_dealt
+    if action.comment is None and not (joker or decimal or as_dealt or isinstance(action, NoOp)):
+        assert fast is not None, text  # the common actions take the fast path
+
+
+def test_arrays_checked_at_c_speed_still_refuse_what_they_refuse() -> None:
+    for old, new, why in [
+        ("antes = [0, 0]", "antes = [-0.5, 0]", "'antes[0]': must not be negative, got -0.5"),
+        ("antes = [0, 0]", "antes = [0, nan]", "'antes[1]': must be a number, got nan"),
+        ("antes = [0, 0]", "antes = [0, inf]", "'antes[1]': must be finite, got inf"),
+        ("antes = [0, 0]", "antes = [0, -inf]", "'antes[1]': must be finite, got -inf"),
+        ("antes = [0, 0]", "antes = [0, true]", "'antes[1]': must be an integer or a float"),
+        ("starting_stacks = [200, 200.5]", "starting_stacks = [200, 0]",
+         "'starting_stacks[1]': must be positive, got 0"),
+        ("starting_stacks = [200, 200.5]", "starting_stacks = [200, 0.0]",
+         "'starting_stacks[1]': must be positive, got 0.0"),
+    ]:  # fmt: skip
+        text = _SMALL.replace(old, new)
+        assert text != _SMALL
+        with pytest.raises(NotationError, match=re.escape(why)):
+            loads(text)
+    assert loads(_SMALL.replace("[200, 200.5]", "[inf, 200.5]"))[0].starting_stacks[0] == math.inf
+
+
+_SMALL = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [200, 200.5]
+actions = ["d dh p1 AcKd", "d dh p2 ????", "p2 cbr 6", "p1 f"]
+"""

@@ -382,6 +382,13 @@ Action = (
 """One parsed PHH action; ``str(action)`` writes it back."""
 
 _PLAYER_VERBS: Final = ("pb", "cbr", "cc", "f", "sd", "sm")
+_BARE: Final[dict[str, type[Action]]] = {
+    "f": Fold,
+    "cc": CheckOrCall,
+    "sd": StandPatOrDiscard,
+    "sm": ShowOrMuck,
+    "pb": PostBringIn,
+}
 
 
 # -- parsing -------------------------------------------------------------------------
@@ -414,7 +421,79 @@ def parse_action(text: str) -> Action:
         raise NotationError(f"invalid action {text!r}: {message}") from exc
 
 
+# The fast path: the canonical form of the common actions (no commentary, no
+# joker, whole amounts), recognised by one expression and built without
+# re-checking what the expression already guarantees. Anything else goes
+# through the general parser below, which gives the same values and the errors.
+_CANONICAL: Final = re.compile(
+    r"p([1-9][0-9]*) (?:(f|cc|sd|sm|pb)|cbr ([1-9][0-9]*)|(sd|sm) ((?:[2-9TJQKA][cdhs]|\?\?)+))"
+    r"|d (?:dh p([1-9][0-9]*)|db) ((?:[2-9TJQKA][cdhs]|\?\?)+)"
+)
+_PAIRS: Final = re.compile("..")
+_CARD_OF: Final[dict[str, HandCard]] = {str(Card(i)): Card(i) for i in range(52)}
+_CARD_OF["??"] = UNKNOWN
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _fast_cards(text: str) -> tuple[HandCard, ...] | None:
+    cards = tuple(map(_CARD_OF.__getitem__, _PAIRS.findall(text)))
+    if len(cards) > 1 and len(set(cards)) != len(cards):
+        known = [c for c in cards if c is not UNKNOWN]
+        if len(set(known)) != len(known):
+            return None  # a repeated card: the general parser says which
+    return cards
+
+
+def _fast_action(text: str) -> Action | None:
+    match = _CANONICAL.fullmatch(text)
+    if match is None:
+        return None
+    player, verb, amount, card_verb, cards_text, dealt_to, dealt = match.groups()
+    action: Action
+    if player is None:
+        cards = _fast_cards(dealt)
+        if cards is None:
+            return None
+        if dealt_to is None:
+            action = _new(DealBoard)
+        else:
+            action = _new(DealHole)
+            _set(action, "player", int(dealt_to) - 1)
+        _set(action, "cards", cards)
+    elif verb is not None:
+        kind = _BARE[verb]
+        action = _new(kind)
+        _set(action, "player", int(player) - 1)
+        if kind is StandPatOrDiscard or kind is ShowOrMuck:
+            _set(action, "cards", ())
+            if kind is ShowOrMuck:
+                _set(action, "as_dealt", False)
+    elif amount is not None:
+        action = _new(CompleteBetOrRaiseTo)
+        _set(action, "player", int(player) - 1)
+        _set(action, "amount", int(amount))
+    else:
+        cards = _fast_cards(cards_text)
+        if cards is None:
+            return None
+        if card_verb == "sd":
+            action = _new(StandPatOrDiscard)
+        else:
+            action = _new(ShowOrMuck)
+            _set(action, "as_dealt", False)
+        _set(action, "player", int(player) - 1)
+        _set(action, "cards", cards)
+    _set(action, "comment", None)
+    return action
+
+
 def _parse_action(text: str) -> Action:
+    fast = _fast_action(text)
+    return fast if fast is not None else _parse_general(text)
+
+
+def _parse_general(text: str) -> Action:
     body, hash_sign, rest = text.partition("#")
     comment = rest.strip() if hash_sign else None
     words = body.split()

@@ -38,9 +38,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
-from pokerbonus.cards import default_deck_size, lowest_rank
+from pokerbonus.cards import FIRST_JOKER, default_deck_size, lowest_rank
 from pokerbonus.errors import NotationError
 from pokerbonus.notation.actions import (
+    UNKNOWN,
     Action,
     CheckOrCall,
     CompleteBetOrRaiseTo,
@@ -51,10 +52,10 @@ from pokerbonus.notation.actions import (
     PostBringIn,
     ShowOrMuck,
     StandPatOrDiscard,
-    UnknownCard,
     parse_action,
 )
 from pokerbonus.notation.french import FRENCH_FIELDS, FrenchDrawRules
+from pokerbonus.notation.toml_subset import read_subset
 from pokerbonus.notation.toml_writer import toml_key, toml_value
 from pokerbonus.notation.variants import FRENCH_DRAW_CODES, VARIANTS
 
@@ -220,8 +221,17 @@ def _check_numbers(
 ) -> None:
     if not isinstance(values, tuple):
         raise _fail(name, f"must be an array of numbers, got {values!r}")
+    if values and _PLAIN_NUMBERS.issuperset(map(type, values)):
+        # The usual array, checked at C speed: no nan or inf (their sum is not
+        # between the infinities), nothing negative (or zero). Else one by one.
+        low = min(values)
+        if -math.inf < sum(values) < math.inf and (low > 0 if positive else low >= 0):
+            return
     for i, value in enumerate(values):
         _check_number(f"{name}[{i}]", value, positive=positive, infinite=infinite)
+
+
+_PLAIN_NUMBERS: Final = frozenset({int, float})
 
 
 def _check_int(name: str, value: object, low: int | None = None, high: int | None = None) -> None:
@@ -324,10 +334,11 @@ def _check_seats(seats: object, seat_count: int | None) -> None:
 def _check_actions(h: HandHistory, count: int) -> None:
     if not isinstance(h.actions, tuple):
         raise _fail("actions", f"must be a tuple of actions, got {h.actions!r}")
-    deck_low = lowest_rank(h.deck_size)
+    lowest = 4 * lowest_rank(h.deck_size)  # the lowest card index in the deck
     jokers = h.house_rules.jokers if h.house_rules is not None else 0
     for i, action in enumerate(h.actions):
-        if not isinstance(action, _ACTION_TYPES):
+        kind = type(action)
+        if kind not in _ACTION_TYPES and not isinstance(action, tuple(_ACTION_TYPES)):
             raise _fail(f"actions[{i}]", f"not an action: {action!r}")
         player = getattr(action, "player", None)
         if player is not None and player >= count:
@@ -335,24 +346,29 @@ def _check_actions(h: HandHistory, count: int) -> None:
                 f"actions[{i}]",
                 f"{str(action)!r} names p{player + 1} but there are {count} players",
             )
-        cards = getattr(action, "cards", ())
-        known = [c for c in cards if not isinstance(c, UnknownCard)]
-        in_hand = sum(1 for c in known if c.is_joker)
-        if in_hand > jokers:
-            raise _fail(
-                f"actions[{i}]",
-                f"{str(action)!r} has {in_hand} joker(s), the deck has {jokers}",
-            )
-        for card in known:
-            if not card.is_joker and card.rank < deck_low:
+        cards = getattr(action, "cards", None)
+        if not cards:
+            continue
+        in_hand = 0
+        for card in cards:
+            if card is UNKNOWN:
+                continue
+            if card >= FIRST_JOKER:
+                in_hand += 1
+            elif card < lowest:
                 raise _fail(
                     f"actions[{i}]",
                     f"{str(action)!r}: {str(card)!r} is not in the {h.deck_size}-card deck "
                     f"of variant {h.variant!r}",
                 )
+        if in_hand > jokers:
+            raise _fail(
+                f"actions[{i}]",
+                f"{str(action)!r} has {in_hand} joker(s), the deck has {jokers}",
+            )
 
 
-_ACTION_TYPES: Final = (
+_ACTION_TYPES: Final = frozenset({
     DealBoard,
     DealHole,
     PostBringIn,
@@ -362,7 +378,7 @@ _ACTION_TYPES: Final = (
     StandPatOrDiscard,
     ShowOrMuck,
     NoOp,
-)
+})
 
 
 def _check_french(h: HandHistory, rules: FrenchDrawRules) -> None:
@@ -485,10 +501,12 @@ def loads(text: str, *, source: str | None = None, multi: bool | None = None) ->
     means one hand). ``source`` (a file name) starts every error message.
     """
     prefix = f"{source}: " if source else ""
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise NotationError(f"{prefix}invalid TOML: {exc}") from exc
+    document = read_subset(text)  # the usual PHH text, fast; anything else: tomllib
+    if document is None:
+        try:
+            document = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise NotationError(f"{prefix}invalid TOML: {exc}") from exc
     if multi is None:
         multi = "variant" not in document and bool(document) and all(
             isinstance(v, dict) for v in document.values()
@@ -634,6 +652,9 @@ def chip_scale(hand: HandHistory) -> int:
     """
     scale = 1
     for value in _amounts(hand):
+        kind = type(value)
+        if kind is int or (kind is float and value.is_integer()):  # type: ignore[union-attr]
+            continue  # whole already (the usual case, checked first: it is cheap)
         if isinstance(value, float) and not math.isfinite(value):
             continue
         exact = Fraction(Decimal(repr(value)) if isinstance(value, float) else value)
