@@ -6,6 +6,7 @@ every session is seeded, so each hand is the same on every run.
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -261,3 +262,46 @@ async def test_a_hand_left_in_the_middle_is_resumed_from_the_store() -> None:
         await pilot.pause()
         assert "resumed where you left it" in screen_text(app)
         assert back.view == before
+
+
+async def test_a_dealer_mode_hand_with_an_exchange_and_the_rules_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pokerbonus.dealer import DealerSettings
+    from pokerbonus.dealer.events import DealerCardTurned, Exchanged, WagerSettled
+    from pokerbonus.tui.dealer_app import DealerApp, DealerScreen, DealerSession
+
+    monkeypatch.setattr(DealerScreen, "TURN_SECONDS", 0.05)
+    store = Store("sqlite://")
+    s = DealerSession(DealerSettings(), computer="simple", seed=3, store=store)
+    app = DealerApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        view = s.view
+        assert view is not None and view.actor == view.seat == 0
+        assert len(view.dealer_up) == 1  # the first dealer card is turned before deciding
+        text = screen_text(app)
+        assert card_text(view.dealer_up[0]).plain in text
+        assert text.count("▒▒") == 4 + 5 * 2  # the dealer's four and both opponents' hands
+        await pilot.press("question_mark")
+        await pilot.pause()
+        rules = screen_text(app)
+        assert "An exact tie" in rules and "push" in rules
+        assert "Royal flush 100 to 1" in rules
+        await pilot.press("escape")
+        given_up = view.hole[2]
+        await pilot.press("3", "x")
+        await pilot.pause(0.5)
+        final = s.view
+        assert final is not None and final.finished
+        assert len([e for e in final.log if isinstance(e, DealerCardTurned)]) == 5
+        mine = [e for e in final.log if isinstance(e, Exchanged) and e.seat == 0]
+        assert mine and mine[0].discarded == given_up and given_up not in final.hole
+        text = screen_text(app)
+        assert "Hand over" in text
+        settled = {e.seat: e for e in final.log if isinstance(e, WagerSettled)}
+        words = {"win": "wins the wager", "push": "push (tie)", "lose": "loses the wager"}
+        assert words[settled[0].outcome] in text
+        saved = store.load_session(s.session_id)
+        assert saved.kind == "dealer" and saved.hands[0].actions[0] == f"exchange {given_up}"
+        s.table.check_chips()
