@@ -133,6 +133,8 @@ class HandLog:
     hand: Hand
     status: str = "playing"
     actions: list[tuple[int, Action]] = field(default_factory=list)
+    first_n: int = 0
+    """The number of the hand's ``hand_started`` event (its engine events follow)."""
 
 
 _NAME_OK = frozenset(" -_.'")
@@ -722,6 +724,7 @@ class TableSession:
             "seats": list(seats), "mode": mode,
             "stacks": {str(s): hand.starting_stacks[i] for i, s in enumerate(seats)},
         })  # fmt: skip
+        log.first_n = self.last_n
         self._hand_events(log, 0, out)
         self._after_move(out, now)
 
