@@ -7,6 +7,7 @@ every session is seeded, so each hand is the same on every run.
 from __future__ import annotations
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -22,7 +23,7 @@ from pokerbonus.tui.settings import PlaySettings
 SIZE = (140, 50)
 
 
-def screen_text(app: PlayApp) -> str:
+def screen_text(app: App[None]) -> str:
     """Every character on the screen, as the terminal would show it."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
