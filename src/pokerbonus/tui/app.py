@@ -84,7 +84,7 @@ class SetupScreen(Screen[PlaySettings]):
     """Choose the game, the opponents and every house rule; refused choices show
     the configuration's message."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+p", "play", "Play")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f5", "play", "Play")]
 
     def __init__(self, settings: PlaySettings) -> None:
         super().__init__()
