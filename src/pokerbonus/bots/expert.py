@@ -95,8 +95,11 @@ SOLVER_GAMES: Final[dict[str, SolverGame]] = {
     "kuhn": SolverGame("kuhn", "Kuhn poker", 1000, kuhn_poker, KuhnPoker),
     "leduc": SolverGame("leduc", "Leduc hold'em", 1000, leduc_poker, LeducPoker),
     "reduced-draw": SolverGame(
-        "reduced-draw", "reduced limit five-card draw (6 cards, hands of 2)", 1000,
-        draw_poker, DrawPoker,
+        "reduced-draw",
+        "reduced limit five-card draw (6 cards, hands of 2)",
+        1000,
+        draw_poker,
+        DrawPoker,
     ),
 }
 """The games of :mod:`pokerbonus.solvers` that can be played as tables, by key."""
@@ -246,9 +249,7 @@ class _Sampler:
         game = solver_game(key).game()
         rows = {
             name: list(
-                self.distribution(
-                    SolverView(key, game.player_of(name), name, game.actions(name))
-                )
+                self.distribution(SolverView(key, game.player_of(name), name, game.actions(name)))
             )
             for name in game.infoset_names
         }
