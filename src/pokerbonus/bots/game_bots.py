@@ -3,7 +3,17 @@
 Games: ``holdem``, ``omaha``, ``stud``, ``razz``, ``lowball-a5``, ``lowball-27``;
 levels ``easy``, ``medium``, ``hard``. Hold'em also has the reference players
 ``holdem:honest``, ``holdem:fish`` and ``holdem:rlcard`` (needs ``rlcard``).
-A name without a colon is a five-card draw bot of :data:`pokerbonus.bots.BOTS`.
+A name without a colon is a five-card draw bot of :data:`pokerbonus.bots.BOTS`,
+except ``expert``, which is :class:`pokerbonus.bots.expert.ExpertBot` (``hard`` at
+engine tables, the solver's strategy at solver tables).
+
+:data:`GAME_FAMILIES` maps the catalog games the bots know to their prefix, and
+:func:`bot_names` / :func:`resolve_bot` give the names valid at a table:
+
+>>> bot_names("holdem")
+('easy', 'medium', 'hard', 'honest', 'fish', 'rlcard')
+>>> resolve_bot("razz", "hard"), resolve_bot("draw", "expert")
+('razz:hard', 'expert')
 
 >>> make_game_bot("holdem:hard", seed=1).name
 'holdem:hard'
@@ -25,8 +35,9 @@ from collections.abc import Callable
 from typing import Final
 
 from pokerbonus.bots.base import Bot
-from pokerbonus.bots.draw import BOTS, make_bot
+from pokerbonus.bots.draw import BOTS, LADDER, make_bot
 from pokerbonus.bots.equity_bots import LEVELS
+from pokerbonus.bots.expert import SOLVER_BOTS, SOLVER_GAMES, ExpertBot
 from pokerbonus.bots.holdem import HoldemBot
 from pokerbonus.bots.lowball import LowballBot
 from pokerbonus.bots.omaha import OmahaBot
@@ -34,7 +45,7 @@ from pokerbonus.bots.reference import FishBot, HonestBot, RLCardRuleBot
 from pokerbonus.bots.stud import StudBot
 from pokerbonus.errors import ConfigurationError
 
-__all__ = ["GAME_BOTS", "make_game_bot"]
+__all__ = ["GAME_BOTS", "GAME_FAMILIES", "bot_names", "make_game_bot", "resolve_bot"]
 
 Factory = Callable[[int | None], Bot]
 
@@ -67,8 +78,67 @@ def make_game_bot(name: str, seed: int | None = None) -> Bot:
         bot = factory(seed)
         bot.name = name
         return bot
+    if name == "expert":
+        return ExpertBot(seed)
     if name in BOTS:
         return make_bot(name, seed)
     raise ConfigurationError(
         f"bot: unknown name {name!r} (expected a draw level or one of {', '.join(GAME_BOTS)})"
     )
+
+
+GAME_FAMILIES: Final[dict[str, str]] = {
+    "holdem": "holdem",
+    "omaha": "omaha",
+    "seven-card-stud": "stud",
+    "razz": "razz",
+    "ace-to-five-draw": "lowball-a5",
+    "deuce-to-seven-single-draw": "lowball-27",
+    "deuce-to-seven-triple-draw": "lowball-27",
+}
+"""The catalog games (:data:`pokerbonus.rules.catalog.CATALOG` keys) whose hand rule
+the game bots know, and the prefix of their bots' names."""
+
+
+def bot_names(game: str) -> tuple[str, ...]:
+    """The short bot names valid at a table of ``game``: ``"draw"`` (the French
+    five-card draw: the ladder), a key of :data:`GAME_FAMILIES`, or a solver game
+    (:data:`pokerbonus.bots.expert.SOLVER_GAMES`). Unknown games have none.
+
+    >>> bot_names("draw")
+    ('random', 'station', 'easy', 'medium', 'hard', 'expert')
+    >>> bot_names("kuhn")
+    ('random', 'station', 'expert')
+    """
+    if game == "draw":
+        return tuple(LADDER)
+    if game in SOLVER_GAMES:
+        return tuple(SOLVER_BOTS)
+    family = GAME_FAMILIES.get(game)
+    if family is None:
+        return ()
+    prefix = family + ":"
+    return tuple(name.removeprefix(prefix) for name in GAME_BOTS if name.startswith(prefix))
+
+
+def resolve_bot(game: str, name: str) -> str:
+    """The registry name of bot ``name`` at a ``game`` table: a short name
+    (``hard``) or the full one (``holdem:hard``); ``ConfigurationError`` naming
+    the valid names otherwise.
+
+    >>> resolve_bot("omaha", "omaha:easy")
+    'omaha:easy'
+    >>> resolve_bot("omaha", "honest")
+    Traceback (most recent call last):
+    ...
+    pokerbonus.errors.ConfigurationError: bots: unknown bot 'honest' for omaha \
+(expected one of easy, medium, hard)
+    """
+    names = bot_names(game)
+    family = GAME_FAMILIES.get(game)
+    short = name.removeprefix(family + ":") if family is not None else name
+    if short not in names:
+        raise ConfigurationError(
+            f"bots: unknown bot {name!r} for {game} (expected one of {', '.join(names)})"
+        )
+    return f"{family}:{short}" if family is not None else short
