@@ -35,7 +35,6 @@ from pokerbonus.engine.events import (  # noqa: E402
 from pokerbonus.engine.random_play import random_action  # noqa: E402
 from pokerbonus.notation import dumps  # noqa: E402
 from pokerbonus.notation.replay import history_of, replay_hand  # noqa: E402
-from pokerbonus.rules import Stakes  # noqa: E402
 from pokerbonus.rules.betting import BettingKind  # noqa: E402
 from pokerbonus.rules.catalog import CATALOG  # noqa: E402
 
@@ -49,6 +48,14 @@ GAMES: list[tuple[str, BettingKind, str]] = [
     ("deuce-to-seven-triple-draw", "limit", "F2L3D"),
     ("badugi", "limit", "FB"),
 ]
+STUD_GAMES: list[tuple[str, BettingKind, str]] = [
+    ("seven-card-stud", "limit", "F7S"),
+    ("stud-hi-lo", "limit", "F7S/8"),
+    ("razz", "limit", "FR"),
+]
+STUD_HANDS = 1000
+"""Random stud hands per game in CI (2-4 players, about 9 s per game on the shared
+machine); ``pytest -m long`` plays 2,000 per game with 2-7 players."""
 
 
 def _raises_this_round(hand: Hand) -> int:
@@ -98,14 +105,15 @@ def _run(
     """Compare ``hands`` random hands of 2..``most`` players; returns the counts of
     hands with equal stacks, with stacks equal but for odd chips, and of hands
     skipped (a reshuffled stub repeats cards: not a PHH hand)."""
-    game = CATALOG[key].game(kind)
+    entry = CATALOG[key]
+    game = entry.game(kind)
+    stakes = entry.stakes()
     rng = random.Random(seed)
     odd = exact = skipped = 0
     while exact + odd < hands:
         n = rng.randint(2, most)
         stacks = [rng.randint(3, 300) for _ in range(n)]
-        hand = Hand(game, stacks, dealer=rng.randrange(n),
-                    stakes=Stakes(ante=0, blinds=(1, 2)), rng=rng)  # fmt: skip
+        hand = Hand(game, stacks, dealer=rng.randrange(n), stakes=stakes, rng=rng)
         while not hand.finished:
             _shared_rules_action(hand, rng)
         if any(isinstance(e, StubReshuffled) for e in hand.events):
@@ -139,6 +147,21 @@ def _run(
 def test_random_hands_match_pokerkit(key: str, kind: BettingKind, code: str) -> None:
     exact, odd, skipped = _run(key, kind, code, 1000, seed=2024, most=4)
     assert exact + odd == 1000 and exact >= 950 and skipped < 500
+
+
+@pytest.mark.parametrize(("key", "kind", "code"), STUD_GAMES)
+def test_random_stud_hands_match_pokerkit(key: str, kind: BettingKind, code: str) -> None:
+    # RULES.md section 8: bring-in by the lowest up card (razz: the highest), suits
+    # breaking ties, completion, rounds opened by the best (razz: lowest) hand showing.
+    exact, odd, skipped = _run(key, kind, code, STUD_HANDS, seed=2025, most=4)
+    assert exact + odd == STUD_HANDS and exact >= STUD_HANDS * 95 // 100 and skipped == 0
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(("key", "kind", "code"), STUD_GAMES)
+def test_random_stud_hands_match_pokerkit_long(key: str, kind: BettingKind, code: str) -> None:
+    exact, odd, skipped = _run(key, kind, code, 2_000, seed=8, most=7)
+    assert exact + odd == 2_000 and exact >= 1_900 and skipped == 0
 
 
 @pytest.mark.long

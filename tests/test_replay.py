@@ -9,15 +9,18 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pokerbonus.engine.events import BetOrRaised, BetReturned, BlindPosted
 from pokerbonus.errors import IllegalActionError
 from pokerbonus.notation import dumps, load, loads, parse_action
-from pokerbonus.notation.replay import replay_hand, replay_history, replay_paths
+from pokerbonus.notation.replay import history_of, replay_hand, replay_history, replay_paths
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
 needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="shared PHH files not present")
 
 STUD = {"F7S", "F7S/8", "FR"}
-"""Stud codes: the engine has no bring-in step yet, so these hands are refused."""
+"""Stud codes: 30 hands in ``wsop/2023/43/5``."""
+RAZZ_SHORT_RAISE = "wsop/2023/43/5/85.phh"
+"""A limit raise written below the fixed raise, already putting the opponent all-in."""
 MISSING_ACTION = "wsop-2019/42-3-00-01-07.phh"
 """The file skips p8's pre-flop action (docs/replay.md)."""
 
@@ -27,15 +30,51 @@ def test_every_shared_button_game_hand_matches_its_finishing_stacks() -> None:
     results = replay_paths([SHARED])
     assert len(results) == 1097
     for r in results:
-        if r.variant in STUD:
-            assert (r.error is not None and "F7S" in r.error) or "FR" in (r.error or "")
-            continue
         if r.file.endswith(MISSING_ACTION):
             assert r.error is not None and "p8's turn" in r.error
             continue
         assert r.ok and r.error is None, (r.file, r.error, r.finishing_stacks, r.expected)
     compared = [r for r in results if r.ok and r.expected is not None]
-    assert len(compared) >= 1050
+    assert len(compared) >= 1080
+    stud = [r for r in results if r.variant in STUD]
+    assert len(stud) == 30 and all(r.ok and r.expected is not None for r in stud)
+
+
+@needs_shared
+def test_razz_raise_below_the_fixed_raise_plays_as_the_fixed_raise() -> None:
+    # RULES.md section 6: a limit raise is one bet. On sixth street p1 bets 600,000
+    # with 750,000 behind in all and p2 "raises to 750,000": the engine raises to
+    # 1,200,000, p1 calls all-in and the 450,000 above come back uncalled.
+    (history,) = load(SHARED / RAZZ_SHORT_RAISE)
+    hand = replay_hand(history)
+    assert hand.stacks == (0, 29_700_000) == tuple(history.finishing_stacks or ())
+    raises = [e for e in hand.events if isinstance(e, BetOrRaised) and e.to == 1_200_000]
+    returned = [e for e in hand.events if isinstance(e, BetReturned)]
+    assert raises and returned[-1].amount == 450_000
+    # the bring-in: p2 (8d up) is the highest card in razz and posts 100,000
+    assert any(isinstance(e, BlindPosted) and e.kind == "bring-in" and e.seat == 1
+               and e.amount == 100_000 for e in hand.events)  # fmt: skip
+
+
+@needs_shared
+def test_stud_hand_with_unknown_up_card_keeps_the_files_bring_in() -> None:
+    # p5's cards are unknown in the file and p4 (4c up) brings in: the unknown
+    # cards are filled so that they do not take the bring-in.
+    (history,) = load(SHARED / "wsop/2023/43/5/53.phh")
+    result = replay_history(history, "53.phh", 0)
+    assert result.ok and result.finishing_stacks == history.finishing_stacks
+
+
+@needs_shared
+def test_stud_hands_round_trip_through_history_of() -> None:
+    for path in sorted((SHARED / "wsop/2023/43/5").glob("*.phh"))[:40]:
+        (history,) = load(path)
+        if history.variant not in STUD:
+            continue
+        hand = replay_hand(history)
+        again = history_of(hand, history.variant)
+        assert replay_hand(again).stacks == hand.stacks, path
+        assert dumps(again) and again.bring_in == history.bring_in
 
 
 @needs_shared

@@ -77,7 +77,7 @@ from pokerbonus.notation.actions import (
 )
 from pokerbonus.notation.phh import HandHistory, Number, chip_scale, load
 from pokerbonus.rules.catalog import game_for_code
-from pokerbonus.rules.games import Deal, GameDef, Stakes
+from pokerbonus.rules.games import BettingRound, Deal, GameDef, Stakes
 
 __all__ = [
     "ReplayResult",
@@ -159,10 +159,16 @@ def hand_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int]:
         _whole(b, scale, f"blinds_or_straddles[{i}]")
         for i, b in enumerate(history.blinds_or_straddles or (0,) * n)
     ]
+    minimum = history.min_bet if history.min_bet is not None else history.small_bet
+    if _is_stud(game):
+        # Stud: no button; everyone antes (the same ante: plain antes), a bring-in.
+        bring_in = _whole(history.bring_in, scale, "bring_in") if history.bring_in else 0
+        if len(set(antes)) == 1:
+            return game, stacks, Stakes(ante=antes[0], bring_in=bring_in), scale
+        return game, stacks, Stakes(ante=0, seat_antes=tuple(antes), bring_in=bring_in), scale
     if n == 2:
         antes.reverse()
         blinds.reverse()
-    minimum = history.min_bet if history.min_bet is not None else history.small_bet
     stakes = Stakes(
         ante=0,
         seat_antes=tuple(antes) if any(antes) else (),
@@ -170,6 +176,28 @@ def hand_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int]:
         min_opening=_whole(minimum, scale, "min_bet") if minimum else None,
     )
     return game, stacks, stakes, scale
+
+
+def _is_stud(game: GameDef) -> bool:
+    """Whether ``game`` has a bring-in round (a stud game)."""
+    return any(isinstance(s, BettingRound) and s.first == "bring-in" for s in game.steps)
+
+
+def _hole_deals(game: GameDef) -> list[list[Deal]]:
+    """The deals of private cards grouped as hand histories write them: the deals
+    between two betting rounds make one ``d dh`` per player (stud third street:
+    two down and one up in one action)."""
+    groups: list[list[Deal]] = []
+    fresh = True
+    for step in game.steps:
+        if isinstance(step, Deal) and step.face != "board":
+            if fresh:
+                groups.append([])
+                fresh = False
+            groups[-1].append(step)
+        elif not isinstance(step, Deal):
+            fresh = True
+    return groups
 
 
 class _Cards:
@@ -184,18 +212,21 @@ class _Cards:
         self.deck = make_deck(game.deck_size_for(n), game.jokers)
         self.game = game
         self._walk(history)
+        self.named = list(self.slots)  # the slots as the file names them (None: unknown)
 
     def _new(self, card: Card | None) -> int:
         self.slots.append(card)
         return len(self.slots) - 1
 
     def _walk(self, history: HandHistory) -> None:
-        steps = self.game.steps
-        deal_counts = [s.count for s in steps if isinstance(s, Deal) and s.face != "board"]
+        deal_counts = _hole_deals(self.game)
         pending = [0] * self.n  # cards a player is owed after a discard
         run: list[DealHole] = []
         for action in history.actions:
             if isinstance(action, DealHole) and not pending[action.player]:
+                if any(a.player == action.player for a in run):  # the next street's deal
+                    self._deal_run(run, deal_counts)
+                    run = []
                 run.append(action)
                 continue
             if run:
@@ -225,10 +256,11 @@ class _Cards:
         if run:
             self._deal_run(run, deal_counts)
 
-    def _deal_run(self, run: list[DealHole], counts: list[int]) -> None:
-        if not counts:
+    def _deal_run(self, run: list[DealHole], groups: list[list[Deal]]) -> None:
+        if not groups:
             raise NotationError(f"d dh: {self.game.name} deals no hole cards here")
-        count = counts.pop(0)
+        deals = groups.pop(0)
+        count = sum(d.count for d in deals)
         by_player = {a.player: a.cards for a in run}
         if len(by_player) != len(run) or any(len(c) != count for c in by_player.values()):
             raise NotationError(
@@ -236,10 +268,15 @@ class _Cards:
                 f"{[str(a) for a in run]}"
             )
         order = sorted(by_player)  # seats clockwise from the left of the dealer
-        for k in range(count):
-            for player in order:
-                card = by_player[player][k]
-                self.held[player].append(self._new(None if card is UNKNOWN else card))
+        offset = 0
+        for deal in deals:  # each deal one card at a time around, as the engine deals
+            if deal.burn:
+                self._new(None)
+            for k in range(offset, offset + deal.count):
+                for player in order:
+                    card = by_player[player][k]
+                    self.held[player].append(self._new(None if card is UNKNOWN else card))
+            offset += deal.count
 
     def _discard(self, action: StandPatOrDiscard) -> list[int]:
         held = self.held[action.player]
@@ -266,12 +303,20 @@ class _Cards:
         for slot, card in zip(unknown, new, strict=False):
             self.slots[slot] = card
 
-    def deck_order(self) -> list[Card]:
-        """The slots with every unknown filled by a card no action names, then the rest."""
+    @property
+    def has_unknown(self) -> bool:
+        """Whether some dealt card is unknown (``??``) or burned."""
+        return any(c is None for c in self.named)
+
+    def deck_order(self, highest_first: bool = False) -> list[Card]:
+        """The slots with every unknown filled by a card no action names (lowest
+        index first, or ``highest_first``), then the rest."""
+        self.slots = list(self.named)
         named = [c for c in self.slots if c is not None]
         if len(set(named)) != len(named):
             raise NotationError("a card is dealt twice (the stub was reshuffled?)")
-        free = iter([c for c in self.deck if c not in set(named)])
+        unused = [c for c in self.deck if c not in set(named)]
+        free = iter(reversed(unused) if highest_first else unused)
         try:
             order = [c if c is not None else next(free) for c in self.slots]
         except StopIteration:
@@ -290,27 +335,50 @@ def replay_hand(history: HandHistory) -> Hand:
     """
     game, stacks, stakes, scale = hand_setup(history)
     cards = _Cards(history, game)
-    deck = cards.deck_order()
+    try:
+        return _play(history, game, stacks, stakes, scale, cards, False)
+    except IllegalActionError as exc:
+        # Stud: unknown up cards decide who brings in and who opens; cards filled
+        # from the lowest may take the bring-in from the player the file names.
+        # The other filling (highest cards first) is tried before giving up.
+        if not (_is_stud(game) and cards.has_unknown and "turn" in str(exc)):
+            raise
+        return _play(history, game, stacks, stakes, scale, cards, True)
+
+
+def _play(
+    history: HandHistory,
+    game: GameDef,
+    stacks: list[int],
+    stakes: Stakes,
+    scale: int,
+    cards: _Cards,
+    highest_first: bool,
+) -> Hand:
+    deck = cards.deck_order(highest_first)
     hand = Hand(game, stacks, dealer=len(stacks) - 1, stakes=stakes, deck=deck)
     discards = iter(cards.discards)
     for number, action in enumerate(history.actions):
         if isinstance(action, DealHole | DealBoard | ShowOrMuck | NoOp):
             continue
         where = f"action {number} {str(action)!r}"
-        if isinstance(action, PostBringIn):
-            raise ConfigurationError(f"{where}: the bring-in is not replayed")
         if hand.finished or hand.actor is None:
             raise IllegalActionError(f"{where}: the hand is already over")
         player = action.player
         if hand.actor != player:
             raise IllegalActionError(f"{where}: it is p{hand.actor + 1}'s turn")
         try:
-            if isinstance(action, CheckOrCall):
+            if isinstance(action, PostBringIn):
+                if hand.can_fold() or not hand.to_call:
+                    raise IllegalActionError(f"p{player + 1} has no bring-in to post")
+                hand.check_or_call()
+            elif isinstance(action, CheckOrCall):
                 hand.check_or_call()
             elif isinstance(action, Fold):
                 hand.fold()
             elif isinstance(action, CompleteBetOrRaiseTo):
-                hand.complete_bet_or_raise_to(_whole(action.amount, scale, where))
+                total = _raise_total(hand, _whole(action.amount, scale, where))
+                hand.complete_bet_or_raise_to(total)
             elif isinstance(action, StandPatOrDiscard):
                 hand.discard([cards.slots[s] for s in next(discards)])  # type: ignore[misc]
         except IllegalActionError as exc:
@@ -320,6 +388,23 @@ def replay_hand(history: HandHistory) -> Hand:
             f"the actions end before the hand does (p{(hand.actor or 0) + 1} to {hand.decision})"
         )
     return hand
+
+
+def _raise_total(hand: Hand, amount: int) -> int:
+    """The engine's total for a raise to ``amount``. In limit a raise is exactly one
+    bet (RULES.md section 6); a file may write a smaller total that already puts
+    every opponent still in all-in (pokerkit caps a raise at what an opponent can
+    call). The fixed raise then plays the same (the chips above what the
+    opponents can call come back uncalled), so the engine's fixed total is used."""
+    bounds = hand.raise_bounds()
+    if bounds is None or not hand.game.structure.is_limit or bounds[0] <= amount:
+        return amount
+    seat = hand.actor
+    bets, stacks, folded = hand.bets, hand.stacks, hand.folded
+    most = max(
+        (bets[o] + stacks[o] for o in range(hand.n) if o != seat and not folded[o]), default=0
+    )
+    return bounds[0] if max(bets) < amount and most <= amount else amount
 
 
 def _number(chips: int, scale: int) -> Number:
@@ -371,9 +456,11 @@ def replay_paths(paths: Sequence[str | Path]) -> list[ReplayResult]:
 
 
 def history_of(hand: Hand, variant: str) -> HandHistory:
-    """A played engine hand of a button game as a PHH hand of code ``variant``
-    (the inverse of :func:`replay_hand`): ``p1`` is the seat left of the dealer,
-    heads-up forced-bet arrays reversed, every card known.
+    """A played engine hand as a PHH hand of code ``variant`` (the inverse of
+    :func:`replay_hand`): ``p1`` is the seat left of the dealer, heads-up forced-bet
+    arrays reversed (button games), every card known. The deals between two
+    betting rounds are one ``d dh`` per player (stud third street: three cards);
+    a stud bring-in is ``pb``.
 
     >>> import random
     >>> from pokerbonus.engine import Hand
@@ -393,20 +480,29 @@ def history_of(hand: Hand, variant: str) -> HandHistory:
 
     antes = [0] * n
     blinds = [0] * n
+    bring_in = 0
     actions: list[Action] = []
     served: list[Action] = []  # a draw's replacement cards follow all its discards
+    dealt: dict[int, tuple[Card, ...]] = {}  # consecutive deals: one action per player
     for event in hand.events:
         if served and not isinstance(event, Drew | CardsServed):
             actions += served
             served = []
+        if dealt and not isinstance(event, CardsDealt):
+            actions += [DealHole(p, cards) for p, cards in dealt.items()]
+            dealt = {}
         if isinstance(event, CardsServed):
             served.append(DealHole(player(event.seat), event.cards))
         elif isinstance(event, AntePosted):
             antes[player(event.seat)] += event.amount
+        elif isinstance(event, BlindPosted) and event.kind == "bring-in":
+            bring_in = hand.stakes.bring_in
+            actions.append(PostBringIn(player(event.seat)))
         elif isinstance(event, BlindPosted):
             blinds[player(event.seat)] += event.amount
         elif isinstance(event, CardsDealt):
-            actions.append(DealHole(player(event.seat), event.cards))
+            p = player(event.seat)
+            dealt[p] = dealt.get(p, ()) + event.cards
         elif isinstance(event, BoardDealt):
             actions.append(DealBoard(event.cards))
         elif isinstance(event, Checked | Called):
@@ -420,7 +516,9 @@ def history_of(hand: Hand, variant: str) -> HandHistory:
         elif isinstance(event, Shown):
             actions.append(ShowOrMuck(player(event.seat), event.cards))
     actions += served
-    if n == 2:
+    actions += [DealHole(p, cards) for p, cards in dealt.items()]
+    stud = _is_stud(hand.game)
+    if n == 2 and not stud:
         antes.reverse()
         blinds.reverse()
 
@@ -432,11 +530,13 @@ def history_of(hand: Hand, variant: str) -> HandHistory:
         {"small_bet": structure.small_bet, "big_bet": structure.big_bet}
         if structure.is_limit else {"min_bet": hand.stakes.opening_minimum}
     )  # fmt: skip
+    if stud:
+        bets["bring_in"] = bring_in or hand.stakes.bring_in
     return HandHistory(
         variant=variant,
         ante_trimming_status=True,
         antes=tuple(antes),
-        blinds_or_straddles=tuple(blinds),
+        blinds_or_straddles=None if stud else tuple(blinds),
         starting_stacks=by_player(hand.starting_stacks),
         actions=tuple(actions),
         finishing_stacks=by_player(hand.stacks) if hand.finished else None,
