@@ -49,6 +49,7 @@ from pokerbonus.notation import (
 from pokerbonus.notation.actions import _fast_action, _parse_general
 from pokerbonus.notation.toml_subset import read_subset
 from pokerbonus.notation.toml_writer import toml_key, toml_value
+from pokerbonus.rules.catalog import CATALOG
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
 if not SHARED.is_dir():  # a checkout next to the shared folder, or the CI layout
@@ -557,7 +558,7 @@ _EXTRA_KEYS = st.text(max_size=6).map(lambda s: "_" + s) | st.sampled_from(["rak
 
 @st.composite
 def hands(draw: st.DrawFn) -> HandHistory:
-    code = draw(st.sampled_from(STANDARD_CODES))
+    code = draw(st.sampled_from([c for c in VARIANTS if c not in FRENCH_DRAW_CODES]))
     variant = VARIANTS[code]
     n = draw(st.integers(2, 9))
 
@@ -857,3 +858,48 @@ min_bet = 2
 starting_stacks = [200, 200.5]
 actions = ["d dh p1 AcKd", "d dh p2 ????", "p2 cbr 6", "p1 f"]
 """
+
+
+# -- our codes: every game of the catalog ------------------------------------------------------
+
+
+def test_every_code_of_the_catalog_is_a_variant_with_its_game_and_forced_bets() -> None:
+    catalog_codes = set()
+    for entry in CATALOG.values():
+        for kind in entry.structures:
+            code = entry.codes[kind]
+            catalog_codes.add(code)
+            variant = VARIANTS[code]
+            assert variant.game == entry.key
+            assert variant.forced_bets == ("bring-in" if entry.forced == "bring-in" else "blinds")
+            assert variant.structure == {"limit": "fixed-limit"}.get(kind, kind)
+            assert variant.deck_size == entry.game(kind).deck_size
+    assert set(VARIANTS) == catalog_codes | set(FRENCH_DRAW_CODES)
+    assert set(STANDARD_CODES) == {
+        "FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("code", sorted(set(VARIANTS) - set(FRENCH_DRAW_CODES)))
+def test_a_hand_of_each_code_reads_writes_and_refuses_the_other_structure(code: str) -> None:
+    variant = VARIANTS[code]
+    fields: dict[str, Any] = {"variant": code, "antes": (1, 1, 1), "starting_stacks": (50, 60, 70)}
+    if variant.forced_bets == "bring-in":
+        fields["bring_in"] = 1
+        actions = ["d dh p1 ????????????", "d dh p2 ????????????", "d dh p3 ????????????",
+                   "p3 pb", "p1 f", "p2 cbr 4"]  # fmt: skip
+    else:
+        fields["blinds_or_straddles"] = (1, 2, 0)
+        actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 f"]
+    if variant.structure == "fixed-limit":
+        fields.update(small_bet=2, big_bet=4)
+    else:
+        fields["min_bet"] = 2
+    hand = HandHistory(**fields, actions=tuple(parse_action(a) for a in actions))
+    assert loads(dumps(hand)) == [hand]
+    for name in variant.required:
+        with pytest.raises(NotationError, match=f"'{name}': required"):
+            loads(dumps(hand).replace(f"\n{name} = ", f"\n_{name} = "))
+    wrong = "min_bet = 2" if variant.structure == "fixed-limit" else "small_bet = 2"
+    with pytest.raises(NotationError, match=f"not used by variant {re.escape(repr(code))}"):
+        loads(dumps(hand) + wrong + "\n")

@@ -527,10 +527,13 @@ def load(path: str | os.PathLike[str]) -> list[HandHistory]:
     """Read a ``.phh`` (one hand) or ``.phhs`` (several) file; other names are detected."""
     name = os.fspath(path)
     try:
-        text = Path(name).read_text(encoding="utf-8")
+        with open(name, "rb") as file:
+            text = file.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise NotationError(f"{name}: cannot read ({exc})") from exc
-    multi = {".phh": False, ".phhs": True}.get(Path(name).suffix)
+    if "\r" in text:  # newlines as a text-mode read gives them
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    multi = {".phh": False, ".phhs": True}.get(os.path.splitext(name)[1])
     return loads(text, source=name, multi=multi)
 
 

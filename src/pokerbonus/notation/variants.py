@@ -2,12 +2,21 @@
 
 A code reads ``<structure><game>``: the first letter is the betting structure
 (``F`` fixed-limit, ``N`` no-limit, ``P`` pot-limit), the rest names the game.
-Our own codes follow the same grammar (see ``docs/phh.md``).
+Every code of the game catalog (``pokerbonus.rules.catalog.CATALOG``) is here:
+the codes of the PHH specification, our codes for the catalog's other games and
+structures (``PCO``, ``NPI``, ``FA5L1D``, ``F5S``, ``NDBT`` ...) and the French
+five-card draw's (``NFD``, ``PFD``, ``FFD``). See ``docs/phh.md``.
 
 >>> VARIANTS["NT"].required
 ('antes', 'blinds_or_straddles', 'min_bet', 'starting_stacks', 'actions')
 >>> VARIANTS["FFD"].name
 'Fixed-limit French five-card draw'
+>>> VARIANTS["N7S"].required, VARIANTS["N7S"].standard
+(('antes', 'bring_in', 'min_bet', 'starting_stacks', 'actions'), False)
+>>> VARIANTS["PCO/8"].name, VARIANTS["PCO/8"].game
+('Pot-limit Courchevel high/low', 'courchevel-hi-lo')
+>>> VARIANTS["NDBT"].name
+"No-limit double-board hold'em"
 """
 
 from __future__ import annotations
@@ -15,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
+
+from pokerbonus.rules.catalog import CATALOG, structure_of
 
 __all__ = ["FRENCH_DRAW_CODES", "STANDARD_CODES", "VARIANTS", "Variant"]
 
@@ -34,6 +45,8 @@ class Variant:
     """Cards in the deck; ``None`` when the hand's house rules say (our French codes)."""
     standard: bool = True
     """Whether the code is in the PHH specification (else it is one of ours)."""
+    game: str | None = None
+    """The game's key in ``pokerbonus.rules.catalog.CATALOG``; ``None`` for the French draw."""
 
     @property
     def required(self) -> tuple[str, ...]:
@@ -55,32 +68,52 @@ _STRUCTURES: Final[Mapping[str, Structure]] = {
     "N": "no-limit",
     "P": "pot-limit",
 }
+_STRUCTURE_NAMES: Final[Mapping[str, str]] = {
+    "limit": "Fixed-limit",
+    "no-limit": "No-limit",
+    "pot-limit": "Pot-limit",
+}
+
+# The codes of the PHH specification, with its names.
+_STANDARD: Final[Mapping[str, str]] = {
+    "FT": "Fixed-limit Texas hold'em",
+    "NT": "No-limit Texas hold'em",
+    "NS": "No-limit short-deck hold'em",
+    "PO": "Pot-limit Omaha hold'em",
+    "FO/8": "Fixed-limit Omaha hold'em high/low-split eight or better",
+    "F7S": "Fixed-limit seven card stud",
+    "F7S/8": "Fixed-limit seven card stud high/low-split eight or better",
+    "FR": "Fixed-limit razz",
+    "N2L1D": "No-limit deuce-to-seven lowball single draw",
+    "F2L3D": "Fixed-limit deuce-to-seven lowball triple draw",
+    "FB": "Fixed-limit badugi",
+}
 
 
-def _v(code: str, name: str, forced: ForcedBetKind = "blinds", deck: int | None = 52) -> Variant:
-    standard = not code.endswith("FD")
-    return Variant(code, name, _STRUCTURES[code[0]], forced, deck, standard=standard)
+def _catalog_variants() -> list[Variant]:
+    """One variant per code of the catalog: its structure, forced bets and deck."""
+    out = []
+    for entry in CATALOG.values():
+        forced: ForcedBetKind = "bring-in" if entry.forced == "bring-in" else "blinds"
+        for kind in entry.structures:
+            code = entry.codes[kind]
+            game = entry.build(structure_of(kind))
+            name = _STANDARD.get(code, f"{_STRUCTURE_NAMES[kind]} {game.name}")
+            standard = code in _STANDARD
+            structure = _STRUCTURES[code[0]]
+            out.append(Variant(code, name, structure, forced, game.deck_size, standard, entry.key))
+    return out
 
 
-_ALL: Final = (
-    _v("FT", "Fixed-limit Texas hold'em"),
-    _v("NT", "No-limit Texas hold'em"),
-    _v("NS", "No-limit short-deck hold'em", deck=36),
-    _v("PO", "Pot-limit Omaha hold'em"),
-    _v("FO/8", "Fixed-limit Omaha hold'em high/low-split eight or better"),
-    _v("F7S", "Fixed-limit seven card stud", "bring-in"),
-    _v("F7S/8", "Fixed-limit seven card stud high/low-split eight or better", "bring-in"),
-    _v("FR", "Fixed-limit razz", "bring-in"),
-    _v("N2L1D", "No-limit deuce-to-seven lowball single draw"),
-    _v("F2L3D", "Fixed-limit deuce-to-seven lowball triple draw"),
-    _v("FB", "Fixed-limit badugi"),
-    _v("NFD", "No-limit French five-card draw", deck=None),
-    _v("PFD", "Pot-limit French five-card draw", deck=None),
-    _v("FFD", "Fixed-limit French five-card draw", deck=None),
+_FRENCH: Final = (
+    Variant("NFD", "No-limit French five-card draw", "no-limit", "blinds", None, False),
+    Variant("PFD", "Pot-limit French five-card draw", "pot-limit", "blinds", None, False),
+    Variant("FFD", "Fixed-limit French five-card draw", "fixed-limit", "blinds", None, False),
 )
+_ALL: Final = (*_catalog_variants(), *_FRENCH)
 
 VARIANTS: Final[Mapping[str, Variant]] = {v.code: v for v in _ALL}
-"""Every variant code we read and write."""
+"""Every variant code we read and write: the catalog's and the French draw's."""
 
 STANDARD_CODES: Final = tuple(v.code for v in _ALL if v.standard)
 """The codes of the PHH specification."""
