@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from pokerbonus.engine.events import CardsDealt, CardsServed, Shown
-from pokerbonus.server.app import Conn, ServerSettings, TableManager
+from pokerbonus.server.app import BotSpec, Conn, ServerSettings, TableManager, TimerSpec
 from pokerbonus.server.app import CreateTable as Create
 from pokerbonus.server.protocol import parse_client
 
@@ -39,14 +39,22 @@ class FakeWS:
 
 
 async def play(tmp_db: str) -> None:
-    settings = ServerSettings(db=tmp_db, bot_delay=0, hand_pause=0, tick=0.05,
-                              rng=lambda _t: random.Random(5))  # fmt: skip
+    settings = ServerSettings(
+        db=tmp_db, bot_delay=0, hand_pause=0, tick=0.05, rng=lambda _t: random.Random(5)
+    )
     manager = TableManager(settings)
     await manager.start()
-    made = await manager.create_table(Create(
-        name="Ann", seat=0, config={"players": 4, "max_discard": 5},
-        bots=[{"seat": 1, "level": "random"}, {"seat": 3, "level": "station"}],
-        timer={"action_seconds": 0}, max_hands=HANDS, bots_alone=True))  # fmt: skip
+    made = await manager.create_table(
+        Create(
+            name="Ann",
+            seat=0,
+            config={"players": 4, "max_discard": 5},
+            bots=[BotSpec(seat=1, level="random"), BotSpec(seat=3, level="station")],
+            timer=TimerSpec(action_seconds=0),
+            max_hands=HANDS,
+            bots_alone=True,
+        )
+    )
     actor = manager.tables[made["table"]]
     session = actor.session
     bob_token, eve_token = "bob-secret", "eve-secret"
@@ -101,8 +109,14 @@ async def play(tmp_db: str) -> None:
                         action = {"kind": "discard", "cards": rng.sample(hand["hole"], k)}
                     else:
                         action = {"kind": "decline"}
-                    text = json.dumps({"type": "act", "hand": hand["number"], "seq": hand["seq"],
-                                       "action": action})  # fmt: skip
+                    text = json.dumps(
+                        {
+                            "type": "act",
+                            "hand": hand["number"],
+                            "seq": hand["seq"],
+                            "action": action,
+                        }
+                    )
                     actor.queue.put_nowait(("msg", conn, parse_client(text)))
         if session.hands_played >= HANDS and session.current is None and not progressed:
             break
@@ -118,7 +132,9 @@ async def play(tmp_db: str) -> None:
             seen = cards_in(msg)
             if not seen:
                 continue
-            hand_no = msg["hand"]["number"] if msg["type"] == "state" and msg["hand"] else msg.get("hand")
+            hand_no = (
+                msg["hand"]["number"] if msg["type"] == "state" and msg["hand"] else msg.get("hand")
+            )
             assert isinstance(hand_no, int), msg
             log = session.hands[hand_no - 1]
             me = log.names.index(name) if name in log.names else None
@@ -126,8 +142,9 @@ async def play(tmp_db: str) -> None:
             for i, event in enumerate(log.hand.events):
                 if log.first_n + 1 + i > last_n:
                     break
-                own = isinstance(event, CardsDealt | CardsServed) and event.seat == me
-                if own or isinstance(event, Shown):
+                if (isinstance(event, CardsDealt | CardsServed) and event.seat == me) or isinstance(
+                    event, Shown
+                ):
                     allowed |= {str(c) for c in event.cards}
             assert seen <= allowed, (name, msg, seen - allowed)
             checked += 1

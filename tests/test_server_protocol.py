@@ -40,15 +40,27 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def client(clock: FakeClock) -> Iterator[TestClient]:
-    settings = ServerSettings(db="sqlite://", clock=clock, bot_delay=0, hand_pause=0, tick=0.01,
-                              rng=lambda _t: random.Random(11), rate=1000, burst=1000)  # fmt: skip
+    settings = ServerSettings(
+        db="sqlite://",
+        clock=clock,
+        bot_delay=0,
+        hand_pause=0,
+        tick=0.01,
+        rng=lambda _t: random.Random(11),
+        rate=1000,
+        burst=1000,
+    )
     with TestClient(create_app(settings)) as c:
         yield c
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {"name": "Ann", "seat": 0, "config": {"players": 3},
-                            "timer": {"action_seconds": 0}}  # fmt: skip
+    data: dict[str, Any] = {
+        "name": "Ann",
+        "seat": 0,
+        "config": {"players": 3},
+        "timer": {"action_seconds": 0},
+    }
     data.update(body)
     r = client.post("/api/tables", json=data)
     assert r.status_code == 201, r.text
@@ -57,8 +69,9 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
 
 
 def join(client: TestClient, table: dict[str, Any], name: str) -> dict[str, Any]:
-    r = client.post(f"/api/tables/{table['table']}/join",
-                    json={"invite": table["invite_secret"], "name": name})  # fmt: skip
+    r = client.post(
+        f"/api/tables/{table['table']}/join", json={"invite": table["invite_secret"], "name": name}
+    )
     assert r.status_code == 201, r.text
     result: dict[str, Any] = r.json()
     return result
@@ -84,19 +97,30 @@ def hello(ws: WS, token: str, since: int | None = None) -> dict[str, Any]:
 def test_create_join_sit_and_play_a_hand(client: TestClient) -> None:
     t = create(client, bots=[{"seat": 2, "level": "station"}])
     bob = join(client, t, "Bob")
-    with client.websocket_connect(f"/ws/{t['table']}") as a, \
-         client.websocket_connect(f"/ws/{t['table']}") as b:  # fmt: skip
+    with (
+        client.websocket_connect(f"/ws/{t['table']}") as a,
+        client.websocket_connect(f"/ws/{t['table']}") as b,
+    ):
         assert hello(a, t["token"])["you"] == {"name": "Ann", "seat": 0, "host": True}
         assert hello(b, bob["token"])["you"]["seat"] is None
         b.send_json({"type": "sit", "id": "s1", "seat": 1})
         assert until(b, lambda m: m["type"] in ("ack", "error")) == {
-            "type": "ack", "id": "s1", "of": "sit", "duplicate": False}
+            "type": "ack",
+            "id": "s1",
+            "of": "sit",
+            "duplicate": False,
+        }
         # both play check/call and stand pat until hand 1 ends (Ann's socket sees every turn)
         socks = {0: a, 1: b}
         acted: set[tuple[int, int]] = set()
         while True:
-            m = until(a, lambda m: m["type"] == "state" or (
-                m["type"] == "event" and m["event"]["kind"] == "hand_ended"))
+            m = until(
+                a,
+                lambda m: (
+                    m["type"] == "state"
+                    or (m["type"] == "event" and m["event"]["kind"] == "hand_ended")
+                ),
+            )
             if m["type"] == "event":
                 break
             h = m["hand"]
@@ -108,8 +132,9 @@ def test_create_join_sit_and_play_a_hand(client: TestClient) -> None:
                 assert h["legal"] is None and h["card_counts"]["1"] == 5
             acted.add((h["number"], h["seq"]))
             kind = "check_or_call" if h["decision"] == "bet" else "discard"
-            socks[h["actor"]].send_json({"type": "act", "hand": h["number"], "seq": h["seq"],
-                                         "action": {"kind": kind}})  # fmt: skip
+            socks[h["actor"]].send_json(
+                {"type": "act", "hand": h["number"], "seq": h["seq"], "action": {"kind": kind}}
+            )
         info = client.get(f"/api/tables/{t['table']}", params={"token": t["token"]}).json()
         chips = info["chips"]
         assert chips["stacks"] + chips["in_hand"] == chips["bought"] == 300
@@ -124,14 +149,23 @@ def test_duplicate_is_acknowledged_once_and_stale_is_refused(client: TestClient)
         hello(a, t["token"])
         m = until(a, my_turn)
         h = m["hand"]
-        act = {"type": "act", "id": 1, "hand": h["number"], "seq": h["seq"],
-               "action": {"kind": "check_or_call"}}  # fmt: skip
+        act = {
+            "type": "act",
+            "id": 1,
+            "hand": h["number"],
+            "seq": h["seq"],
+            "action": {"kind": "check_or_call"},
+        }
         a.send_json(act)
         assert until(a, lambda m: m["type"] == "ack")["duplicate"] is False
         n_after = client.get(f"/api/tables/{t['table']}", params={"token": t["token"]}).json()
         a.send_json(act)  # the same action again: acknowledged, nothing done
         assert until(a, lambda m: m["type"] in ("ack", "error")) == {
-            "type": "ack", "id": 1, "of": "act", "duplicate": True}
+            "type": "ack",
+            "id": 1,
+            "of": "act",
+            "duplicate": True,
+        }
         again = client.get(f"/api/tables/{t['table']}", params={"token": t["token"]}).json()
         assert again["chips"] == n_after["chips"]
         # another action with an old sequence number is stale
@@ -139,36 +173,69 @@ def test_duplicate_is_acknowledged_once_and_stale_is_refused(client: TestClient)
         err = until(a, lambda m: m["type"] in ("ack", "error"))
         assert err["code"] == "stale" and err["id"] == 2
         a.send_json({**act, "id": 3, "hand": h["number"] + 5})
-        assert until(a, lambda m: m["type"] in ("ack", "error"))["code"] in ("stale", "not_your_turn")
+        assert until(a, lambda m: m["type"] in ("ack", "error"))["code"] in (
+            "stale",
+            "not_your_turn",
+        )
 
 
 def test_out_of_turn_and_illegal_actions_change_nothing(client: TestClient) -> None:
     t = create(client, bots=[{"seat": 1, "level": "station"}])
     bob = join(client, t, "Bob")
-    with client.websocket_connect(f"/ws/{t['table']}") as a, \
-         client.websocket_connect(f"/ws/{t['table']}") as b:  # fmt: skip
+    with (
+        client.websocket_connect(f"/ws/{t['table']}") as a,
+        client.websocket_connect(f"/ws/{t['table']}") as b,
+    ):
         hello(a, t["token"])
         hello(b, bob["token"])
         b.send_json({"type": "sit", "seat": 2})
         m = until(a, my_turn)
         h = m["hand"]
         # Bob acts while Ann is to act
-        b.send_json({"type": "act", "id": 9, "hand": h["number"], "seq": h["seq"],
-                     "action": {"kind": "check_or_call"}})  # fmt: skip
+        b.send_json(
+            {
+                "type": "act",
+                "id": 9,
+                "hand": h["number"],
+                "seq": h["seq"],
+                "action": {"kind": "check_or_call"},
+            }
+        )
         err = until(b, lambda m: m["type"] == "error")
         assert err["code"] == "not_your_turn" and "seat 0 is to act" in err["message"]
         # Ann raises below the minimum
-        a.send_json({"type": "act", "id": 10, "hand": h["number"], "seq": h["seq"],
-                     "action": {"kind": "raise_to", "amount": 10**6}})  # fmt: skip
+        a.send_json(
+            {
+                "type": "act",
+                "id": 10,
+                "hand": h["number"],
+                "seq": h["seq"],
+                "action": {"kind": "raise_to", "amount": 10**6},
+            }
+        )
         err = until(a, lambda m: m["type"] == "error")
         assert err["code"] == "illegal" and err["id"] == 10
         # Ann discards a card she does not hold
-        a.send_json({"type": "act", "id": 11, "hand": h["number"], "seq": h["seq"],
-                     "action": {"kind": "discard", "cards": ["Zz"]}})  # fmt: skip
+        a.send_json(
+            {
+                "type": "act",
+                "id": 11,
+                "hand": h["number"],
+                "seq": h["seq"],
+                "action": {"kind": "discard", "cards": ["Zz"]},
+            }
+        )
         assert until(a, lambda m: m["type"] == "error")["code"] == "malformed"
         # still Ann's turn, same sequence
-        a.send_json({"type": "act", "id": 12, "hand": h["number"], "seq": h["seq"],
-                     "action": {"kind": "check_or_call"}})  # fmt: skip
+        a.send_json(
+            {
+                "type": "act",
+                "id": 12,
+                "hand": h["number"],
+                "seq": h["seq"],
+                "action": {"kind": "check_or_call"},
+            }
+        )
         assert until(a, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
 
 
@@ -187,15 +254,24 @@ def test_forged_token_is_refused_and_closed(client: TestClient) -> None:
 def test_a_token_only_acts_for_its_own_seat(client: TestClient) -> None:
     t = create(client, seat=None, bots=[{"seat": 1, "level": "station"}])
     bob = join(client, t, "Bob")
-    with client.websocket_connect(f"/ws/{t['table']}") as b, \
-         client.websocket_connect(f"/ws/{t['table']}") as a:  # fmt: skip
+    with (
+        client.websocket_connect(f"/ws/{t['table']}") as b,
+        client.websocket_connect(f"/ws/{t['table']}") as a,
+    ):
         hello(b, bob["token"])
         b.send_json({"type": "sit", "seat": 0})
         m = until(b, my_turn)
         hello(a, t["token"])  # Ann watches: she holds no seat
         h = m["hand"]
-        a.send_json({"type": "act", "id": 1, "hand": h["number"], "seq": h["seq"],
-                     "action": {"kind": "check_or_call"}})  # fmt: skip
+        a.send_json(
+            {
+                "type": "act",
+                "id": 1,
+                "hand": h["number"],
+                "seq": h["seq"],
+                "action": {"kind": "check_or_call"},
+            }
+        )
         assert until(a, lambda m: m["type"] == "error")["code"] == "not_seated"
         a.send_json({"type": "sit", "id": 2, "seat": 0})
         assert until(a, lambda m: m["type"] == "error")["code"] == "seat_taken"
@@ -233,8 +309,9 @@ def test_hello_first(client: TestClient) -> None:
 
 
 def test_rate_limit_per_connection(clock: FakeClock) -> None:
-    settings = ServerSettings(db="sqlite://", clock=clock, bot_delay=0, hand_pause=0,
-                              rate=1, burst=5)  # fmt: skip
+    settings = ServerSettings(
+        db="sqlite://", clock=clock, bot_delay=0, hand_pause=0, rate=1, burst=5
+    )
     with TestClient(create_app(settings)) as c:
         t = create(c)
         with c.websocket_connect(f"/ws/{t['table']}") as ws:
@@ -269,8 +346,11 @@ def test_reconnect_gets_missed_events_or_a_resync(client: TestClient) -> None:
 
 
 def test_timer_checks_or_folds_on_expiry(client: TestClient, clock: FakeClock) -> None:
-    t = create(client, bots=[{"seat": 1, "level": "station"}, {"seat": 2, "level": "station"}],
-               timer={"action_seconds": 10, "time_bank": 5})  # fmt: skip
+    t = create(
+        client,
+        bots=[{"seat": 1, "level": "station"}, {"seat": 2, "level": "station"}],
+        timer={"action_seconds": 10, "time_bank": 5},
+    )
     with client.websocket_connect(f"/ws/{t['table']}") as a:
         hello(a, t["token"])
         m = until(a, my_turn)

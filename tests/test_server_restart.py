@@ -35,8 +35,10 @@ def free_port() -> int:
 
 
 def start(db: str, port: int, resume: str = "resume") -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port), resume],
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVER, db, str(port), resume],
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -69,8 +71,9 @@ def chips(port: int, table: str, token: str) -> dict[str, Any]:
 
 def act(ws: ClientConnection, h: dict[str, Any]) -> None:
     kind = "check_or_call" if h["legal"]["decision"] == "bet" else "discard"
-    ws.send(json.dumps({"type": "act", "hand": h["number"], "seq": h["seq"],
-                        "action": {"kind": kind}}))
+    ws.send(
+        json.dumps({"type": "act", "hand": h["number"], "seq": h["seq"], "action": {"kind": kind}})
+    )
 
 
 def play_until_cut(port: int, table: str, token: str, hands: int) -> dict[str, Any]:
@@ -90,10 +93,16 @@ def test_sigkill_mid_hand_then_resume_or_void(tmp_path: Path) -> None:
     port = free_port()
     proc = start(db, port)
     try:
-        r = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={
-            "name": "Ann", "seat": 0, "config": {"players": 3},
-            "bots": [{"seat": 1, "level": "station"}, {"seat": 2, "level": "random"}],
-            "timer": {"action_seconds": 0}})  # fmt: skip
+        r = httpx.post(
+            f"http://127.0.0.1:{port}/api/tables",
+            json={
+                "name": "Ann",
+                "seat": 0,
+                "config": {"players": 3},
+                "bots": [{"seat": 1, "level": "station"}, {"seat": 2, "level": "random"}],
+                "timer": {"action_seconds": 0},
+            },
+        )
         assert r.status_code == 201, r.text
         t = r.json()
         cut = play_until_cut(port, t["table"], t["token"], hands=3)
@@ -130,10 +139,13 @@ def test_sigkill_mid_hand_then_resume_or_void(tmp_path: Path) -> None:
         c = after["chips"]
         # the ledger (stacks as of the last settled hand) is as it was when the cut hand began
         assert [(e["name"], e["stack"]) for e in after["ledger"]] == [
-            (e["name"], e["stack"]) for e in before["ledger"]]
+            (e["name"], e["stack"]) for e in before["ledger"]
+        ]
         assert c["stacks"] + c["in_hand"] == c["bought"] == before["chips"]["bought"]
-        phh = httpx.get(f"http://127.0.0.1:{port}/api/tables/{t['table']}/hands.phhs",
-                        params={"token": t["token"]})  # fmt: skip
+        phh = httpx.get(
+            f"http://127.0.0.1:{port}/api/tables/{t['table']}/hands.phhs",
+            params={"token": t["token"]},
+        )
         assert phh.status_code == 200 and phh.text.count('variant = "NFD"') >= 3
     finally:
         proc.send_signal(signal.SIGKILL)

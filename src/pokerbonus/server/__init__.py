@@ -1,4 +1,7 @@
-"""The web tables' server (``pokerbonus serve``): see ``docs/server.md`` and ``docs/protocol.md``."""
+"""The web tables' server (``pokerbonus serve``).
+
+See ``docs/server.md`` and ``docs/protocol.md``.
+"""
 
 from __future__ import annotations
 

@@ -131,7 +131,9 @@ class TableActor:
 
     def start(self) -> None:
         """Start the actor's task."""
-        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.session.id}")
+        self.task = asyncio.get_running_loop().create_task(
+            self._run(), name=f"table-{self.session.id}"
+        )
         self.wake()
 
     async def stop(self) -> None:
@@ -270,7 +272,10 @@ class TableActor:
         if occ.bot is not None and self.manager.settings.bot_delay > 0:
             due = getattr(self, "_bot_due", None)
             if due is None or due[0] != (s.current.number, s.seq):
-                self._bot_due = ((s.current.number, s.seq), loop.time() + self.manager.settings.bot_delay)
+                self._bot_due = (
+                    (s.current.number, s.seq),
+                    loop.time() + self.manager.settings.bot_delay,
+                )
                 self.wake(self.manager.settings.bot_delay)
                 return
             if loop.time() < due[1]:
@@ -296,19 +301,35 @@ class TableActor:
         limit = self.manager.settings.outbox_limit
         person = s.person_by_token(hash_secret(token))
         if person is None:
-            conn.send({"type": "error", "id": None, "code": "bad_token",
-                       "message": f"hello: this token is not one of table {s.id}'s"}, limit)  # fmt: skip
+            conn.send(
+                {
+                    "type": "error",
+                    "id": None,
+                    "code": "bad_token",
+                    "message": f"hello: this token is not one of table {s.id}'s",
+                },
+                limit,
+            )
             conn.closed = True
             conn.outbox.put_nowait(None)
             return
         conn.person = person
         self.conns.add(conn)
-        conn.send({"type": "welcome", "table": s.id, "n": s.last_n,
-                   "you": {"name": person.name, "seat": person.seat, "host": person.host}}, limit)  # fmt: skip
+        conn.send(
+            {
+                "type": "welcome",
+                "table": s.id,
+                "n": s.last_n,
+                "you": {"name": person.name, "seat": person.seat, "host": person.host},
+            },
+            limit,
+        )
         now = self.manager.now()
         events = s.events
-        if since is not None and since <= s.last_n and (
-            since == s.last_n or (events and events[0].n <= since + 1)
+        if (
+            since is not None
+            and since <= s.last_n
+            and (since == s.last_n or (events and events[0].n <= since + 1))
         ):
             for rec in events:
                 if rec.n > since:
@@ -340,11 +361,14 @@ class TableActor:
                 return
             await self.change(entries)
         except ServerError as exc:
-            self._reply(conn, {"type": "error", "id": msg.id, "code": exc.code,
-                               "message": exc.message})  # fmt: skip
+            self._reply(
+                conn, {"type": "error", "id": msg.id, "code": exc.code, "message": exc.message}
+            )
             return
         except PokerError as exc:
-            self._reply(conn, {"type": "error", "id": msg.id, "code": "illegal", "message": str(exc)})
+            self._reply(
+                conn, {"type": "error", "id": msg.id, "code": "illegal", "message": str(exc)}
+            )
             return
         del s
         self._reply(conn, {"type": "ack", "id": msg.id, "of": msg.type, "duplicate": False})
@@ -409,16 +433,22 @@ class TableManager:
             return self.settings.rng(table_id)
         return secrets.SystemRandom()
 
-    def new_session(self, table_id: str, config: TableConfig, options: dict[str, Any]) -> TableSession:
+    def new_session(
+        self, table_id: str, config: TableConfig, options: dict[str, Any]
+    ) -> TableSession:
         """A session with the table's options."""
         timer = options.get("timer", {})
         return TableSession(
-            table_id, config,
-            TimerConfig(float(timer.get("action_seconds", 30.0)), float(timer.get("time_bank", 60.0))),
-            rng=self._rng(table_id), max_hands=options.get("max_hands"),
+            table_id,
+            config,
+            TimerConfig(
+                float(timer.get("action_seconds", 30.0)), float(timer.get("time_bank", 60.0))
+            ),
+            rng=self._rng(table_id),
+            max_hands=options.get("max_hands"),
             bots_alone=bool(options.get("bots_alone", False)),
             bot_samples=self.settings.bot_samples,
-        )  # fmt: skip
+        )
 
     async def start(self) -> None:
         """Bring back every stored table (replaying its journal), start the actors and the clock."""
@@ -504,8 +534,14 @@ class TableManager:
         actor = TableActor(session, self, hash_secret(invite))
         self.tables[table_id] = actor
         actor.start()
-        return {"table": table_id, "invite": f"/t/{table_id}#invite={invite}", "invite_secret": invite,
-                "token": token, "name": session.persons[1].name, "seat": body.seat}  # fmt: skip
+        return {
+            "table": table_id,
+            "invite": f"/t/{table_id}#invite={invite}",
+            "invite_secret": invite,
+            "token": token,
+            "name": session.persons[1].name,
+            "seat": body.seat,
+        }
 
     def actor(self, table_id: str) -> TableActor:
         """The actor of a table, or a 404 error."""
@@ -514,7 +550,9 @@ class TableManager:
             raise ServerError("not_found", f"table: no table {table_id!r}")
         return actor
 
-    def check_access(self, actor: TableActor, token: str | None, invite: str | None) -> Person | None:
+    def check_access(
+        self, actor: TableActor, token: str | None, invite: str | None
+    ) -> Person | None:
         """The person of ``token`` (or ``None`` with the right invite); 403 otherwise."""
         if token:
             person = actor.session.person_by_token(hash_secret(token))
@@ -565,9 +603,17 @@ class JoinTable(BaseModel):
     name: str = Field(min_length=1, max_length=64)
 
 
-_STATUS = {"malformed": 400, "name_taken": 400, "seat_taken": 400, "illegal": 400,
-           "bad_token": 403, "bad_invite": 403, "not_found": 404, "too_large": 413,
-           "unavailable": 503}  # fmt: skip
+_STATUS = {
+    "malformed": 400,
+    "name_taken": 400,
+    "seat_taken": 400,
+    "illegal": 400,
+    "bad_token": 403,
+    "bad_invite": 403,
+    "not_found": 404,
+    "too_large": 413,
+    "unavailable": 503,
+}
 MAX_BODY = 16384
 
 _PLACEHOLDER = """<!doctype html>
@@ -580,8 +626,10 @@ see docs/protocol.md to talk to the server.</p></main></body></html>
 
 
 def _error(exc: ServerError) -> JSONResponse:
-    return JSONResponse({"error": {"code": exc.code, "message": exc.message}},
-                        status_code=_STATUS.get(exc.code, 400))  # fmt: skip
+    return JSONResponse(
+        {"error": {"code": exc.code, "message": exc.message}},
+        status_code=_STATUS.get(exc.code, 400),
+    )
 
 
 def _static_dir(settings: ServerSettings) -> Path | None:
@@ -618,8 +666,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def _bad_body(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid body"}
         where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "body"
-        return JSONResponse({"error": {"code": "malformed", "message": f"{where}: {first['msg']}"}},
-                            status_code=422)  # fmt: skip
+        return JSONResponse(
+            {"error": {"code": "malformed", "message": f"{where}: {first['msg']}"}}, status_code=422
+        )
 
     @app.middleware("http")
     async def _limit_body(request: Request, call_next: Callable[[Request], Any]) -> Any:
@@ -648,7 +697,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return JSONResponse(await actor.call(_join), status_code=201)
 
     @app.get("/api/tables/{table_id}")
-    async def table(table_id: str, token: str | None = None, invite: str | None = None) -> JSONResponse:
+    async def table(
+        table_id: str, token: str | None = None, invite: str | None = None
+    ) -> JSONResponse:
         actor = manager.actor(table_id)
         manager.check_access(actor, token, invite)
         data = table_json(actor.session, actor._connected())
@@ -658,32 +709,44 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return JSONResponse(data)
 
     @app.get("/api/tables/{table_id}/hands/{number}.phh")
-    async def hand_phh(table_id: str, number: int, token: str | None = None,
-                       invite: str | None = None) -> PlainTextResponse:  # fmt: skip
+    async def hand_phh(
+        table_id: str, number: int, token: str | None = None, invite: str | None = None
+    ) -> PlainTextResponse:
         from pokerbonus.server.history import hand_phh_text
 
         actor = manager.actor(table_id)
         person = manager.check_access(actor, token, invite)
-        return PlainTextResponse(hand_phh_text(actor.session, number, person),
-                                 media_type="text/plain; charset=utf-8")  # fmt: skip
+        return PlainTextResponse(
+            hand_phh_text(actor.session, number, person), media_type="text/plain; charset=utf-8"
+        )
 
     @app.get("/api/tables/{table_id}/hands.phhs")
-    async def hands_phhs(table_id: str, token: str | None = None,
-                         invite: str | None = None) -> PlainTextResponse:  # fmt: skip
+    async def hands_phhs(
+        table_id: str, token: str | None = None, invite: str | None = None
+    ) -> PlainTextResponse:
         from pokerbonus.server.history import session_phhs_text
 
         actor = manager.actor(table_id)
         person = manager.check_access(actor, token, invite)
-        return PlainTextResponse(session_phhs_text(actor.session, person),
-                                 media_type="text/plain; charset=utf-8")  # fmt: skip
+        return PlainTextResponse(
+            session_phhs_text(actor.session, person), media_type="text/plain; charset=utf-8"
+        )
 
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         actor = manager.tables.get(table_id)
         if actor is None:
-            await websocket.send_text(json.dumps({"type": "error", "id": None, "code": "not_found",
-                                                  "message": f"table: no table {table_id!r}"}))  # fmt: skip
+            await websocket.send_text(
+                json.dumps(
+                    {
+                        "type": "error",
+                        "id": None,
+                        "code": "not_found",
+                        "message": f"table: no table {table_id!r}",
+                    }
+                )
+            )
             await websocket.close(code=4404)
             return
         conn = Conn(websocket, tokens=cfg.burst, last=time.monotonic())
@@ -701,28 +764,54 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 conn.tokens = min(cfg.burst, conn.tokens + (now - conn.last) * cfg.rate)
                 conn.last = now
                 if conn.tokens < 1:
-                    conn.send({"type": "error", "id": None, "code": "rate_limited",
-                               "message": f"rate: at most {cfg.rate:g} messages per second"},
-                              cfg.outbox_limit)  # fmt: skip
+                    conn.send(
+                        {
+                            "type": "error",
+                            "id": None,
+                            "code": "rate_limited",
+                            "message": f"rate: at most {cfg.rate:g} messages per second",
+                        },
+                        cfg.outbox_limit,
+                    )
                     continue
                 conn.tokens -= 1
                 try:
                     msg = parse_client(text)
                 except ServerError as exc:
-                    conn.send({"type": "error", "id": message_id(text), "code": exc.code,
-                               "message": exc.message}, cfg.outbox_limit)  # fmt: skip
+                    conn.send(
+                        {
+                            "type": "error",
+                            "id": message_id(text),
+                            "code": exc.code,
+                            "message": exc.message,
+                        },
+                        cfg.outbox_limit,
+                    )
                     continue
                 if msg.type == "hello":
                     if said_hello:
-                        conn.send({"type": "error", "id": msg.id, "code": "malformed",
-                                   "message": "hello: already said"}, cfg.outbox_limit)  # fmt: skip
+                        conn.send(
+                            {
+                                "type": "error",
+                                "id": msg.id,
+                                "code": "malformed",
+                                "message": "hello: already said",
+                            },
+                            cfg.outbox_limit,
+                        )
                         continue
                     said_hello = True
                     actor.queue.put_nowait(("hello", conn, msg.token, msg.since))
                 elif not said_hello:
-                    conn.send({"type": "error", "id": msg.id, "code": "hello_first",
-                               "message": f"{msg.type}: send hello with your token first"},
-                              cfg.outbox_limit)  # fmt: skip
+                    conn.send(
+                        {
+                            "type": "error",
+                            "id": msg.id,
+                            "code": "hello_first",
+                            "message": f"{msg.type}: send hello with your token first",
+                        },
+                        cfg.outbox_limit,
+                    )
                 elif msg.type == "ping":
                     conn.send({"type": "pong", "id": msg.id}, cfg.outbox_limit)
                 else:

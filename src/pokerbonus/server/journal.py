@@ -114,8 +114,11 @@ class Journal:
     ) -> None:
         """Store a new table (committed on return)."""
         with self.engine.begin() as conn:
-            conn.execute(insert(web_tables).values(id=table_id, config=config,
-                                                   options=options, invite=invite))  # fmt: skip
+            conn.execute(
+                insert(web_tables).values(
+                    id=table_id, config=config, options=options, invite=invite
+                )
+            )
 
     def append(self, rows: Sequence[tuple[str, int, dict[str, Any]]]) -> None:
         """Store journal entries ``(table, n, entry)`` in one transaction (committed on return)."""
@@ -132,13 +135,24 @@ class Journal:
         with self.engine.connect() as conn:
             tables = conn.execute(select(web_tables)).all()
             for row in tables:
-                entries = conn.execute(
-                    select(web_journal.c.entry)
-                    .where(web_journal.c.table_id == row.id)
-                    .order_by(web_journal.c.n)
-                ).scalars().all()
-                out.append(StoredTable(row.id, dict(row.config), dict(row.options), row.invite,
-                                       [dict(e) for e in entries]))  # fmt: skip
+                entries = (
+                    conn.execute(
+                        select(web_journal.c.entry)
+                        .where(web_journal.c.table_id == row.id)
+                        .order_by(web_journal.c.n)
+                    )
+                    .scalars()
+                    .all()
+                )
+                out.append(
+                    StoredTable(
+                        row.id,
+                        dict(row.config),
+                        dict(row.options),
+                        row.invite,
+                        [dict(e) for e in entries],
+                    )
+                )
         return out
 
 
@@ -149,9 +163,13 @@ class JournalWriter:
     def __init__(self, journal: Journal) -> None:
         self.journal = journal
         self._queue: queue.Queue[
-            tuple[list[tuple[str, int, dict[str, Any]]], asyncio.Future[None],
-                  asyncio.AbstractEventLoop] | None
-        ] = queue.Queue()  # fmt: skip
+            tuple[
+                list[tuple[str, int, dict[str, Any]]],
+                asyncio.Future[None],
+                asyncio.AbstractEventLoop,
+            ]
+            | None
+        ] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="journal-writer", daemon=True)
         self._thread.start()
         self.commits = 0

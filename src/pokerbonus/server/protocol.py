@@ -130,8 +130,19 @@ ClientMessage = Annotated[
 """Any message a client may send."""
 
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-_TYPES = ("hello", "act", "sit", "leave", "sit_out", "sit_in", "ping", "rebuy", "add_bot",
-          "remove_bot", "chat")  # fmt: skip
+_TYPES = (
+    "hello",
+    "act",
+    "sit",
+    "leave",
+    "sit_out",
+    "sit_in",
+    "ping",
+    "rebuy",
+    "add_bot",
+    "remove_bot",
+    "chat",
+)
 
 
 def parse_client(text: str | bytes) -> Any:
@@ -144,7 +155,9 @@ def parse_client(text: str | bytes) -> Any:
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ServerError("malformed", f"message: not JSON ({exc})") from None
     if not isinstance(data, dict):
-        raise ServerError("malformed", f"message: a JSON object is expected, got {type(data).__name__}")
+        raise ServerError(
+            "malformed", f"message: a JSON object is expected, got {type(data).__name__}"
+        )
     kind = data.get("type")
     if kind not in _TYPES:
         raise ServerError(
@@ -187,7 +200,9 @@ def action_from_model(model: ActionModel, hole: Sequence[Card]) -> Action:
         cards: list[Card] = []
         for text in model.cards:
             if not _CARD_TEXT.match(text):
-                raise ServerError("malformed", f"act: card {text!r} is not a card (like 'As', 'Jk')")
+                raise ServerError(
+                    "malformed", f"act: card {text!r} is not a card (like 'As', 'Jk')"
+                )
             try:
                 card = parse_card(text)
             except InvalidCardError as exc:
@@ -256,12 +271,18 @@ def you_json(session: TableSession, person: Person | None) -> dict[str, Any]:
     if person is None:
         return {"name": None, "seat": None, "host": False, "sitting_out": False, "time_bank": 0.0}
     occ = session.seats[person.seat] if person.seat is not None else None
-    return {"name": person.name, "seat": person.seat, "host": person.host,
-            "sitting_out": bool(occ and occ.sitting_out),
-            "time_bank": round(person.time_bank, 3)}  # fmt: skip
+    return {
+        "name": person.name,
+        "seat": person.seat,
+        "host": person.host,
+        "sitting_out": bool(occ and occ.sitting_out),
+        "time_bank": round(person.time_bank, 3),
+    }
 
 
-def table_json(session: TableSession, connected: Mapping[int, bool] | None = None) -> dict[str, Any]:
+def table_json(
+    session: TableSession, connected: Mapping[int, bool] | None = None
+) -> dict[str, Any]:
     """The ``table`` object: house rules, seats, ledger, timer (public)."""
     seats: list[dict[str, Any] | None] = []
     for s, occ in enumerate(session.seats):
@@ -269,17 +290,40 @@ def table_json(session: TableSession, connected: Mapping[int, bool] | None = Non
             seats.append(None)
             continue
         live = True if occ.bot is not None else bool(connected and connected.get(occ.pid or 0))
-        seats.append({"seat": s, "name": occ.name, "bot": occ.bot, "stack": session.stack_of(s),
-                      "sitting_out": occ.sitting_out, "leaving": occ.leaving,
-                      "connected": live})  # fmt: skip
+        seats.append(
+            {
+                "seat": s,
+                "name": occ.name,
+                "bot": occ.bot,
+                "stack": session.stack_of(s),
+                "sitting_out": occ.sitting_out,
+                "leaving": occ.leaving,
+                "connected": live,
+            }
+        )
     seated = {o.name for o in session.seats if o is not None}
-    ledger = [{"name": e.player, "caves": e.caves, "bought": e.bought, "stack": e.stack,
-               "net": e.net, "seated": e.player in seated}
-              for e in session.ledger.entries()]  # fmt: skip
+    ledger = [
+        {
+            "name": e.player,
+            "caves": e.caves,
+            "bought": e.bought,
+            "stack": e.stack,
+            "net": e.net,
+            "seated": e.player in seated,
+        }
+        for e in session.ledger.entries()
+    ]
     status = "closed" if session.closed else "playing" if session.current else "waiting"
-    return {"id": session.id, "players": len(session.seats), "config": session.config.to_dict(),
-            "hands_played": session.hands_played, "status": status, "seats": seats,
-            "ledger": ledger, "timer": session.timer.to_dict()}  # fmt: skip
+    return {
+        "id": session.id,
+        "players": len(session.seats),
+        "config": session.config.to_dict(),
+        "hands_played": session.hands_played,
+        "status": status,
+        "seats": seats,
+        "ledger": ledger,
+        "timer": session.timer.to_dict(),
+    }
 
 
 def _per_seat(seats: Sequence[int], values: Sequence[Any]) -> dict[str, Any]:
@@ -299,32 +343,53 @@ def hand_json(
     legal = None
     if view.legal is not None:
         lg = view.legal
-        legal = {"decision": lg.decision, "can_check": lg.can_check, "can_fold": lg.can_fold,
-                 "call_amount": lg.call_amount, "min_raise_to": lg.min_raise_to,
-                 "max_raise_to": lg.max_raise_to, "max_discard": lg.max_discard,
-                 "can_take_four": lg.can_take_four, "discard_count": lg.discard_count,
-                 "offer_amount": lg.offer_amount}  # fmt: skip
+        legal = {
+            "decision": lg.decision,
+            "can_check": lg.can_check,
+            "can_fold": lg.can_fold,
+            "call_amount": lg.call_amount,
+            "min_raise_to": lg.min_raise_to,
+            "max_raise_to": lg.max_raise_to,
+            "max_discard": lg.max_discard,
+            "can_take_four": lg.can_take_four,
+            "discard_count": lg.discard_count,
+            "offer_amount": lg.offer_amount,
+        }
     clock = session.clock_left(now)
     return {
-        "number": cur.number, "seq": session.seq, "dealer": cur.dealer, "seats": list(seats),
-        "mode": cur.mode, "stacks": _per_seat(seats, view.stacks),
-        "bets": _per_seat(seats, view.bets), "pot": view.pot,
-        "folded": _per_seat(seats, view.folded), "hole": _cards(view.hole),
+        "number": cur.number,
+        "seq": session.seq,
+        "dealer": cur.dealer,
+        "seats": list(seats),
+        "mode": cur.mode,
+        "stacks": _per_seat(seats, view.stacks),
+        "bets": _per_seat(seats, view.bets),
+        "pot": view.pot,
+        "folded": _per_seat(seats, view.folded),
+        "hole": _cards(view.hole),
         "card_counts": _per_seat(seats, view.card_counts),
         "up_cards": _per_seat(seats, [_cards(u) for u in view.up_cards]),
-        "board": _cards(view.board), "stub_size": view.stub_size,
+        "board": _cards(view.board),
+        "stub_size": view.stub_size,
         "actor": seats[view.actor] if view.actor is not None else None,
-        "decision": view.decision, "legal": legal,
-        "clock": None if clock is None else {
-            "seat": clock[0], "action_left": round(clock[1], 3), "bank_left": round(clock[2], 3)},
+        "decision": view.decision,
+        "legal": legal,
+        "clock": None
+        if clock is None
+        else {"seat": clock[0], "action_left": round(clock[1], 3), "bank_left": round(clock[2], 3)},
         "finished": view.finished,
         "shown": {str(seats[s]): _cards(c) for s, c in view.shown},
-        "pot_results": [{"amount": r.amount, "eligible": [seats[s] for s in r.eligible],
-                         "winners": [seats[s] for s in r.winners],
-                         "shares": [[seats[s], c] for s, c in r.shares]}
-                        for r in view.pot_results],
+        "pot_results": [
+            {
+                "amount": r.amount,
+                "eligible": [seats[s] for s in r.eligible],
+                "winners": [seats[s] for s in r.winners],
+                "shares": [[seats[s], c] for s, c in r.shares],
+            }
+            for r in view.pot_results
+        ],
         "log": [event_json(e, seats, hs) for e in view.log] if log else None,
-    }  # fmt: skip
+    }
 
 
 def state_json(
@@ -339,8 +404,10 @@ def state_json(
     """The ``state`` message for ``person`` (``None``: an anonymous spectator)."""
     seat = person.seat if person is not None else None
     return {
-        "type": "state", "n": session.last_n, "resync": resync,
+        "type": "state",
+        "n": session.last_n,
+        "resync": resync,
         "you": you_json(session, person),
         "table": table if table is not None else table_json(session, connected),
         "hand": hand_json(session, seat, now, log=resync),
-    }  # fmt: skip
+    }

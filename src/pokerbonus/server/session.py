@@ -145,17 +145,17 @@ def check_name(name: str) -> str:
 
     >>> check_name("  Ann ")
     'Ann'
-    >>> check_name("<b>")
+    >>> check_name("<b>")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokerbonus.server.session.ServerError: name: '<b>' may hold letters, digits, spaces and -_.' only
+    pokerbonus.server.session.ServerError: name: '<b>' holds a character other than ...
     """
     text = name.strip()
     if not 1 <= len(text) <= 24:
         raise ServerError("malformed", f"name: {name!r} must be 1..24 characters")
     if not all(ch.isalnum() or ch in _NAME_OK for ch in text):
         raise ServerError(
-            "malformed", f"name: {name!r} may hold letters, digits, spaces and -_.' only"
+            "malformed", f"name: {name!r} holds a character other than letters, digits, -_.'"
         )
     return text
 
@@ -259,7 +259,7 @@ class TableSession:
         raise ServerError("malformed", f"name: no person {name!r} at this table")
 
     def hand_seat(self, seat: int | None) -> int | None:
-        """The hand seat of table seat ``seat`` in the hand being played (``None``: not dealt in)."""
+        """The hand seat of table seat ``seat`` in the hand being played (``None``: not in it)."""
         cur = self.current
         if seat is None or cur is None:
             return None
@@ -341,13 +341,19 @@ class TableSession:
         taken |= {o.name.casefold() for o in self.seats if o is not None}
         if name.casefold() in taken:
             raise ServerError("name_taken", f"name: {name!r} is already used at this table")
-        return {"k": "person", "pid": len(self.persons) + 1, "name": name,
-                "token": token_hash, "host": host}  # fmt: skip
+        return {
+            "k": "person",
+            "pid": len(self.persons) + 1,
+            "name": name,
+            "token": token_hash,
+            "host": host,
+        }
 
     def _seat_index(self, seat: object) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
             raise ServerError(
-                "malformed", f"seat: {seat!r} is not a seat of this table (0..{len(self.seats) - 1})"
+                "malformed",
+                f"seat: {seat!r} is not a seat of this table (0..{len(self.seats) - 1})",
             )
         return seat
 
@@ -374,8 +380,13 @@ class TableSession:
         k = 1
         while f"{level}-{k}" in taken:
             k += 1
-        return {"k": "bot", "seat": seat, "level": level, "name": f"{level}-{k}",
-                "seed": self.rng.getrandbits(32)}  # fmt: skip
+        return {
+            "k": "bot",
+            "seat": seat,
+            "level": level,
+            "name": f"{level}-{k}",
+            "seed": self.rng.getrandbits(32),
+        }
 
     def _occupied(self, pid: int, what: str) -> tuple[int, Occupant]:
         person = self.persons[pid]
@@ -429,8 +440,13 @@ class TableSession:
             amount = self.ledger.verify_rebuy(occ.name, caves, chips)
         except IllegalActionError as exc:
             raise ServerError("illegal", str(exc)) from None
-        return {"k": "rebuy", "seat": seat, "caves": 0 if chips is not None else caves,
-                "chips": amount, "unlimited": chips is not None}  # fmt: skip
+        return {
+            "k": "rebuy",
+            "seat": seat,
+            "caves": 0 if chips is not None else caves,
+            "chips": amount,
+            "unlimited": chips is not None,
+        }
 
     def decide_chat(self, pid: int, text: str) -> Entry:
         """A chat line."""
@@ -469,8 +485,13 @@ class TableSession:
             cur.hand.verify(action)
         except IllegalActionError as exc:
             raise ServerError("illegal", str(exc)) from None
-        return {"k": "act", "hand": hand, "seq": seq, "seat": seat,
-                "action": action_to_entry(action)}  # fmt: skip
+        return {
+            "k": "act",
+            "hand": hand,
+            "seq": seq,
+            "seat": seat,
+            "action": action_to_entry(action),
+        }
 
     def decide_timeout(self, now: float) -> Entry | None:
         """The timeout action when the player to act ran out of time, else ``None``."""
@@ -485,8 +506,15 @@ class TableSession:
         hand = cur.hand
         legal = hand.legal_actions()
         action = fallback_action(legal, hand.hole_cards(legal.seat))
-        entry: Entry = {"k": "act", "hand": cur.number, "seq": len(cur.actions) + 1,
-                        "seat": cur.seats[hand.actor], "action": action_to_entry(action)}  # fmt: skip
+        actor = hand.actor
+        assert actor is not None
+        entry: Entry = {
+            "k": "act",
+            "hand": cur.number,
+            "seq": len(cur.actions) + 1,
+            "seat": cur.seats[actor],
+            "action": action_to_entry(action),
+        }
         if timeout:
             entry["timeout"] = True
         return entry
@@ -522,16 +550,25 @@ class TableSession:
         legal = hand.legal_actions()
         if action is None or not is_legal(action, legal, view.hole) or not hand_can(hand, action):
             action = fallback_action(legal, view.hole)
-        return {"k": "act", "hand": cur.number, "seq": len(cur.actions) + 1, "seat": seat,
-                "action": action_to_entry(action)}  # fmt: skip
+        return {
+            "k": "act",
+            "hand": cur.number,
+            "seq": len(cur.actions) + 1,
+            "seat": seat,
+            "action": action_to_entry(action),
+        }
 
     def dealable_seats(self) -> tuple[int, ...]:
         """The seats that would be dealt in now: occupied, sitting in, not leaving, with chips."""
         return tuple(
-            s for s, o in enumerate(self.seats)
-            if o is not None and not o.sitting_out and not o.leaving and not o.pending
+            s
+            for s, o in enumerate(self.seats)
+            if o is not None
+            and not o.sitting_out
+            and not o.leaving
+            and not o.pending
             and self.ledger.stack(o.name) > 0
-        )  # fmt: skip
+        )
 
     def decide_between_hands(self) -> list[Entry]:
         """What bots do between hands: a busted bot rebuys (when the policy allows)."""
@@ -539,9 +576,10 @@ class TableSession:
         if self.current is not None:
             return out
         for seat, occ in enumerate(self.seats):
-            if occ is not None and occ.bot is not None and not occ.leaving and not occ.pending:
-                if self.ledger.stack(occ.name) == 0 and self.ledger.can_rebuy(occ.name):
-                    out.append(self.decide_rebuy(seat))
+            if occ is None or occ.bot is None or occ.leaving or occ.pending:
+                continue
+            if self.ledger.stack(occ.name) == 0 and self.ledger.can_rebuy(occ.name):
+                out.append(self.decide_rebuy(seat))
         return out
 
     def can_deal(self) -> bool:
@@ -566,15 +604,24 @@ class TableSession:
             raise ServerError("illegal", f"deal: {len(seats)} player(s) can play, 2 are needed")
         n = len(self.seats)
         if self._last_dealer is None:
-            draw = draw_first_dealer(len(seats), self.rng, deck_size=self.config.effective_deck_size)
+            draw = draw_first_dealer(
+                len(seats), self.rng, deck_size=self.config.effective_deck_size
+            )
             dealer = seats[draw.dealer]
         else:
             dealer = next_dealer(self._last_dealer, n, seats)
         mode, min_opening = self.schedule.next_hand(len(seats))
         deck = self.shuffler.deck_for_hand(self._gathered)
-        return {"k": "hand", "number": len(self.hands) + 1, "dealer": dealer,
-                "seats": list(seats), "mode": mode, "min_opening": min_opening,
-                "deck": [int(c) for c in deck], "seed": self.rng.getrandbits(63)}  # fmt: skip
+        return {
+            "k": "hand",
+            "number": len(self.hands) + 1,
+            "dealer": dealer,
+            "seats": list(seats),
+            "mode": mode,
+            "min_opening": min_opening,
+            "deck": [int(c) for c in deck],
+            "seed": self.rng.getrandbits(63),
+        }
 
     def decide_void(self) -> Entry | None:
         """Void the hand being played (every chip goes back), or ``None`` if there is none."""
@@ -621,10 +668,13 @@ class TableSession:
         ):
             self.events.popleft()
 
-    def _apply_person(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
+    def _apply_person(
+        self, e: Mapping[str, Any], out: list[EventRecord], now: float | None
+    ) -> None:
         pid = int(e["pid"])
-        self.persons[pid] = Person(pid, e["name"], e["token"], bool(e["host"]),
-                                   time_bank=self.timer.time_bank)  # fmt: skip
+        self.persons[pid] = Person(
+            pid, e["name"], e["token"], bool(e["host"]), time_bank=self.timer.time_bank
+        )
         self._by_token[e["token"]] = pid
 
     def _seat_occupant(self, seat: int, occ: Occupant, out: list[EventRecord]) -> None:
@@ -637,8 +687,9 @@ class TableSession:
             self.ledger.sit(occ.name)
             stack = self.ledger.stack(occ.name)
         self.seats[seat] = occ
-        self._table_event(out, {"kind": "seated", "seat": seat, "name": occ.name,
-                                "bot": occ.bot, "stack": stack})  # fmt: skip
+        self._table_event(
+            out, {"kind": "seated", "seat": seat, "name": occ.name, "bot": occ.bot, "stack": stack}
+        )
 
     def _apply_sit(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
         person = self.persons[int(e["pid"])]
@@ -668,14 +719,18 @@ class TableSession:
         stack = 0 if occ.pending else self.ledger.stack(occ.name)
         self._table_event(out, {"kind": "left", "seat": seat, "name": occ.name, "stack": stack})
 
-    def _apply_sit_out(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
+    def _apply_sit_out(
+        self, e: Mapping[str, Any], out: list[EventRecord], now: float | None
+    ) -> None:
         seat = int(e["seat"])
         occ = self.seats[seat]
         assert occ is not None
         occ.sitting_out = True
         self._table_event(out, {"kind": "sat_out", "seat": seat, "name": occ.name})
 
-    def _apply_sit_in(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
+    def _apply_sit_in(
+        self, e: Mapping[str, Any], out: list[EventRecord], now: float | None
+    ) -> None:
         seat = int(e["seat"])
         occ = self.seats[seat]
         assert occ is not None
@@ -690,12 +745,21 @@ class TableSession:
             self.ledger.rebuy(occ.name, chips=int(e["chips"]))
         else:
             self.ledger.rebuy(occ.name, caves=int(e["caves"]))
-        self._table_event(out, {"kind": "rebought", "seat": seat, "name": occ.name,
-                                "chips": int(e["chips"]), "caves": int(e["caves"])})  # fmt: skip
+        self._table_event(
+            out,
+            {
+                "kind": "rebought",
+                "seat": seat,
+                "name": occ.name,
+                "chips": int(e["chips"]),
+                "caves": int(e["caves"]),
+            },
+        )
 
     def _apply_chat(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
-        self._table_event(out, {"kind": "chat", "name": self.persons[int(e["pid"])].name,
-                                "text": e["text"]})  # fmt: skip
+        self._table_event(
+            out, {"kind": "chat", "name": self.persons[int(e["pid"])].name, "text": e["text"]}
+        )
 
     def _apply_hand(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
         seats = tuple(int(s) for s in e["seats"])
@@ -709,8 +773,14 @@ class TableSession:
             stakes = Stakes.pot_game(c.ante, buy_pot=c.buy_pot, min_opening=min_opening)
         self.ledger.start_hand(names)
         dealer = int(e["dealer"])
-        hand = Hand(self.game, [self.ledger.stack(p) for p in names], dealer=seats.index(dealer),
-                    stakes=stakes, rng=random.Random(int(e["seed"])), deck=e["deck"])  # fmt: skip
+        hand = Hand(
+            self.game,
+            [self.ledger.stack(p) for p in names],
+            dealer=seats.index(dealer),
+            stakes=stakes,
+            rng=random.Random(int(e["seed"])),
+            deck=e["deck"],
+        )
         log = HandLog(int(e["number"]), seats, names, dealer, mode, min_opening, hand)
         self.hands.append(log)
         self.current = log
@@ -719,11 +789,20 @@ class TableSession:
             occ = self.seats[s]
             if occ is not None and occ.player is not None:
                 occ.player.new_hand(i, info)
-        self._record(out, log.number, None, seats, {
-            "kind": "hand_started", "number": log.number, "dealer": dealer,
-            "seats": list(seats), "mode": mode,
-            "stacks": {str(s): hand.starting_stacks[i] for i, s in enumerate(seats)},
-        })  # fmt: skip
+        self._record(
+            out,
+            log.number,
+            None,
+            seats,
+            {
+                "kind": "hand_started",
+                "number": log.number,
+                "dealer": dealer,
+                "seats": list(seats),
+                "mode": mode,
+                "stacks": {str(s): hand.starting_stacks[i] for i, s in enumerate(seats)},
+            },
+        )
         log.first_n = self.last_n
         self._hand_events(log, 0, out)
         self._after_move(out, now)
@@ -746,8 +825,13 @@ class TableSession:
             person = self.persons[occ.pid]
             person.time_bank = max(0.0, person.time_bank - float(e["bank"]))
         if e.get("timeout"):
-            self._record(out, cur.number, None, cur.seats,
-                         {"kind": "timed_out", "seat": seat, "action": e["action"]["kind"]})  # fmt: skip
+            self._record(
+                out,
+                cur.number,
+                None,
+                cur.seats,
+                {"kind": "timed_out", "seat": seat, "action": e["action"]["kind"]},
+            )
         before = len(cur.hand.events)
         cur.hand.act(action)
         cur.actions.append((seat, action))
@@ -766,9 +850,12 @@ class TableSession:
         seat = self.actor_seat()
         occ = self.seats[seat] if seat is not None else None
         runs = (
-            occ is not None and occ.pid is not None and not occ.leaving
-            and self.timer.action_seconds > 0 and now is not None
-        )  # fmt: skip
+            occ is not None
+            and occ.pid is not None
+            and not occ.leaving
+            and self.timer.action_seconds > 0
+            and now is not None
+        )
         self.clock_start = now if runs else None
 
     def _finish(self, cur: HandLog, out: list[EventRecord]) -> None:
@@ -779,11 +866,15 @@ class TableSession:
         self._last_dealer = cur.dealer
         cur.status = "finished"
         self.current = None
-        self._table_event(out, {
-            "kind": "hand_ended", "number": cur.number,
-            "stacks": {str(s): hand.stacks[i] for i, s in enumerate(cur.seats)},
-            "net": {str(s): hand.net[i] for i, s in enumerate(cur.seats)},
-        })  # fmt: skip
+        self._table_event(
+            out,
+            {
+                "kind": "hand_ended",
+                "number": cur.number,
+                "stacks": {str(s): hand.stacks[i] for i, s in enumerate(cur.seats)},
+                "net": {str(s): hand.net[i] for i, s in enumerate(cur.seats)},
+            },
+        )
         self._release(out)
 
     def _release(self, out: list[EventRecord]) -> None:
@@ -793,8 +884,16 @@ class TableSession:
             elif occ is not None and occ.pending:
                 occ.pending = False
                 self.ledger.sit(occ.name)
-                self._table_event(out, {"kind": "rebought", "seat": seat, "name": occ.name,
-                                        "chips": self.ledger.stack(occ.name), "caves": 1})  # fmt: skip
+                self._table_event(
+                    out,
+                    {
+                        "kind": "rebought",
+                        "seat": seat,
+                        "name": occ.name,
+                        "chips": self.ledger.stack(occ.name),
+                        "caves": 1,
+                    },
+                )
 
     def _apply_void(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
         cur = self.current
@@ -808,10 +907,14 @@ class TableSession:
         cur.status = "voided"
         self.current = None
         self.clock_start = None
-        self._table_event(out, {
-            "kind": "hand_voided", "number": cur.number,
-            "stacks": {str(s): cur.hand.starting_stacks[i] for i, s in enumerate(cur.seats)},
-        })  # fmt: skip
+        self._table_event(
+            out,
+            {
+                "kind": "hand_voided",
+                "number": cur.number,
+                "stacks": {str(s): cur.hand.starting_stacks[i] for i, s in enumerate(cur.seats)},
+            },
+        )
         self._release(out)
 
     def restart_clock(self, now: float) -> None:
@@ -826,4 +929,3 @@ def hand_can(hand: Hand, action: Action) -> bool:
     except IllegalActionError:
         return False
     return True
-
