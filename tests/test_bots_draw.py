@@ -6,9 +6,11 @@ import random
 
 import pytest
 
-from pokerbonus.bots import LADDER, Budget, GameInfo, HardBot, is_legal, make_bot
-from pokerbonus.bots.base import standard_discard
-from pokerbonus.engine import Action, Hand
+from pokerbonus.bots import LADDER, Budget, GameInfo, HardBot, is_legal, kernels, make_bot
+from pokerbonus.bots import draw as draw_bots
+from pokerbonus.bots.base import read_view, standard_discard
+from pokerbonus.bots.draw import read_ranges
+from pokerbonus.engine import Action, Hand, deck_for_hands
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.table import game_for
 from pokerbonus.errors import ConfigurationError
@@ -147,8 +149,6 @@ def test_hard_bot_equity_uses_the_work_cap() -> None:
     info = GameInfo.from_game(FIVE_CARD_DRAW, 2)
     hand = Hand(FIVE_CARD_DRAW, [100, 100], dealer=0, rng=random.Random(2))
     view = hand.view(1)
-    from pokerbonus.bots.base import read_view
-
     bot = HardBot(3)
     assert bot.equity(view, info, read_view(view), Budget(samples=0)) is None
     equity = bot.equity(view, info, read_view(view), Budget(samples=200))
@@ -160,3 +160,91 @@ def test_game_info_and_unknown_bot() -> None:
     assert (info.deck_size, info.unit, info.betting) == (44, 4, "no-limit")
     with pytest.raises(ConfigurationError, match="unknown difficulty 'pro'"):
         make_bot("pro")
+
+
+# -- hard: range reads, multiway caution, the work it saves ---------------------------
+
+
+def _after_the_draw_facing_a_bet(players: int) -> tuple[Hand, int]:
+    """Seat 1 holds trip nines after the draw. Everyone checked, the others drew
+    three, seat 1 drew two and checked after the draw; the next seat bets into
+    everyone and the seats up to seat 1 call. Returns the hand (seat 1 to act,
+    facing the bet) and the bettor."""
+    hands = ["Ac Ad Kc Qh 7h", "9c 9d 9h Ks 7c", "Tc Td Ah 8s 7d", "Jc Jd As 8h 7s"]
+    stub = "8c Kd Qc Js 8d Jh Th Qd Kh Ts Qs"  # the draws
+    order = deck_for_hands(hands[:players], dealer=0, stub=stub, deck_size=32)
+    hand = Hand(FIVE_CARD_DRAW, [100] * players, dealer=0, deck=order)
+    for _ in range(players):
+        hand.check_or_call()
+    for k in range(players):
+        seat = (1 + k) % players
+        held = hand.hole_cards(seat)
+        hand.discard(held[3:] if seat == 1 else held[2:])  # seat 1 keeps its trips
+    assert hand.actor == 1
+    hand.check_or_call()
+    bettor = 2 % players
+    hand.complete_bet_or_raise_to(6)
+    while hand.actor != 1:
+        hand.check_or_call()
+    return hand, bettor
+
+
+def test_read_ranges_tighten_multiway_and_on_raises() -> None:
+    """A bet into many players and a raise read stronger than a heads-up bet; bluffs
+    are read rarer multiway."""
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 4)
+    multi, bettor = _after_the_draw_facing_a_bet(4)
+    heads_up, hu_bettor = _after_the_draw_facing_a_bet(2)
+    multi_read = read_ranges(multi.view(1), info)[bettor]
+    heads_up_read = read_ranges(heads_up.view(1), info)[hu_bettor]
+    assert multi_read.min_after > 0 and heads_up_read.min_after > 0
+    assert multi_read.min_after > heads_up_read.min_after
+    assert multi_read.bluff < heads_up_read.bluff
+    assert read_ranges(multi.view(1), info)[3].min_after == 0  # a caller: no read
+    hand, _ = _after_the_draw_facing_a_bet(4)
+    hand.complete_bet_or_raise_to(20)  # seat 1 raises
+    raised = read_ranges(hand.view(3), info)[1]
+    assert raised.min_after > multi_read.min_after and raised.bluff < multi_read.bluff
+
+
+def test_hard_does_not_raise_trips_into_a_multiway_bet() -> None:
+    """The leak found against medium: trips raised into a bet made into several
+    players. Heads-up the same trips are worth more than against the multiway bet."""
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 4)
+    hand, _ = _after_the_draw_facing_a_bet(4)
+    view = hand.view(1)
+    assert view.legal is not None
+    for s in range(6):
+        action = HardBot(s).decide(view, info)
+        assert action.kind != "raise_to", action
+    bot = HardBot(1)
+    multi = bot.equity(view, info, read_view(view), Budget(samples=400))
+    hu_hand, _ = _after_the_draw_facing_a_bet(2)
+    hu_view = hu_hand.view(1)
+    heads_up = bot.equity(hu_view, GameInfo.from_game(FIVE_CARD_DRAW, 2), read_view(hu_view),
+                          Budget(samples=400))  # fmt: skip
+    assert multi is not None and heads_up is not None and multi < heads_up
+
+
+def test_hard_equity_stops_early_when_the_decision_is_clear(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sequential sampling: far from every threshold one chunk of deals suffices;
+    with no threshold the whole work cap is used."""
+    calls: list[int] = []
+    real = kernels.showdown_equity
+
+    def counting(*args: object) -> float:
+        calls.append(1)
+        return float(real(*args))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(draw_bots, "showdown_equity", counting)
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 4)
+    hand, _ = _after_the_draw_facing_a_bet(4)
+    view = hand.view(1)
+    bot = HardBot(2)
+    bot.equity(view, info, read_view(view), Budget(samples=400))
+    assert len(calls) == 400 // bot.chunk
+    calls.clear()
+    bot.equity(view, info, read_view(view), Budget(samples=400), decide_at=(0.999,))
+    assert len(calls) == 1

@@ -132,22 +132,36 @@ def test_parse_lineup() -> None:
 RUNGS = [("station", "random"), ("easy", "station"), ("medium", "easy"), ("hard", "medium")]
 
 
-@pytest.mark.parametrize(("upper", "lower"), RUNGS)
-def test_ladder_heads_up_short(upper: str, lower: str) -> None:
+# hard's heads-up edge over medium (about +340 mbb/hand) needs 2,400 hands to be
+# about 2.5 standard errors: all of 13 seeds tried were positive at that length
+@pytest.mark.parametrize(
+    ("upper", "lower", "hands"), [(*rung, 2400 if rung[0] == "hard" else 600) for rung in RUNGS]
+)
+def test_ladder_heads_up_short(upper: str, lower: str, hands: int) -> None:
     """Each rung wins heads-up over a fixed-seed duplicate match."""
     result = play_match(
-        TableConfig(players=2), [upper, lower], hands=600, seed=2024, duplicate=True
+        TableConfig(players=2), [upper, lower], hands=hands, seed=2024, duplicate=True
     )
     top = result.results[0]
     assert top.mbb_per_hand > 0, top
     assert top.ci95 is not None and not math.isnan(top.ci95[0])
 
 
-# hard vs five medium is a known loss (docs/bots.md): not claimed here
 @pytest.mark.parametrize(("upper", "lower"), RUNGS[:3])
 def test_ladder_six_handed_short(upper: str, lower: str) -> None:
     """One upper bot against five lower ones wins over a fixed-seed duplicate match."""
     result = play_match(
         TableConfig(players=6), [upper] + [lower] * 5, hands=240, seed=2024, duplicate=True
+    )
+    assert result.results[0].mbb_per_hand > 0, result.results[0]
+
+
+def test_hard_beats_five_medium_short() -> None:
+    """``hard`` against five ``medium`` wins over 1,200 duplicate hands. Its edge
+    (about +500 mbb/hand) is about 2.5 standard errors of a match this long: all of
+    20 seeds (1..20) tried while tuning were positive, so the seed is not a lucky
+    one. The significant run is the benchmark's (docs/bots.md)."""
+    result = play_match(
+        TableConfig(players=6), ["hard"] + ["medium"] * 5, hands=1200, seed=2024, duplicate=True
     )
     assert result.results[0].mbb_per_hand > 0, result.results[0]

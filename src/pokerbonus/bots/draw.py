@@ -318,6 +318,18 @@ class MediumBot(Bot):
 # -- hard ---------------------------------------------------------------------------
 
 
+def _settled(estimate: float, samples: int, thresholds: Sequence[float], z: float = 2.5) -> bool:
+    """Whether a Monte Carlo share ``estimate`` over ``samples`` deals is more than
+    ``z`` standard errors from every threshold (more deals would not change the
+    decision). The variance is floored at that of a share of 0.1.
+
+    >>> _settled(0.05, 80, [0.45, 0.8]), _settled(0.4, 80, [0.45, 0.8])
+    (True, False)
+    """
+    error = z * max(estimate * (1 - estimate), 0.09) ** 0.5 / samples**0.5
+    return all(abs(estimate - t) > error for t in thresholds)
+
+
 @dataclass(frozen=True, slots=True)
 class RangeRead:
     """What a seat's betting says about its hand, for the ``hard`` bot's Monte Carlo.
@@ -411,7 +423,7 @@ class HardBot(Bot):
     post_raise = 0.8
     behind_margin = 0.02  # more equity to call per live player still to speak
     samples = 400
-    chunk = 100
+    chunk = 80
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -441,7 +453,9 @@ class HardBot(Bot):
             return self._draw(view, legal, info, read)
         if legal.decision != "bet":
             return fallback_action(legal, view.hole)
-        equity = self.equity(view, info, read, budget)
+        strong, raise_at, call_at = self.thresholds(read)
+        decide_at = (strong,) if read.to_call == 0 else (raise_at, call_at)
+        equity = self.equity(view, info, read, budget, decide_at)
         if equity is None:
             return fallback_action(legal, view.hole)
         return self._bet(view, legal, read, equity)
@@ -460,10 +474,18 @@ class HardBot(Bot):
             return Action.stand_pat()
         return MediumBot.best_draw(hole, legal, info, len(read.live))
 
-    def equity(self, view: SeatView, info: GameInfo, read: Reading, budget: Budget) -> float | None:
+    def equity(
+        self,
+        view: SeatView,
+        info: GameInfo,
+        read: Reading,
+        budget: Budget,
+        decide_at: Sequence[float] = (),
+    ) -> float | None:
         """Monte Carlo share of the pot at the showdown against the read ranges
         (:func:`read_ranges`), or ``None`` if the budget ran out before the first
-        chunk of deals."""
+        chunk of deals. ``decide_at``: the thresholds the answer is compared with;
+        the deals stop early once the estimate is clearly away from all of them."""
         hole = view.hole
         mine = np.array([int(c) for c in hole], dtype=np.int64)
         my_mask = 0
@@ -493,9 +515,26 @@ class HardBot(Bot):
                 info.low, info.wheel, info.order,
             )  # fmt: skip
             done += n
+            if decide_at and _settled(share / done, done, decide_at):
+                break
         if done == 0:
             return None
         return share / done
+
+    def thresholds(self, read: Reading) -> tuple[float, float, float]:
+        """The equity to bet (when nobody has), to raise and to call (facing a bet)."""
+        k = max(len(read.live), 1)
+        fair = 1.0 / (k + 1)
+        if read.after_draw:
+            # only better hands call a bet after the draw: value needs the best hand
+            # most of the time, more so heads-up (one caller with a fair range)
+            strong = self.post_bet[min(k, len(self.post_bet)) - 1]
+            raise_at = self.post_raise  # called or re-raised by the top of the range only
+        else:
+            strong = fair + (1 - fair) * self.pre_margin
+            raise_at = max(self.pre_raise, strong + 0.25 * (1 - strong))
+        margin = (0.0 if read.after_draw else 0.03) + self.behind_margin * read.behind
+        return strong, raise_at, read.pot_odds + margin
 
     def _bet(self, view: SeatView, legal: LegalActions, read: Reading, equity: float) -> Action:
         k = max(len(read.live), 1)
@@ -506,12 +545,7 @@ class HardBot(Bot):
         # (about a third of hands bet for value and half are weak, so a weak hand
         # bluffs with probability 0.6 * s / (1 + s) after the draw, half that before)
         bluff_rate = (0.6 if read.after_draw else 0.3) * size / (1 + size)
-        if read.after_draw:
-            # only better hands call a bet after the draw: value needs the best hand
-            # most of the time, more so heads-up (one caller with a fair range)
-            strong = self.post_bet[min(k, len(self.post_bet)) - 1]
-        else:
-            strong = fair + (1 - fair) * self.pre_margin
+        strong, raise_at, call_at = self.thresholds(read)
         if call == 0:
             if equity >= strong:
                 return bet_to(view, legal, size) or Action.check_or_call()
@@ -521,18 +555,11 @@ class HardBot(Bot):
             if bluffing and (read.behind == 0 or k == 1) and self.rng.random() < bluff_rate:
                 return bet_to(view, legal, size) or Action.check_or_call()
             return Action.check_or_call()
-        # a raise is called or re-raised by the top of the bettor's range only
-        raise_at = (
-            self.post_raise
-            if read.after_draw
-            else max(self.pre_raise, strong + 0.25 * (1 - strong))
-        )
         if equity >= raise_at and read.raises_this_round < 3:
             action = bet_to(view, legal, 1.0)
             if action is not None:
                 return action
-        margin = (0.0 if read.after_draw else 0.03) + self.behind_margin * read.behind
-        if equity >= read.pot_odds + margin:
+        if equity >= call_at:
             return Action.check_or_call()
         return check_or_fold(legal)
 
