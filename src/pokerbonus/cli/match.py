@@ -1,11 +1,19 @@
 """``pokerbonus match``: a match between computer players, with each bot's result.
 
+Games: ``draw`` (the French five-card draw, the ladder ``random`` ... ``expert``),
+the catalog games the game bots know (``holdem``, ``omaha``, ``seven-card-stud``,
+``razz``, ``ace-to-five-draw``, ``deuce-to-seven-single-draw``,
+``deuce-to-seven-triple-draw``: levels ``easy``/``medium``/``hard``, plus the
+hold'em reference players) and the solver's games played as tables (``kuhn``,
+``leduc``, ``reduced-draw``: ``random``, ``station``, ``expert``; heads-up).
+
 The lead registers the command with ``app.command("match")(match_command)``.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -13,11 +21,27 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
-from pokerbonus.engine.config import GAMES, TableConfig
-from pokerbonus.errors import PokerError
-from pokerbonus.sim.match import parse_lineup, play_match
+from pokerbonus.bots.expert import SOLVER_GAMES
+from pokerbonus.bots.game_bots import GAME_FAMILIES, bot_names, resolve_bot
+from pokerbonus.engine.config import TableConfig
+from pokerbonus.engine.table import game_for
+from pokerbonus.errors import ConfigurationError, PokerError
+from pokerbonus.rules.betting import BettingKind
+from pokerbonus.rules.catalog import CATALOG
+from pokerbonus.sim.game_match import play_game_match, play_solver_match
+from pokerbonus.sim.match import MatchResult, stakes_for
 
-__all__ = ["match_command"]
+__all__ = ["MATCH_GAMES", "match_command", "parse_bots"]
+
+MATCH_GAMES: tuple[str, ...] = ("draw", *GAME_FAMILIES, *SOLVER_GAMES)
+"""Every game ``pokerbonus match`` plays, in the order the help lists them."""
+
+
+_KINDS: dict[str, BettingKind] = {
+    "no-limit": "no-limit",
+    "pot-limit": "pot-limit",
+    "limit": "limit",
+}
 
 
 def _fail(message: str) -> typer.Exit:
@@ -25,30 +49,82 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
+def parse_bots(text: str, game: str, players: int) -> list[str]:
+    """The registry name of each seat's bot from ``"hard,easy*5"`` at a ``game`` table.
+
+    Names may be short (``hard``) or full (``holdem:hard``); each must be one of
+    :func:`pokerbonus.bots.game_bots.bot_names` for the game, and there must be
+    one per player.
+
+    >>> parse_bots("hard,easy*2", "holdem", 3)
+    ['holdem:hard', 'holdem:easy', 'holdem:easy']
+    >>> parse_bots("expert,honest", "draw", 2)
+    Traceback (most recent call last):
+    ...
+    pokerbonus.errors.ConfigurationError: bots: unknown bot 'honest' for draw \
+(expected one of random, station, easy, medium, hard, expert)
+    """
+    lineup: list[str] = []
+    for item in text.split(","):
+        name, _, count = (part.strip() for part in item.partition("*"))
+        if not name:
+            raise ConfigurationError(
+                f"bots: empty bot name in {text!r} (expected one of {', '.join(bot_names(game))})"
+            )
+        if count and (not count.isdigit() or int(count) < 1):
+            raise ConfigurationError(f"bots: bad count {count!r} in {item.strip()!r}")
+        lineup += [resolve_bot(game, name)] * (int(count) if count else 1)
+    if len(lineup) != players:
+        raise ConfigurationError(
+            f"bots: {text!r} seats {len(lineup)} bots for {players} players "
+            f"(write name*count to repeat one)"
+        )
+    return lineup
+
+
+def _short(name: str) -> str:
+    return name.partition(":")[2] or name
+
+
 def match_command(
-    game: Annotated[str, typer.Option(help="The game: draw (French five-card draw).")] = "draw",
+    game: Annotated[
+        str, typer.Option(help=f"The game: {', '.join(MATCH_GAMES)}.", show_default=True)
+    ] = "draw",
     players: Annotated[int, typer.Option(help="Players at the table.")] = 2,
     bots: Annotated[
-        str, typer.Option(help="The bot of each seat, e.g. hard,medium or hard,easy*5.")
-    ] = "medium,easy",
+        str | None,
+        typer.Option(
+            help="The bot of each seat, e.g. hard,medium or hard,easy*5 "
+            "(default: medium,easy; expert,random in kuhn, leduc, reduced-draw)."
+        ),
+    ] = None,
     hands: Annotated[int, typer.Option(help="Hands to play.")] = 1000,
     duplicate: Annotated[
         bool, typer.Option("--duplicate", help="Replay each deal with the seats rotated.")
     ] = False,
     seed: Annotated[int | None, typer.Option(help="Seed of the deals and of the bots.")] = None,
     betting: Annotated[
-        str, typer.Option(help="Betting structure: no-limit, pot-limit (limit needs bets).")
-    ] = "no-limit",
+        str | None,
+        typer.Option(
+            help="Betting structure: no-limit, pot-limit or limit (default: the game's "
+            "first; draw no-limit). Not for the solver games (their own limit rules)."
+        ),
+    ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Play a match between bots and print each bot's result in mbb/hand (antes)."""
-    if game not in GAMES:
-        raise _fail(f"--game: unknown game {game!r} (expected one of {', '.join(GAMES)})")
+    """Play a match between bots and print each bot's result in mbb/hand."""
+    if game not in MATCH_GAMES:
+        raise _fail(f"--game: unknown game {game!r} (expected one of {', '.join(MATCH_GAMES)})")
     if hands < 1:
         raise _fail(f"--hands: must be at least 1, got {hands}")
+    if bots is None:
+        bots = "expert,random" if game in SOLVER_GAMES else "medium,easy"
     try:
-        config = TableConfig(game=game, players=players, betting=betting)  # type: ignore[arg-type]
-        lineup = parse_lineup(bots, players)
+        lineup = parse_bots(bots, game, players)
+    except PokerError as exc:
+        raise _fail(str(exc).replace("\n", " ")) from None
+    try:
+        run = _prepare(game, lineup, hands, seed, duplicate, betting)
     except PokerError as exc:
         raise _fail(str(exc).replace("\n", " ")) from None
     total = -(-hands // players) * players if duplicate else hands
@@ -63,26 +139,78 @@ def match_command(
         disable=json_output,
     ) as progress:
         task = progress.add_task("hands", total=total)
-        result = play_match(
-            config,
-            lineup,
-            hands,
-            seed=seed,
-            duplicate=duplicate,
-            on_hand=lambda done: progress.update(task, completed=done),
+        result = run(lambda done: progress.update(task, completed=done))
+    _report(game, result, json_output)
+
+
+Runner = Callable[[Callable[[int], None]], MatchResult]
+
+
+def _prepare(
+    game: str,
+    lineup: list[str],
+    hands: int,
+    seed: int | None,
+    duplicate: bool,
+    betting: str | None,
+) -> Runner:
+    """Check the table of ``game`` (names already valid) and return the match to run,
+    given the progress callback."""
+    if game in SOLVER_GAMES:
+        if betting is not None:
+            raise ConfigurationError(
+                f"--betting: {game} has its own fixed limit betting, got {betting!r}"
+            )
+        if len(lineup) != 2:
+            raise ConfigurationError(f"--players: {game} is played heads-up, got {len(lineup)}")
+        return lambda on_hand: play_solver_match(
+            game, lineup, hands, seed=seed, duplicate=duplicate, on_hand=on_hand
         )
+    if game == "draw":
+        kind = _KINDS.get(betting or "no-limit")
+        if kind is None:
+            raise ConfigurationError(
+                f"--betting: expected one of {', '.join(_KINDS)}, got {betting!r}"
+            )
+        config = TableConfig(game="draw", players=len(lineup), betting=kind)
+        table_game, stakes = game_for(config), stakes_for(config)
+    else:
+        entry = CATALOG[game]
+        if betting is not None and betting not in entry.structures:
+            raise ConfigurationError(
+                f"--betting: {entry.name} is played {', '.join(entry.structures)}, not {betting!r}"
+            )
+        chosen = next((k for k in entry.structures if k == betting), entry.structures[0])
+        table_game, stakes = entry.game(chosen), entry.stakes()
+        if not table_game.min_players <= len(lineup) <= table_game.max_players:
+            raise ConfigurationError(
+                f"--players: {entry.name} seats {table_game.min_players} to "
+                f"{table_game.max_players} players, got {len(lineup)}"
+            )
+    return lambda on_hand: play_game_match(
+        table_game, stakes, lineup, hands, seed=seed, duplicate=duplicate, on_hand=on_hand
+    )
+
+
+def _report(game: str, result: MatchResult, json_output: bool) -> None:
+    data = result.to_dict()
+    for entry in data["results"]:
+        entry["bot"] = _short(entry["bot"])
     if json_output:
-        typer.echo(json.dumps(result.to_dict()))
+        typer.echo(json.dumps({"game": game, **data}))
         return
-    kind = "duplicate" if duplicate else "plain"
-    title = f"{game}, {players} players, {result.hands} hands ({kind}), unit {result.unit} chip(s)"
+    kind = "duplicate" if result.duplicate else "plain"
+    title = (
+        f"{game}, {result.players} players, {result.hands} hands ({kind}), "
+        f"unit {result.unit} chip(s)"
+    )
     out = RichTable(title=title)
     for column in ("bot", "seats", "mbb/hand", "95% interval", "samples", "ms/decision"):
         out.add_column(column, justify="left" if column == "bot" else "right")
     for r in result.results:
         interval = "-" if r.ci95 is None else f"[{r.ci95[0]:.0f}, {r.ci95[1]:.0f}]"
         out.add_row(
-            r.bot,
+            _short(r.bot),
             str(r.seats),
             f"{r.mbb_per_hand:.0f}",
             interval,
