@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 
 import pytest
 
@@ -10,7 +12,7 @@ from pokerbonus.cards import Card
 from pokerbonus.engine import Hand
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.config import TableConfig
-from pokerbonus.engine.events import BlindPosted, Declined, PotBought, StubReshuffled
+from pokerbonus.engine.events import StubReshuffled
 from pokerbonus.engine.state import deck_for_hands
 from pokerbonus.engine.table import Table, random_legal_action
 from pokerbonus.errors import NotationError
@@ -24,6 +26,7 @@ from pokerbonus.notation import (
     dumps,
     loads,
 )
+from pokerbonus.notation.actions import BuyPot, Surblind
 from pokerbonus.notation.export import hand_history, pokerstars_text, table_hand_history
 from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
 
@@ -39,22 +42,19 @@ CONFIGS = [
 def replay_phh(history: HandHistory, hand: Hand) -> Hand:
     """Play the PHH actions on a fresh hand with the same deck (PHH p1 = left of the dealer).
 
-    The offers before the deal (buy the pot, surblinds) are fields in PHH, not
-    actions: they are taken from the original hand's events, in order.
+    The offers before the deal are our actions: ``sb``/``nsb``, ``bp``/``nbp``.
     """
     n = hand.n
     seat_of = [(hand.dealer + 1 + i) % n for i in range(n)]
     twin = Hand(hand.game, hand.starting_stacks, hand.dealer, hand.stakes, deck=hand.deck_order)
-    offers = [
-        "buy_pot" if isinstance(e, PotBought) else "surblind" if isinstance(e, BlindPosted)
-        else "decline"
-        for e in hand.events
-        if isinstance(e, PotBought | Declined)
-        or (isinstance(e, BlindPosted) and e.kind == "surblind")
-    ]  # fmt: skip
     for action in history.actions:
-        while twin.decision in ("buy_pot", "surblind"):
-            twin.act(Action(offers.pop(0)))  # type: ignore[arg-type]
+        if isinstance(action, Surblind | BuyPot):
+            assert twin.actor == seat_of[action.player]
+            offer = "surblind" if isinstance(action, Surblind) else "buy_pot"
+            assert twin.decision == offer
+            twin.act(Action("decline" if action.declined else offer))  # type: ignore[arg-type]
+            continue
+        assert twin.decision not in ("buy_pot", "surblind"), "an offer is missing"
         if isinstance(action, CheckOrCall):
             twin.act(Action.check_or_call())
         elif isinstance(action, CompleteBetOrRaiseTo):
@@ -205,3 +205,67 @@ def test_unfinished_or_other_games_are_refused() -> None:
         pokerstars_text(hand)
     with pytest.raises(NotationError, match="2 players"):
         hand_history(hand, players=["solo"])
+
+
+def _offers_hand(stakes: Stakes, choices: list[str]) -> Hand:
+    hand = Hand(FIVE_CARD_DRAW, [100] * 4, dealer=3, stakes=stakes, rng=random.Random(5))
+    for choice in choices:
+        assert hand.decision in ("buy_pot", "surblind")
+        hand.act(Action(choice))  # type: ignore[arg-type]
+    while not hand.finished:
+        hand.act(random_legal_action(hand, random.Random(6)))
+    return hand
+
+
+@pytest.mark.parametrize(
+    ("stakes", "choices", "offers", "blinds"),
+    [
+        (Stakes(ante=0, blind=2), ["surblind", "surblind", "decline"], ["p2 sb", "p3 sb", "p4 nsb"],
+         (2, 4, 8, 0)),
+        (Stakes(ante=0, blind=2), ["decline"], ["p2 nsb"], (2, 0, 0, 0)),
+        (Stakes(ante=0, blind=2), ["surblind", "surblind", "surblind"], ["p2 sb", "p3 sb", "p4 sb"],
+         (2, 4, 8, 16)),
+        (Stakes(ante=1, buy_pot=True), ["buy_pot"], ["p1 bp"], (4, 0, 0, 0)),
+        (Stakes(ante=1, buy_pot=True), ["decline"], ["p1 nbp"], (0, 0, 0, 0)),
+    ],
+)  # fmt: skip
+def test_offers_before_the_deal_are_written_as_actions_and_replay(
+    stakes: Stakes, choices: list[str], offers: list[str], blinds: tuple[int, ...]
+) -> None:
+    """RULES.md section 5: surblinds (a chain ended by a decline or by the last
+    player) and buying the pot are decisions, written first, in the order taken."""
+    hand = _offers_hand(stakes, choices)
+    history = hand_history(hand)
+    assert [str(a) for a in history.actions[: len(offers)]] == offers
+    assert not isinstance(history.actions[len(offers)], Surblind | BuyPot)
+    assert history.blinds_or_straddles == blinds
+    assert loads(dumps(history)) == [history]
+    twin = replay_phh(history, hand)
+    assert twin.finished and twin.stacks == hand.stacks
+
+
+def test_offers_that_contradict_the_forced_bets_are_refused() -> None:
+    history = hand_history(_offers_hand(Stakes(ante=0, blind=2), ["surblind", "decline"]))
+    text = dumps(history)
+    for old, new, why in [
+        ('"p2 sb",', '"p2 nsb",', "'p2 nsb': a declined surblind ends the chain"),
+        ('"p3 nsb",', '"p3 sb",', "2 surblind(s) in the actions but blinds_or_straddles posts 1"),
+        ('"p2 sb",', '"p3 sb",', "surblind offers go p2, p3 ... in turn (this one is p2's)"),
+        ('"p2 sb",', '"p1 bp",', "'p1 bp': buying the pot is for a pot deal"),
+    ]:
+        bad = text.replace(old, new, 1)
+        assert bad != text
+        with pytest.raises(NotationError, match=re.escape(why)):
+            loads(bad)
+    late = (*history.actions[:1], *history.actions[2:], history.actions[1])
+    with pytest.raises(NotationError, match="'p3 nsb': offers are decided before the deal"):
+        dataclasses.replace(history, actions=late)
+    pot = dumps(hand_history(_offers_hand(Stakes(ante=1, buy_pot=True), ["buy_pot"])))
+    with pytest.raises(NotationError, match=re.escape("p1 declined the pot but")):
+        loads(pot.replace('"p1 bp"', '"p1 nbp"'))
+    with pytest.raises(NotationError, match="this table has no pot buying"):
+        loads(pot.replace("_buy_pot = true", "_buy_pot = false").replace(
+            "blinds_or_straddles = [4, 0, 0, 0]", "blinds_or_straddles = [0, 0, 0, 0]"))
+    plain = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+    with pytest.raises(NotationError, match="is a French draw action, not one of variant 'NT'"):
+        loads(plain + "starting_stacks = [9, 9]\nactions = ['p2 sb']\n")

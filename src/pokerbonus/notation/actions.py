@@ -8,6 +8,11 @@ The grammar (``[# commentary]`` may end any action)::
     pN sd [CARDS]         stand pat or discard      pN sm [CARDS|-] show (or muck: no cards)
     # commentary          no-op (also the empty string)
 
+and, ours, for the French five-card draw's offers before the deal::
+
+    pN sb / pN nsb        surblind (double the blind) / decline to
+    pN bp / pN nbp        buy the pot / decline to
+
 Players are written ``p1`` .. ``pN``; the parsed values hold the 0-based index
 (``p1`` is player 0), the index into the hand's per-player arrays. Cards are
 two characters each, concatenated (``AcKd``); ``??`` is an unknown card and is
@@ -40,6 +45,7 @@ __all__ = [
     "UNKNOWN",
     "Action",
     "Amount",
+    "BuyPot",
     "CheckOrCall",
     "CompleteBetOrRaiseTo",
     "DealBoard",
@@ -50,6 +56,7 @@ __all__ = [
     "PostBringIn",
     "ShowOrMuck",
     "StandPatOrDiscard",
+    "Surblind",
     "format_hand_cards",
     "parse_action",
     "parse_hand_cards",
@@ -368,6 +375,64 @@ class NoOp:
         return _suffix(self.comment).lstrip()
 
 
+@dataclass(frozen=True, slots=True)
+class Surblind:
+    """French draw: before looking at their cards, a player doubles the blind
+    (``p2 sb``), or declines to and so ends the surblind chain (``p2 nsb``).
+
+    Ours, in the grammar of PHH (RULES.md section 5: the surblind, overblind ...).
+    The amounts are in ``blinds_or_straddles``; the action records the decision
+    and its place among the actions (before the deal).
+
+    >>> str(Surblind(1)), str(Surblind(2, declined=True))
+    ('p2 sb', 'p3 nsb')
+    """
+
+    player: int
+    declined: bool = False
+    comment: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_player(self.player, "sb")
+        _check_flag(self.declined, "sb")
+        _check_comment(self.comment, "sb")
+
+    def __str__(self) -> str:
+        verb = "nsb" if self.declined else "sb"
+        return f"p{self.player + 1} {verb}{_suffix(self.comment)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyPot:
+    """French draw, pot game: before looking, the player left of the dealer buys
+    (doubles) the pot (``p1 bp``), or declines to (``p1 nbp``).
+
+    Ours, in the grammar of PHH (RULES.md section 5, buying the pot). The amount
+    is ``blinds_or_straddles[0]``; the action records the decision.
+
+    >>> str(BuyPot(0)), str(BuyPot(0, declined=True, comment="keeps it small"))
+    ('p1 bp', 'p1 nbp # keeps it small')
+    """
+
+    player: int
+    declined: bool = False
+    comment: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_player(self.player, "bp")
+        _check_flag(self.declined, "bp")
+        _check_comment(self.comment, "bp")
+
+    def __str__(self) -> str:
+        verb = "nbp" if self.declined else "bp"
+        return f"p{self.player + 1} {verb}{_suffix(self.comment)}"
+
+
+def _check_flag(value: object, what: str) -> None:
+    if not isinstance(value, bool):
+        raise NotationError(f"{what}: declined must be a bool, got {value!r}")
+
+
 Action = (
     DealBoard
     | DealHole
@@ -378,10 +443,18 @@ Action = (
     | StandPatOrDiscard
     | ShowOrMuck
     | NoOp
+    | Surblind
+    | BuyPot
 )
 """One parsed PHH action; ``str(action)`` writes it back."""
 
-_PLAYER_VERBS: Final = ("pb", "cbr", "cc", "f", "sd", "sm")
+_PLAYER_VERBS: Final = ("pb", "cbr", "cc", "f", "sd", "sm", "sb", "nsb", "bp", "nbp")
+_OFFERS: Final[dict[str, tuple[type[Surblind] | type[BuyPot], bool]]] = {
+    "sb": (Surblind, False),
+    "nsb": (Surblind, True),
+    "bp": (BuyPot, False),
+    "nbp": (BuyPot, True),
+}
 _BARE: Final[dict[str, type[Action]]] = {
     "f": Fold,
     "cc": CheckOrCall,
@@ -408,7 +481,7 @@ def parse_action(text: str) -> Action:
     Traceback (most recent call last):
     ...
     pokerbonus.errors.NotationError: invalid action 'p1 raise 20': unknown player action \
-'raise' (expected pb, cbr, cc, f, sd or sm)
+'raise' (expected pb, cbr, cc, f, sd or sm; French draw: sb, nsb, bp or nbp)
     """
     if not isinstance(text, str):
         raise NotationError(f"invalid action {text!r}: an action is a string")
@@ -530,11 +603,15 @@ def _parse_general(text: str) -> Action:
             return ShowOrMuck(player, (), True, comment)
         cards = parse_hand_cards(words[2]) if len(words) == 3 else ()
         return ShowOrMuck(player, cards, False, comment)
+    if verb in _OFFERS:
+        _arity(text, words, 2, f"'{verb}' takes no argument")
+        kind, declined = _OFFERS[verb]
+        return kind(player, declined, comment)
     if not verb:
         raise NotationError(f"invalid action {text!r}: player {actor!r} has no action")
     raise NotationError(
         f"invalid action {text!r}: unknown player action {verb!r} "
-        "(expected pb, cbr, cc, f, sd or sm)"
+        "(expected pb, cbr, cc, f, sd or sm; French draw: sb, nsb, bp or nbp)"
     )
 
 

@@ -33,6 +33,7 @@ from pokerbonus.engine.events import (
     CardsDealt,
     CardsServed,
     Checked,
+    Declined,
     Drew,
     Folded,
     PotAwarded,
@@ -45,12 +46,14 @@ from pokerbonus.engine.showdown import best_value, evaluator_options
 from pokerbonus.errors import NotationError
 from pokerbonus.notation.actions import (
     Action,
+    BuyPot,
     CheckOrCall,
     CompleteBetOrRaiseTo,
     DealHole,
     Fold,
     ShowOrMuck,
     StandPatOrDiscard,
+    Surblind,
 )
 from pokerbonus.notation.french import FrenchDrawRules, HandForcedBets
 from pokerbonus.notation.phh import HandHistory
@@ -139,9 +142,11 @@ def hand_history(
     PHH players are numbered from the first player left of the dealer (``p1``)
     round to the dealer (the last). ``rules`` default to those the hand itself
     shows (its stakes and game); ``players`` are names in engine seat order.
-    Every card is written (the record of the house, not of one player). PHH
-    writes both jokers ``Jk``: in each action the first joker is card 52 and the
-    second 53, whichever joker of the deck it was.
+    Every card is written (the record of the house, not of one player). The
+    offers before the deal come first, as our actions ``sb``/``nsb`` (surblind)
+    and ``bp``/``nbp`` (buy the pot); their amounts are in
+    ``blinds_or_straddles``. PHH writes both jokers ``Jk``: in each action the
+    first joker is card 52 and the second 53, whichever joker of the deck it was.
     """
     _draw_step(hand)
     n = hand.n
@@ -154,6 +159,13 @@ def hand_history(
     for event in hand.events:
         if isinstance(event, BlindPosted | PotBought):
             blinds[index[event.seat]] = event.amount
+            if isinstance(event, PotBought):
+                actions.append(BuyPot(index[event.seat]))
+            elif event.kind == "surblind":
+                actions.append(Surblind(index[event.seat]))
+        elif isinstance(event, Declined):
+            offer = BuyPot if event.decision == "buy_pot" else Surblind
+            actions.append(offer(index[event.seat], declined=True))
         elif isinstance(event, CardsDealt | CardsServed):
             actions.append(DealHole(index[event.seat], _phh_cards(event.cards)))
         elif isinstance(event, Checked | Called):

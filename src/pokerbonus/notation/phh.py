@@ -43,6 +43,7 @@ from pokerbonus.errors import NotationError
 from pokerbonus.notation.actions import (
     UNKNOWN,
     Action,
+    BuyPot,
     CheckOrCall,
     CompleteBetOrRaiseTo,
     DealBoard,
@@ -52,6 +53,7 @@ from pokerbonus.notation.actions import (
     PostBringIn,
     ShowOrMuck,
     StandPatOrDiscard,
+    Surblind,
     parse_action,
 )
 from pokerbonus.notation.french import FRENCH_FIELDS, FrenchDrawRules
@@ -346,6 +348,11 @@ def _check_actions(h: HandHistory, count: int) -> None:
                 f"actions[{i}]",
                 f"{str(action)!r} names p{player + 1} but there are {count} players",
             )
+        if (kind is Surblind or kind is BuyPot) and h.variant not in FRENCH_DRAW_CODES:
+            raise _fail(
+                f"actions[{i}]",
+                f"{str(action)!r} is a French draw action, not one of variant {h.variant!r}",
+            )
         cards = getattr(action, "cards", None)
         if not cards:
             continue
@@ -378,6 +385,8 @@ _ACTION_TYPES: Final = frozenset({
     StandPatOrDiscard,
     ShowOrMuck,
     NoOp,
+    Surblind,
+    BuyPot,
 })
 
 
@@ -411,6 +420,7 @@ def _check_french(h: HandHistory, rules: FrenchDrawRules) -> None:
             raise _fail(f"actions[{i}]", f"chips are integers in the French draw: {str(action)!r}")
     blinds = h.blinds_or_straddles
     assert blinds is not None
+    _check_offers(h, rules, blinds)
     if rules.forced_bets == "pot":
         if any(a != rules.ante for a in h.antes):
             raise _fail(
@@ -437,6 +447,59 @@ def _check_french(h: HandHistory, rules: FrenchDrawRules) -> None:
             else f"the blind {rules.blind} alone (no surblind at this table)"
         )
         raise _fail("blinds_or_straddles", f"a blind deal posts {why}, got {chain}")
+
+
+def _check_offers(h: HandHistory, rules: FrenchDrawRules, blinds: tuple[Number, ...]) -> None:
+    """The offers before the deal (``sb``/``nsb``, ``bp``/``nbp``) agree with the
+    forced bets written; a hand may leave them out (older records), not contradict them."""
+    offers = [(i, a) for i, a in enumerate(h.actions) if isinstance(a, Surblind | BuyPot)]
+    if not offers:
+        return
+    first_other = next(
+        (i for i, a in enumerate(h.actions) if not isinstance(a, Surblind | BuyPot | NoOp)),
+        len(h.actions),
+    )
+    for i, action in offers:
+        where = f"actions[{i}]"
+        if i > first_other:
+            raise _fail(where, f"{str(action)!r}: offers are decided before the deal")
+        if isinstance(action, BuyPot) and rules.forced_bets != "pot":
+            raise _fail(where, f"{str(action)!r}: buying the pot is for a pot deal")
+        if isinstance(action, BuyPot) and not rules.buy_pot:
+            raise _fail(where, f"{str(action)!r}: this table has no pot buying (_buy_pot)")
+        if isinstance(action, Surblind) and rules.forced_bets != "blind":
+            raise _fail(where, f"{str(action)!r}: a surblind is for a blind deal")
+    if rules.forced_bets == "pot":
+        if len(offers) > 1 or offers[0][1].player != 0:
+            listed = [str(a) for _, a in offers]
+            raise _fail("actions", f"only p1 may buy the pot, once: got {listed}")
+        bought = not offers[0][1].declined
+        if bought != bool(blinds[0]):
+            state = "bought" if bought else "declined"
+            raise _fail(
+                "actions",
+                f"p1 {state} the pot but blinds_or_straddles[0] is {blinds[0]}",
+            )
+        return
+    chain = list(blinds)
+    posted = len(chain) - len(list(_trailing_zeros(chain)))
+    doubled = 0
+    for position, (i, action) in enumerate(offers):
+        if action.player != position + 1:
+            raise _fail(
+                f"actions[{i}]",
+                f"{str(action)!r}: surblind offers go p2, p3 ... in turn "
+                f"(this one is p{position + 2}'s)",
+            )
+        if action.declined and position != len(offers) - 1:
+            raise _fail(f"actions[{i}]", f"{str(action)!r}: a declined surblind ends the chain")
+        doubled += not action.declined
+    if doubled != posted - 1:
+        raise _fail(
+            "actions",
+            f"{doubled} surblind(s) in the actions but blinds_or_straddles posts "
+            f"{max(posted - 1, 0)}: {chain}",
+        )
 
 
 def _trailing_zeros(values: list[Number]) -> Iterable[Number]:
