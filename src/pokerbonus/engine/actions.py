@@ -14,17 +14,18 @@ from typing import Final, Literal
 
 __all__ = ["ACTION_KINDS", "DECISIONS", "Action", "ActionKind", "Decision", "LegalActions"]
 
-Decision = Literal["bet", "draw", "discard", "buy_pot", "surblind"]
+Decision = Literal["bet", "draw", "discard", "buy_pot", "surblind", "kill"]
 """What the player to act is deciding: a betting action, how many cards to draw,
-which cards to discard (no replacement), whether to buy the pot, whether to surblind."""
+which cards to discard (no replacement), whether to buy the pot, whether to surblind,
+whether to put the kill on ("look at two and kill")."""
 
-DECISIONS: Final = ("bet", "draw", "discard", "buy_pot", "surblind")
+DECISIONS: Final = ("bet", "draw", "discard", "buy_pot", "surblind", "kill")
 
 ActionKind = Literal[
-    "fold", "check_or_call", "raise_to", "discard", "buy_pot", "surblind", "decline"
+    "fold", "check_or_call", "raise_to", "discard", "buy_pot", "surblind", "decline", "kill"
 ]
 ACTION_KINDS: Final = (
-    "fold", "check_or_call", "raise_to", "discard", "buy_pot", "surblind", "decline"
+    "fold", "check_or_call", "raise_to", "discard", "buy_pot", "surblind", "decline", "kill"
 )  # fmt: skip
 
 

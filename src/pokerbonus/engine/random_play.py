@@ -171,7 +171,7 @@ def random_action(
                 return Action("discard", 0, cards)
             k -= 1
         return Action("discard")
-    accept: ActionKind = "buy_pot" if decision == "buy_pot" else "surblind"
+    accept: ActionKind = decision if decision in ("buy_pot", "kill") else "surblind"
     return Action(accept if rng.random() < 0.5 else "decline")
 
 

@@ -265,6 +265,8 @@ class Hand:
         "_four_taken",
         "_held",
         "_hole",
+        "_kill_pending",
+        "_kill_rest",
         "_last_forced",
         "_last_full",
         "_last_speaker",
@@ -399,6 +401,10 @@ class Hand:
         self._complete_to = 0  # stud: the total a completion reaches (0: no completion due)
         # forced-bet offers
         self._offer = 0
+        self._kill_pending = stakes.kill_offer  # "look at two and kill": offered at the deal
+        self._kill_rest = 0  # cards of the first deal still to come after the kill offer
+        if stakes.killer is not None and not 0 <= stakes.killer < n:
+            raise ConfigurationError(f"killer: seat {stakes.killer} is not one of 0..{n - 1}")
         # draws and discards
         self._queue: list[int] = []
         self._qpos = 0
@@ -845,12 +851,12 @@ class Hand:
     def verify_decline(self) -> None:
         """Raise :class:`IllegalActionError` unless the actor has an offer to decline."""
         seat, decision = self._require_actor()
-        if decision not in ("buy_pot", "surblind"):
+        if decision not in ("buy_pot", "surblind", "kill"):
             raise IllegalActionError(f"decline: seat {seat} has no offer to decline ({decision!r})")
 
     def can_decline(self) -> bool:
         """Whether the actor has an offer (buy the pot, surblind) to decline."""
-        return self._decision in ("buy_pot", "surblind")
+        return self._decision in ("buy_pot", "surblind", "kill")
 
     def decline(self) -> None:
         """Decline the offer to buy the pot or to surblind (ends a surblind chain)."""
@@ -1072,6 +1078,8 @@ class Hand:
             self.verify_surblind()
         elif kind == "decline":
             self.verify_decline()
+        elif kind == "kill":
+            self.verify_kill()
         else:
             raise IllegalActionError(f"unknown action kind: {kind!r}")
 
@@ -1092,6 +1100,8 @@ class Hand:
             self.surblind()
         elif kind == "decline":
             self.decline()
+        elif kind == "kill":
+            self.kill()
         else:
             raise IllegalActionError(f"unknown action kind: {kind!r}")
 
@@ -1121,7 +1131,8 @@ class Hand:
                 if self._start_round(steps[index]):  # type: ignore[arg-type]
                     return
             elif kind == _DEAL:
-                self._deal(steps[index])  # type: ignore[arg-type]
+                if self._deal(steps[index]):  # type: ignore[arg-type]
+                    return  # the kill offer, after two cards
             elif kind == _QUEUE:
                 self._start_queue()
                 return
@@ -1170,8 +1181,12 @@ class Hand:
             self._acted_at[blinder] = amount
             self._last_speaker = blinder
             events.append(BlindPosted(blinder, amount, "blind"))
+            if stakes.killer is not None and not stakes.kill_offer:
+                self._post_kill()
             if stakes.surblind:
                 return self._offer_surblind(blinder + 1)
+        if stakes.killer is not None and not stakes.kill_offer and stakes.blind is None:
+            self._post_kill()
         if stakes.buy_pot:
             buyer = (dealer + 1) % n
             if self._stacks[buyer] >= self._pot:
@@ -1229,6 +1244,42 @@ class Hand:
         self._last_full = stakes.opening_minimum
         self._raises = 1
 
+    def _post_kill(self) -> None:
+        """The killer's kill blind: a live blind that replaces the killer's own blind,
+        the largest blind, so the first round starts left of the killer; in the
+        French blind game the killer takes the privilege of speaking last."""
+        stakes = self.stakes
+        killer = stakes.killer
+        assert killer is not None
+        kill = stakes.kill_blind
+        paid = min(max(kill - self._bets[killer], 0), self._stacks[killer])
+        if paid:
+            self._put(killer, paid)
+            self.events.append(BlindPosted(killer, paid, "kill"))
+        self._cur_bet = max(self._bets)
+        self._last_full = max(kill, self._last_full)
+        self._opening_minimum = max(kill, self._opening_minimum)
+        self._raises = 1
+        self._last_forced = killer
+        if self._blinder is not None:
+            self._last_speaker = killer
+            self._acted[killer] = True
+            self._acted_at[killer] = self._bets[killer]
+
+    def verify_kill(self) -> None:
+        """Raise :class:`IllegalActionError` unless the actor may put the kill on."""
+        self._require("kill", "kill")
+
+    def can_kill(self) -> bool:
+        """Whether the actor may put the kill on ("look at two and kill")."""
+        return self._decision == "kill"
+
+    def kill(self) -> None:
+        """Put the kill on after seeing two cards: post the kill blind (see ``Stakes``)."""
+        self._require("kill", "kill")
+        self._post_kill()
+        self._resume_after_offers()
+
     def _offer_surblind(self, seat: int) -> bool:
         seat %= self.n
         amount = 2 * self._cur_bet
@@ -1241,10 +1292,23 @@ class Hand:
     def _resume_after_offers(self) -> None:
         self._decision = self._actor = None
         self._offer = 0
+        if self._kill_rest:  # the rest of the deal interrupted by the kill offer
+            rest, self._kill_rest = self._kill_rest, 0
+            self._deal(Deal(rest))
         self._step += 1
         self._advance()
 
-    def _deal(self, step: Deal) -> None:
+    def _deal(self, step: Deal) -> bool:
+        if self._kill_pending and step.face == "down" and step.count >= 2:
+            # Look at two and kill: two cards around, then the killer decides.
+            killer = self.stakes.killer
+            assert killer is not None
+            self._kill_pending = False
+            self._deal(Deal(2))
+            self._kill_rest = step.count - 2
+            self._offer = self.stakes.kill_blind
+            self._decision, self._actor = "kill", killer
+            return True
         stub = self._stub
         events = self.events
         if step.board_if_short and len(stub) < step.burn + step.count * self._live:
@@ -1256,7 +1320,7 @@ class Hand:
             card = self._take()
             self._board.append(card)
             events.append(BoardDealt((card,)))
-            return
+            return False
         if step.burn:
             card = self._take()
             self._burned.append(card)
@@ -1272,7 +1336,7 @@ class Hand:
                 cards = tuple(self._take() for _ in range(count))
             self._boards[step.board] += cards
             events.append(BoardDealt(cards, step.board))
-            return
+            return False
         seats = self._order
         if self._live < self.n:
             folded = self._folded
@@ -1294,6 +1358,7 @@ class Hand:
             if face == "up":
                 up[s] += cards
             events.append(cards_dealt(s, cards, step.count, face))
+        return False
 
     def _start_round(self, step: BettingRound) -> bool:
         if self._limit:

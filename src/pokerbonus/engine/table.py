@@ -21,6 +21,7 @@ The table owns no random source and does no I/O: the rng is passed in.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from typing import Literal
 from pokerbonus.cards import Card, make_deck
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.config import TableConfig
+from pokerbonus.engine.kill import KillRule, KillState, kill_stakes
 from pokerbonus.engine.ledger import Ledger, Purchase
 from pokerbonus.engine.seating import (
     DealerDraw,
@@ -162,6 +164,7 @@ class HandPlan:
     ``seats`` are the table seats dealt in, in clockwise order starting at seat 0;
     ``dealer`` is a table seat. ``min_opening`` is ``None`` for the default
     minimum opening (the ante in a pot game, the blind in a blind game).
+    ``killer``: the player posting the kill blind (a kill hand), if any.
     """
 
     number: int
@@ -171,6 +174,7 @@ class HandPlan:
     min_opening: int | None
     stakes: Stakes
     deck_size: int
+    killer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +195,11 @@ class Table:
     ``players`` are the names (default ``P1``, ``P2``...); with ``seat_draw`` (the
     default) they are seated at random, else in the given order. The first
     dealer is drawn by cards (see :mod:`pokerbonus.engine.seating`); ``dealer``
-    sets it instead (tests).
+    sets it instead (tests). ``kill``: the kill-pot option (cash games, see
+    :mod:`pokerbonus.engine.kill`): a blind hand after a player scooped two pots
+    in a row is a kill hand, the killer posting the kill blind (and, in limit,
+    the bets scaled for that hand); pot-game hands count for the scoops, but the
+    kill blind waits for the next blind hand.
 
     Usage: :meth:`start_hand` returns the hand engine's :class:`Hand`; play it
     through its own API (``hand.act(...)``); when ``hand.finished``, call
@@ -206,6 +214,7 @@ class Table:
         *,
         seat_draw: bool = True,
         dealer: int | None = None,
+        kill: KillRule | None = None,
     ) -> None:
         self.config = config
         self._rng = rng if rng is not None else system_rng()
@@ -222,6 +231,12 @@ class Table:
         for name in self.players:
             self.ledger.sit(name)
         self.game = game_for(config)
+        self.kill: KillState | None = KillState(kill) if kill is not None else None
+        """Who is the killer (``None``: the table plays no kill pots)."""
+        self._kill_game = (
+            dataclasses.replace(self.game, structure=kill.structure(self.game.structure))
+            if kill is not None else self.game
+        )  # fmt: skip
         self.deck: tuple[Card, ...] = make_deck(config.effective_deck_size, config.jokers)
         self.shuffler = Shuffler(
             self.deck, config.shuffle, self._rng, min_packet=config.cut_min_packet
@@ -331,8 +346,15 @@ class Table:
             dealer = next_dealer(self._next_dealer_from, len(self.players), seats)
         mode, min_opening = self.schedule.next_hand(len(seats))
         c = self.config
+        killer: str | None = None
         if mode == "blind":
             stakes = Stakes.blind_game(c.blind, surblind=c.surblind)
+            kill = self.kill
+            if kill is not None and kill.killer is not None:
+                seat = self.players.index(kill.killer)
+                if seat in seats:
+                    killer = kill.killer
+                    stakes = kill_stakes(stakes, seats.index(seat), kill.rule, c.blind)
         else:
             stakes = Stakes.pot_game(c.ante, buy_pot=c.buy_pot, min_opening=min_opening)
         return HandPlan(
@@ -343,6 +365,7 @@ class Table:
             min_opening=min_opening,
             stakes=stakes,
             deck_size=c.effective_deck_size,
+            killer=killer,
         )
 
     # -- hands -----------------------------------------------------------------------
@@ -355,7 +378,7 @@ class Table:
         self.ledger.start_hand(names)
         try:
             hand = Hand(
-                self.game,
+                self._kill_game if plan.killer is not None else self.game,
                 [self.ledger.stack(p) for p in names],
                 dealer=plan.seats.index(plan.dealer),
                 stakes=plan.stakes,
@@ -381,6 +404,15 @@ class Table:
         after = hand.stacks
         self.ledger.settle_hand(dict(zip(names, after, strict=True)))
         self.schedule.hand_played(all_passed=hand.all_passed)
+        if self.kill is not None:
+            won = dict.fromkeys(names, 0)
+            for result in hand.pot_results:
+                for seat, chips in result.shares:
+                    won[names[seat]] += chips
+            self.kill.hand_played(won, sum(r.amount for r in hand.pot_results))
+            for name in names:
+                if self.ledger.stack(name) == 0:
+                    self.kill.player_left(name)
         self._gathered = tuple(hand.gathered_cards())
         self._next_dealer_from = plan.dealer
         record = HandRecord(

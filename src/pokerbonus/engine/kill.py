@@ -1,0 +1,119 @@
+"""Kill pots (RULES.md section 8, cash games): table-level state across hands.
+
+A player who wins two pots in a row without splitting (a scoop) becomes the
+killer: the next hand is a kill hand, with the killer posting the kill blind
+(twice the big blind, or 1.5 times for a half kill) and, in limit, the bets
+raised by the same factor. The kill goes on while the killer does not lose;
+it ends with the first hand the killer wins nothing from. A scoop counts only
+when the pot reaches ``min_pot``. With ``look_at_two`` (lowball) the killer
+decides after seeing their first two cards whether to put the kill on.
+
+>>> rule = KillRule("half", min_pot=10)
+>>> rule.kill_blind(4), rule.structure(limit(4, 8)).big_bet
+(6, 12)
+>>> state = KillState(rule)
+>>> state.hand_played({"ann": 20}, 20); state.killer
+>>> state.hand_played({"ann": 30}, 30); state.killer
+'ann'
+>>> state.hand_played({"bob": 12}, 12); state.killer is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pokerbonus.errors import ConfigurationError
+from pokerbonus.rules.betting import BettingStructure, limit
+from pokerbonus.rules.games import Stakes
+
+__all__ = ["KillRule", "KillState", "kill_stakes"]
+
+
+@dataclass(frozen=True, slots=True)
+class KillRule:
+    """The kill option of a table: ``kind`` ``full`` (doubled) or ``half`` (1.5
+    times), ``min_pot`` (the smallest pot whose scoop counts; 0: every pot),
+    ``look_at_two`` (the killer decides after two cards)."""
+
+    kind: Literal["full", "half"] = "full"
+    min_pot: int = 0
+    look_at_two: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("full", "half"):
+            raise ConfigurationError(f"kill: kind must be 'full' or 'half', got {self.kind!r}")
+        if self.min_pot < 0:
+            raise ConfigurationError(f"kill: min_pot must be at least 0, got {self.min_pot}")
+
+    def scaled(self, amount: int) -> int:
+        """``amount`` times 2 (full kill) or 1.5 (half kill, rounded down to a chip)."""
+        return 2 * amount if self.kind == "full" else 3 * amount // 2
+
+    def kill_blind(self, big_blind: int) -> int:
+        """The kill blind for a big blind of ``big_blind``."""
+        return max(self.scaled(big_blind), big_blind + 1)
+
+    def structure(self, structure: BettingStructure) -> BettingStructure:
+        """The betting structure of a kill hand: limit bets scaled, others unchanged."""
+        if not structure.is_limit:
+            return structure
+        return limit(self.scaled(structure.small_bet), self.scaled(structure.big_bet),
+                     structure.cap)  # fmt: skip
+
+
+def kill_stakes(stakes: Stakes, killer: int, rule: KillRule, big_blind: int) -> Stakes:
+    """``stakes`` with the kill blind of ``rule`` posted by the hand seat ``killer``.
+
+    >>> kill_stakes(Stakes(ante=0, blinds=(1, 2)), 3, KillRule(), 2).kill_blind
+    4
+    """
+    return replace(
+        stakes, killer=killer, kill_blind=rule.kill_blind(big_blind), kill_offer=rule.look_at_two
+    )
+
+
+class KillState:
+    """Who is the killer, from hand to hand (by player name).
+
+    Call :meth:`hand_played` after each hand with what each player won (chips
+    awarded from the pots, by name) and the size of the pot.
+    """
+
+    __slots__ = ("_streak", "_streak_player", "killer", "rule")
+
+    def __init__(self, rule: KillRule) -> None:
+        self.rule = rule
+        self.killer: str | None = None
+        """The player who posts the kill blind next hand (``None``: no kill)."""
+        self._streak_player: str | None = None
+        self._streak = 0
+
+    def hand_played(self, won: Mapping[str, int], pot: int) -> None:
+        """Record a hand: ``won`` the chips each player took from the pots, ``pot``
+        their total (uncalled bets given back are not won)."""
+        winners = [p for p, chips in won.items() if chips > 0]
+        scooper = winners[0] if len(winners) == 1 and pot >= self.rule.min_pot else None
+        if self.killer is not None and self.killer not in winners:
+            self.killer = None  # the killer lost: the kill ends
+            self._streak_player, self._streak = None, 0
+        if scooper is None:
+            if self.killer is None and (len(winners) != 1 or pot < self.rule.min_pot):
+                # a split (or a pot too small) breaks the streak
+                self._streak_player, self._streak = None, 0
+            return
+        if scooper == self._streak_player:
+            self._streak += 1
+        else:
+            self._streak_player, self._streak = scooper, 1
+        if self._streak >= 2:
+            self.killer = scooper
+
+    def player_left(self, player: str) -> None:
+        """A player without chips or gone: no kill for them."""
+        if self.killer == player:
+            self.killer = None
+        if self._streak_player == player:
+            self._streak_player, self._streak = None, 0
