@@ -25,10 +25,12 @@ def _register() -> None:
     from pokerbonus.cli.match import match_command
     from pokerbonus.cli.play import play_command
     from pokerbonus.cli.replay import replay_command
+    from pokerbonus.cli.serve import serve_command
     from pokerbonus.cli.simulate import simulate_command
     from pokerbonus.cli.stats import stats_app
 
     app.command("play")(play_command)
+    app.command("serve")(serve_command)
     app.command("eval")(eval_command)
     app.command("equity")(equity_command)
     app.command("simulate")(simulate_command)
