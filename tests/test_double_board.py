@@ -31,6 +31,7 @@ def test_each_board_wins_half_odd_chip_to_the_first_board() -> None:
     hand.fold()  # seat 1 folds its small blind
     _check_down(hand)  # pot 5
     assert [len(b) for b in hand.boards] == [5, 5]
+    assert hand.view(1).boards == hand.boards and hand.view(1).board == hand.boards[0]
     assert [e.board for e in hand.events if isinstance(e, BoardDealt)] == [0, 1] * 3
     assert sum(isinstance(e, CardBurned) for e in hand.events) == 6
     (pot,) = hand.pot_results

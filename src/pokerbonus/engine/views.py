@@ -41,7 +41,8 @@ class SeatView:
     many private cards each seat holds; ``up_cards``: each seat's face-up cards;
     ``shown``: hands shown at the showdown, as ``(seat, cards)``; ``legal``: the
     legal actions when this seat is to act; ``log``: the public record of the hand
-    as this seat may read it.
+    as this seat may read it; ``boards``: every board (two in a double-board game;
+    ``board`` is the first).
     """
 
     seat: int | None
@@ -66,6 +67,7 @@ class SeatView:
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
     pot_results: tuple[PotResult, ...]
     log: tuple[Event, ...]
+    boards: tuple[tuple[Card, ...], ...] = ()
 
 
 def redact(event: Event, seat: int | None) -> Event:
@@ -116,4 +118,5 @@ def build_view(hand: Hand, seat: int | None) -> SeatView:
         shown=tuple(sorted(shown.items())),
         pot_results=hand.pot_results,
         log=tuple(redact(e, seat) for e in hand.events),
+        boards=hand.boards,
     )
