@@ -47,7 +47,7 @@ def test_section1_deck_size_override() -> None:
         ({"max_discard": 4}, "max_discard: must be 3 or 5, got 4"),
         ({"players": 9}, "players: must be 2..8 for draw, got 9"),
         ({"players": 1}, "players: must be 2..8 for draw, got 1"),
-        ({"game": "go-fish"}, "game: must be one of 'draw', got 'go-fish'"),
+        ({"game": "go-fish"}, "game: must be 'draw' or a game of the catalog (holdem, "),
         ({"jokers": 3}, "jokers: must be 0..2, got 3"),
         ({"deck_size": 30}, "deck_size: must be one of (32, 36, 40, 44, 48, 52) or unset, got 30"),
         ({"deck_size": 32.0}, "deck_size: must be one of"),
@@ -185,3 +185,62 @@ def test_round_trips(config: TableConfig) -> None:
     assert TableConfig.from_dict(config.to_dict()) == config
     assert TableConfig.from_json(config.to_json()) == config
     assert TableConfig.from_toml(config.to_toml()) == config
+
+
+# -- every game of the rule book (RULES.md section 8) ------------------------------------
+
+
+def test_every_catalog_game_is_a_table_game_with_its_player_range() -> None:
+    from pokerbonus.engine.config import GAMES
+    from pokerbonus.rules.catalog import CATALOG
+
+    assert set(GAMES) == {"draw", *CATALOG}
+    for key, entry in CATALOG.items():
+        low, high = GAMES[key]
+        assert (low, high) == (entry.game().min_players, entry.game().max_players)
+        TableConfig(game=key, players=high)
+        with pytest.raises(ConfigurationError, match=f"^players: must be {low}..{high} for {key}"):
+            TableConfig(game=key, players=high + 1)
+
+
+def test_holdem_fields_blinds_and_straddle_round_trip() -> None:
+    c = TableConfig(game="holdem", players=9, small_blind=5, big_blind=10, straddle=True)
+    assert TableConfig.from_toml(c.to_toml()) == c
+    assert TableConfig.from_json(c.to_json()) == c
+    assert c.forced == "blinds" and c.effective_deck_size == 52
+    assert "straddle" in c.relevant_fields() and "bring_in" not in c.relevant_fields()
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"game": "omaha", "jokers": 1}, "jokers: a French five-card draw rule, not used in Omaha"),
+        ({"game": "holdem", "max_discard": 5}, "max_discard: a French five-card draw rule"),
+        ({"game": "holdem", "forced_bets": "blind"}, "forced_bets: a French five-card draw rule"),
+        ({"game": "holdem", "deck_size": 36}, "deck_size: a French five-card draw rule"),
+        ({"game": "short-deck", "betting": "limit", "small_bet": 2, "big_bet": 4},
+         "betting: Short-deck hold'em is played no-limit, not 'limit'"),
+        ({"game": "holdem", "ante": 2}, "ante: Texas hold'em posts blinds"),
+        ({"game": "holdem", "small_blind": 3, "big_blind": 2}, "small_blind: must not exceed"),
+        ({"game": "holdem", "big_blind": 500}, "big_blind: must not exceed the cave"),
+        ({"game": "holdem", "bring_in": 2}, "bring_in: only in stud games"),
+        ({"game": "razz", "big_blind": 4}, "big_blind: Razz has antes and a bring-in, no blinds"),
+        ({"game": "razz", "betting": "limit", "small_bet": 2, "big_bet": 4, "bring_in": 3},
+         "bring_in: must not exceed small_bet (2), got 3"),
+        ({"straddle": True}, "straddle: not used in the French five-card draw"),
+        ({"bring_in": 2}, "bring_in: not used in the French five-card draw"),
+    ],
+)  # fmt: skip
+def test_rules_of_another_game_are_refused_by_name(fields: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConfigurationError) as info:
+        TableConfig(**fields)
+    assert str(info.value).startswith(message), str(info.value)
+
+
+def test_stud_takes_ante_and_bring_in() -> None:
+    c = TableConfig(game="seven-card-stud", betting="limit", small_bet=4, big_bet=8, ante=2,
+                    bring_in=2, players=8)  # fmt: skip
+    assert c.forced == "bring-in"
+    assert {"ante", "bring_in", "small_bet"} <= set(c.relevant_fields())
+    assert "small_blind" not in c.relevant_fields()
+    assert TableConfig.from_dict(c.to_dict()) == c

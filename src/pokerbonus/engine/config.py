@@ -15,6 +15,20 @@ field's name.
 Traceback (most recent call last):
 ...
 pokerbonus.errors.ConfigurationError: max_discard: must be 3 or 5, got 4
+
+Every game of the rule book can be played (``game``: ``"draw"``, the French
+five-card draw, or a key of :data:`pokerbonus.rules.catalog.CATALOG`). The
+French house rules (pot/blind game, surblinds, buying the pot, maximum discard,
+deck size, jokers, wheel, archaic ranking) belong to the draw: another game
+refuses any value but their default.
+
+>>> TableConfig(game="holdem", players=9, small_blind=5, big_blind=10).effective_deck_size
+52
+>>> TableConfig(game="omaha", jokers=1)
+Traceback (most recent call last):
+...
+pokerbonus.errors.ConfigurationError: jokers: a French five-card draw rule, not used in Omaha; \
+leave it at 0, got 1
 """
 
 from __future__ import annotations
@@ -30,9 +44,14 @@ from typing import Any, Final, Literal, get_args
 
 from pokerbonus.cards import DECK_SIZES, default_deck_size
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.rules.betting import NO_LIMIT
+from pokerbonus.rules.catalog import CATALOG
 
 __all__ = [
+    "BLIND_FIELDS",
+    "DRAW_ONLY_FIELDS",
     "GAMES",
+    "STUD_FIELDS",
     "Betting",
     "ForcedBets",
     "Ranking",
@@ -48,8 +67,40 @@ ShufflePolicy = Literal["every-hand", "cut-only"]
 RebuyPolicy = Literal["free", "limited", "unlimited"]
 MixedStart = Literal["pot", "blind"]
 
-GAMES: Final[Mapping[str, tuple[int, int]]] = {"draw": (2, 8)}
-"""Games a table can run, with their smallest and largest number of players."""
+def _player_ranges() -> dict[str, tuple[int, int]]:
+    ranges = {"draw": (2, 8)}
+    for key, entry in CATALOG.items():
+        game = entry.game()
+        ranges[key] = (game.min_players, game.max_players)
+    return ranges
+
+
+GAMES: Final[Mapping[str, tuple[int, int]]] = _player_ranges()
+"""Games a table can run, with their smallest and largest number of players:
+``draw`` (the French five-card draw) and every game of the catalog."""
+
+DRAW_ONLY_FIELDS: Final = (
+    "deck_size",
+    "jokers",
+    "wheel",
+    "ranking",
+    "forced_bets",
+    "mixed_start",
+    "pot_orbits",
+    "blind_orbits",
+    "blind",
+    "surblind",
+    "buy_pot",
+    "max_discard",
+)
+"""House rules of the French five-card draw only: other games refuse any value
+but the default."""
+
+BLIND_FIELDS: Final = ("small_blind", "big_blind", "straddle")
+"""Forced bets of the blind games of the catalog (hold'em, Omaha, lowball draws...)."""
+
+STUD_FIELDS: Final = ("bring_in",)
+"""Forced bets of the stud games (with ``ante``)."""
 
 CARDS_PER_PLAYER: Final = 5
 
@@ -91,6 +142,10 @@ class TableConfig:
     cave: int = 100
     rebuy: RebuyPolicy = "free"
     max_caves: int | None = None
+    small_blind: int = 1
+    big_blind: int = 2
+    straddle: bool = False
+    bring_in: int = 1
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -103,10 +158,54 @@ class TableConfig:
 
         >>> [TableConfig(players=n).effective_deck_size for n in (3, 6, 8)]
         [32, 44, 52]
+        >>> TableConfig(game="short-deck").effective_deck_size
+        36
         """
+        if self.game != "draw" and self.game in CATALOG:
+            size = CATALOG[self.game].build(NO_LIMIT).deck_size
+            return size if size is not None else default_deck_size(self.players)
         if self.deck_size is not None:
             return self.deck_size
         return default_deck_size(self.players)
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether the table plays the French five-card draw (the default game)."""
+        return self.game == "draw"
+
+    @property
+    def forced(self) -> str:
+        """The kind of forced bets of the game: ``pot-or-blind`` (the French draw's
+        pot and blind games), ``blinds`` (small and big blind) or ``bring-in`` (stud:
+        antes and a bring-in).
+
+        >>> TableConfig().forced, TableConfig(game="razz").forced
+        ('pot-or-blind', 'bring-in')
+        """
+        if self.is_draw:
+            return "pot-or-blind"
+        return CATALOG[self.game].forced
+
+    def relevant_fields(self) -> tuple[str, ...]:
+        """The fields that mean something for this game (the setup screen shows these).
+
+        >>> "small_blind" in TableConfig(game="holdem").relevant_fields()
+        True
+        >>> "max_discard" in TableConfig(game="holdem").relevant_fields()
+        False
+        """
+        skip: set[str] = set()
+        if not self.is_draw:
+            skip |= set(DRAW_ONLY_FIELDS)
+        if self.forced != "blinds":
+            skip |= set(BLIND_FIELDS)
+        if self.forced != "bring-in":
+            skip |= set(STUD_FIELDS)
+        if self.forced == "blinds":
+            skip.add("ante")
+        if not self.is_draw and "limit" not in CATALOG[self.game].structures:
+            skip |= {"small_bet", "big_bet", "raise_cap"}
+        return tuple(f.name for f in dataclasses.fields(self) if f.name not in skip)
 
     # -- loading and dumping --------------------------------------------------------
 
@@ -229,8 +328,74 @@ def _bool(config: TableConfig, field: str) -> None:
         raise _fail(field, f"must be true or false, got {value!r}")
 
 
+_DEFAULTS: Final[Mapping[str, Any]] = {
+    f.name: f.default for f in dataclasses.fields(TableConfig)
+}
+
+
+def _validate_game(c: TableConfig) -> None:
+    """Checks of the fields that depend on the game (see the module doc)."""
+    if c.is_draw:
+        for field in (*BLIND_FIELDS, *STUD_FIELDS):
+            if getattr(c, field) != _DEFAULTS[field]:
+                raise _fail(
+                    field,
+                    f"not used in the French five-card draw (its forced bets are ante and "
+                    f"blind); leave it at {_DEFAULTS[field]!r}, got {getattr(c, field)!r}",
+                )
+        return
+    entry = CATALOG[c.game]
+    for field in DRAW_ONLY_FIELDS:
+        if getattr(c, field) != _DEFAULTS[field]:
+            raise _fail(
+                field,
+                f"a French five-card draw rule, not used in {entry.name}; "
+                f"leave it at {_DEFAULTS[field]!r}, got {getattr(c, field)!r}",
+            )
+    if c.betting not in entry.structures:
+        raise _fail(
+            "betting",
+            f"{entry.name} is played {', '.join(entry.structures)}, not {c.betting!r}",
+        )
+    cave = c.cave
+    if entry.forced == "blinds":
+        if c.ante != _DEFAULTS["ante"]:
+            raise _fail(
+                "ante",
+                f"{entry.name} posts blinds (small_blind, big_blind), not antes; "
+                f"leave it at {_DEFAULTS['ante']}, got {c.ante!r}",
+            )
+        small = _int(c, "small_blind", 1)
+        big = _int(c, "big_blind", 1)
+        if small > big:
+            raise _fail("small_blind", f"must not exceed big_blind ({big}), got {small}")
+        if big > cave:
+            raise _fail("big_blind", f"must not exceed the cave ({cave}), got {big}")
+        _bool(c, "straddle")
+        for field in STUD_FIELDS:
+            if getattr(c, field) != _DEFAULTS[field]:
+                raise _fail(field, f"only in stud games, not in {entry.name}")
+    else:
+        for field in BLIND_FIELDS:
+            if getattr(c, field) != _DEFAULTS[field]:
+                raise _fail(
+                    field,
+                    f"{entry.name} has antes and a bring-in, no blinds; "
+                    f"leave it at {_DEFAULTS[field]!r}, got {getattr(c, field)!r}",
+                )
+        bring_in = _int(c, "bring_in", 1)
+        if c.betting == "limit" and c.small_bet is not None and bring_in > c.small_bet:
+            raise _fail("bring_in", f"must not exceed small_bet ({c.small_bet}), got {bring_in}")
+        if bring_in > cave:
+            raise _fail("bring_in", f"must not exceed the cave ({cave}), got {bring_in}")
+
+
 def _validate(c: TableConfig) -> None:
-    _choice(c, "game", tuple(GAMES))
+    if not isinstance(c.game, str) or c.game not in GAMES:
+        raise _fail(
+            "game",
+            f"must be 'draw' or a game of the catalog ({', '.join(CATALOG)}), got {c.game!r}",
+        )
     low, high = GAMES[c.game]
     players = c.players
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
@@ -287,3 +452,4 @@ def _validate(c: TableConfig) -> None:
         _int(c, "max_caves", 1)
     elif c.max_caves is not None:
         raise _fail("max_caves", f"only with rebuy = 'limited', got {c.max_caves!r}")
+    _validate_game(c)
