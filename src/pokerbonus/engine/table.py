@@ -42,6 +42,7 @@ from pokerbonus.engine.shuffle import Shuffler, system_rng
 from pokerbonus.engine.state import Hand
 from pokerbonus.errors import ConfigurationError, IllegalActionError, PokerError
 from pokerbonus.rules import NO_LIMIT, POT_LIMIT, GameDef, Stakes, five_card_draw, limit
+from pokerbonus.rules.catalog import CATALOG
 
 __all__ = [
     "ForcedBetSchedule",
@@ -61,12 +62,16 @@ def game_for(config: TableConfig) -> GameDef:
 
     >>> game_for(TableConfig(players=5, max_discard=5)).deck_size
     40
+    >>> game_for(TableConfig(game="omaha-hi-lo", betting="pot-limit")).name
+    'Omaha high/low'
     """
     if config.betting == "limit":
         assert config.small_bet is not None and config.big_bet is not None
         structure = limit(config.small_bet, config.big_bet, config.raise_cap)
     else:
         structure = NO_LIMIT if config.betting == "no-limit" else POT_LIMIT
+    if not config.is_draw:
+        return CATALOG[config.game].build(structure)
     return five_card_draw(
         structure=structure,
         deck_size=config.effective_deck_size,
@@ -344,17 +349,30 @@ class Table:
             )
         else:
             dealer = next_dealer(self._next_dealer_from, len(self.players), seats)
-        mode, min_opening = self.schedule.next_hand(len(seats))
         c = self.config
         killer: str | None = None
+        mode: HandMode
+        min_opening: int | None
+        if not c.is_draw:
+            # the catalog games: the same forced bets every hand (RULES.md section 8)
+            mode, min_opening = ("blind", None) if c.forced == "blinds" else ("pot", None)
+        else:
+            mode, min_opening = self.schedule.next_hand(len(seats))
         if mode == "blind":
-            stakes = Stakes.blind_game(c.blind, surblind=c.surblind)
+            big_blind = c.blind if c.is_draw else c.big_blind
+            stakes = (
+                Stakes.blind_game(c.blind, surblind=c.surblind)
+                if c.is_draw
+                else Stakes(ante=0, blinds=(c.small_blind, c.big_blind), straddle=c.straddle)
+            )
             kill = self.kill
             if kill is not None and kill.killer is not None:
                 seat = self.players.index(kill.killer)
                 if seat in seats:
                     killer = kill.killer
-                    stakes = kill_stakes(stakes, seats.index(seat), kill.rule, c.blind)
+                    stakes = kill_stakes(stakes, seats.index(seat), kill.rule, big_blind)
+        elif not c.is_draw:
+            stakes = Stakes(ante=c.ante, bring_in=c.bring_in)
         else:
             stakes = Stakes.pot_game(c.ante, buy_pot=c.buy_pot, min_opening=min_opening)
         return HandPlan(
@@ -403,7 +421,8 @@ class Table:
         before = tuple(self.ledger.stack(p) for p in names)
         after = hand.stacks
         self.ledger.settle_hand(dict(zip(names, after, strict=True)))
-        self.schedule.hand_played(all_passed=hand.all_passed)
+        if self.config.is_draw:
+            self.schedule.hand_played(all_passed=hand.all_passed)
         if self.kill is not None:
             won = dict.fromkeys(names, 0)
             for result in hand.pot_results:
