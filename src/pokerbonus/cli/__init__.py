@@ -27,6 +27,7 @@ def _register() -> None:
     from pokerbonus.cli.replay import replay_command
     from pokerbonus.cli.serve import serve_command
     from pokerbonus.cli.simulate import simulate_command
+    from pokerbonus.cli.solve import solve_command
     from pokerbonus.cli.stats import stats_app
 
     app.command("play")(play_command)
@@ -35,6 +36,7 @@ def _register() -> None:
     app.command("equity")(equity_command)
     app.command("simulate")(simulate_command)
     app.command("match")(match_command)
+    app.command("solve")(solve_command)
     app.command("games")(games_command)
     app.command("replay")(replay_command)
     app.add_typer(stats_app, name="stats")
