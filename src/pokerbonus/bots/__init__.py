@@ -20,13 +20,15 @@ from pokerbonus.bots.draw import (
     BOTS,
     LADDER,
     EasyBot,
-    ExpertBot,
     HardBot,
     MediumBot,
     RandomBot,
     StationBot,
     make_bot,
 )
+from pokerbonus.bots.expert import ExpertBot
+
+BOTS["expert"] = ExpertBot  # expert builds on HardBot: registered once both exist
 
 __all__ = [
     "BOTS",

@@ -43,7 +43,6 @@ __all__ = [
     "BOTS",
     "LADDER",
     "EasyBot",
-    "ExpertBot",
     "HardBot",
     "MediumBot",
     "RandomBot",
@@ -564,22 +563,15 @@ class HardBot(Bot):
         return check_or_fold(legal)
 
 
-class ExpertBot(HardBot):
-    """The top of the ladder: ``hard`` for now (the solver-backed player comes
-    with the CFR+ solvers)."""
-
-    name = "expert"
-
-
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "station": StationBot,
     "easy": EasyBot,
     "medium": MediumBot,
     "hard": HardBot,
-    "expert": ExpertBot,
 }
-"""The draw bots by difficulty name."""
+"""The draw bots by difficulty name; ``pokerbonus.bots`` adds ``expert``
+(:class:`pokerbonus.bots.expert.ExpertBot`, which builds on :class:`HardBot`)."""
 
 LADDER = ("random", "station", "easy", "medium", "hard", "expert")
 """The difficulty names, weakest first."""
