@@ -6,11 +6,13 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
 from pokerbonus.cli.simulate import simulate, simulate_command
-from pokerbonus.engine.config import TableConfig
+from pokerbonus.engine.config import GAMES, TableConfig
+from pokerbonus.rules.catalog import CATALOG
 
 app = typer.Typer()
 app.command("simulate")(simulate_command)
@@ -69,7 +71,11 @@ def test_bad_input_is_one_line_on_stderr_with_exit_code_2(tmp_path: Path) -> Non
     cases = [
         (["simulate", "--players", "9"], "error: players: must be 2..8 for draw, got 9"),
         (["simulate", "--hands", "0"], "error: --hands: must be at least 1, got 0"),
-        (["simulate", "--game", "chess"], "error: game: must be one of 'draw', got 'chess'"),
+        (["simulate", "--game", "chess"],
+         f"error: game: must be 'draw' or a game of the catalog ({', '.join(CATALOG)}), "
+         "got 'chess'"),
+        (["simulate", "--game", "short-deck", "--betting", "limit"],
+         "error: betting: Short-deck hold'em is played no-limit, not 'limit'"),
         (["simulate", "--config", str(bad_toml)], "error: max_discard: must be 3 or 5, got 4"),
     ]
     for args, message in cases:
@@ -85,3 +91,25 @@ def test_simulate_function_counts_every_hand() -> None:
     assert summary.hands == 200 and not summary.interrupted
     assert summary.showdowns + summary.won_without_showdown + summary.all_passes == 200
     assert summary.chips_conserved
+
+
+@pytest.mark.parametrize("game", ["draw", *CATALOG])
+def test_simulate_plays_every_game_of_the_rule_book(game: str) -> None:
+    """RULES.md section 8: ``simulate --game G`` for every game; chips conserved."""
+    players = min(6, GAMES[game][1])
+    args = ["simulate", "--game", game, "--players", str(players), "--hands", "40",
+            "--seed", "2", "--json"]  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    assert figures["game"] == game and figures["hands"] == 40
+    assert figures["chips_conserved"] is True
+    assert figures["showdowns"] + figures["won_without_showdown"] + figures["all_passes"] == 40
+
+
+def test_simulate_limit_stud_from_the_flags() -> None:
+    args = ["simulate", "--game", "razz", "--betting", "limit", "--players", "8",
+            "--hands", "30", "--seed", "3", "--json"]  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["chips_conserved"] is True

@@ -5,6 +5,7 @@ and the bring-in, the game's deck."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -34,7 +35,7 @@ def _configs() -> list[TableConfig]:
     out = []
     for key, entry in CATALOG.items():
         for kind in entry.structures:
-            extra = {"small_bet": 2, "big_bet": 4} if kind == "limit" else {}
+            extra: dict[str, Any] = {"small_bet": 2, "big_bet": 4} if kind == "limit" else {}
             players = min(6, GAMES[key][1])
             out.append(TableConfig(game=key, players=players, betting=kind, cave=60, **extra))
     return out

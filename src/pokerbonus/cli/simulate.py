@@ -108,7 +108,17 @@ def _fail(message: str) -> typer.Exit:
 
 
 def simulate_command(
-    game: Annotated[str, typer.Option(help="The game: draw (French five-card draw).")] = "draw",
+    game: Annotated[
+        str | None,
+        typer.Option(
+            help="The game: draw (French five-card draw, the default) or a catalog game "
+            "(holdem, omaha, seven-card-stud... see `pokerbonus games`)."
+        ),
+    ] = None,
+    betting: Annotated[
+        str | None,
+        typer.Option(help="Betting structure: no-limit, pot-limit or limit (limit: bets 2/4)."),
+    ] = None,
     players: Annotated[int, typer.Option(help="Players at the table.")] = 6,
     hands: Annotated[int, typer.Option(help="Hands to play.")] = 1000,
     seed: Annotated[int | None, typer.Option(help="Seed of the random player.")] = None,
@@ -121,12 +131,15 @@ def simulate_command(
     if hands < 1:
         raise _fail(f"--hands: must be at least 1, got {hands}")
     try:
-        if config is not None:
-            base = TableConfig.from_toml(config).to_dict()
-            base.update(game=game, players=players)
-            table_config = TableConfig.from_dict(base)
-        else:
-            table_config = TableConfig(game=game, players=players)
+        base = TableConfig.from_toml(config).to_dict() if config is not None else {}
+        base["players"] = players
+        if game is not None:
+            base["game"] = game
+        if betting is not None:
+            base["betting"] = betting
+            if betting == "limit" and base.get("small_bet") is None:
+                base.update(small_bet=2, big_bet=4)
+        table_config = TableConfig.from_dict(base)
     except PokerError as exc:
         raise _fail(str(exc).replace("\n", " ")) from None
     rng = random.Random(seed)
