@@ -119,6 +119,11 @@ class ReplayResult:
 
 
 def _whole(value: Number | Decimal | None, scale: int, what: str) -> int:
+    kind = type(value)
+    if kind is int:  # the usual case: whole chips, no Fraction needed
+        return value * scale  # type: ignore[operator]
+    if kind is float and scale == 1 and value.is_integer():  # type: ignore[union-attr]
+        return int(value)  # type: ignore[arg-type]
     if value is None:
         raise NotationError(f"{what}: missing")
     exact = Fraction(Decimal(repr(value))) if isinstance(value, float) else Fraction(value)
@@ -150,7 +155,7 @@ def hand_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int]:
     n = len(history.starting_stacks)
     small = _whole(history.small_bet, scale, "small_bet") if history.small_bet else 2
     big = _whole(history.big_bet, scale, "big_bet") if history.big_bet else 2 * small
-    game = game_for_code(code, small, big)
+    game = _game(code, small, big)
     stacks = [
         _whole(s, scale, f"starting_stacks[{i}]") for i, s in enumerate(history.starting_stacks)
     ]
@@ -178,15 +183,50 @@ def hand_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int]:
     return game, stacks, stakes, scale
 
 
+_GAMES: dict[tuple[str, int, int], GameDef] = {}
+
+
+def _game(code: str, small: int, big: int) -> GameDef:
+    """:func:`game_for_code`, cached: a game is an immutable value, built once per
+    code and bet sizes (building one is a good part of a short hand's replay)."""
+    key = (code, small, big)
+    game = _GAMES.get(key)
+    if game is None:
+        if len(_GAMES) > 256:  # bounded: bet sizes vary from file to file
+            _GAMES.clear()
+        game = _GAMES[key] = game_for_code(code, small, big)
+    return game
+
+
+_SHAPES: dict[int, tuple[GameDef, bool, tuple[tuple[Deal, ...], ...]]] = {}
+
+
+def _shape(game: GameDef) -> tuple[bool, tuple[tuple[Deal, ...], ...]]:
+    """``(stud, hole deals)`` of ``game``, worked out once per game object (the
+    entry holds the game, so its ``id`` cannot be reused while it is here)."""
+    entry = _SHAPES.get(id(game))
+    if entry is None or entry[0] is not game:
+        if len(_SHAPES) > 256:
+            _SHAPES.clear()
+        stud = any(isinstance(s, BettingRound) and s.first == "bring-in" for s in game.steps)
+        deals = tuple(tuple(group) for group in _hole_deals_of(game))
+        entry = _SHAPES[id(game)] = (game, stud, deals)
+    return entry[1], entry[2]
+
+
 def _is_stud(game: GameDef) -> bool:
     """Whether ``game`` has a bring-in round (a stud game)."""
-    return any(isinstance(s, BettingRound) and s.first == "bring-in" for s in game.steps)
+    return _shape(game)[0]
 
 
 def _hole_deals(game: GameDef) -> list[list[Deal]]:
     """The deals of private cards grouped as hand histories write them: the deals
     between two betting rounds make one ``d dh`` per player (stud third street:
     two down and one up in one action)."""
+    return [list(group) for group in _shape(game)[1]]
+
+
+def _hole_deals_of(game: GameDef) -> list[list[Deal]]:
     groups: list[list[Deal]] = []
     fresh = True
     for step in game.steps:
@@ -315,7 +355,8 @@ class _Cards:
         named = [c for c in self.slots if c is not None]
         if len(set(named)) != len(named):
             raise NotationError("a card is dealt twice (the stub was reshuffled?)")
-        unused = [c for c in self.deck if c not in set(named)]
+        taken = set(named)
+        unused = [c for c in self.deck if c not in taken]
         free = iter(reversed(unused) if highest_first else unused)
         try:
             order = [c if c is not None else next(free) for c in self.slots]
@@ -361,11 +402,11 @@ def _play(
     for number, action in enumerate(history.actions):
         if isinstance(action, DealHole | DealBoard | ShowOrMuck | NoOp):
             continue
-        where = f"action {number} {str(action)!r}"
-        if hand.finished or hand.actor is None:
-            raise IllegalActionError(f"{where}: the hand is already over")
         player = action.player
         if hand.actor != player:
+            where = f"action {number} {str(action)!r}"
+            if hand.finished or hand.actor is None:
+                raise IllegalActionError(f"{where}: the hand is already over")
             raise IllegalActionError(f"{where}: it is p{hand.actor + 1}'s turn")
         try:
             if isinstance(action, PostBringIn):
@@ -377,12 +418,18 @@ def _play(
             elif isinstance(action, Fold):
                 hand.fold()
             elif isinstance(action, CompleteBetOrRaiseTo):
-                total = _raise_total(hand, _whole(action.amount, scale, where))
+                amount = action.amount
+                chips = (
+                    amount * scale
+                    if type(amount) is int
+                    else _whole(amount, scale, f"action {number} {str(action)!r}")
+                )
+                total = _raise_total(hand, chips)
                 hand.complete_bet_or_raise_to(total)
             elif isinstance(action, StandPatOrDiscard):
                 hand.discard([cards.slots[s] for s in next(discards)])  # type: ignore[misc]
         except IllegalActionError as exc:
-            raise IllegalActionError(f"{where}: {exc}") from None
+            raise IllegalActionError(f"action {number} {str(action)!r}: {exc}") from None
     if not hand.finished:
         raise IllegalActionError(
             f"the actions end before the hand does (p{(hand.actor or 0) + 1} to {hand.decision})"
