@@ -119,11 +119,10 @@ class ReplayResult:
 
 
 def _whole(value: Number | Decimal | None, scale: int, what: str) -> int:
-    kind = type(value)
-    if kind is int:  # the usual case: whole chips, no Fraction needed
-        return value * scale  # type: ignore[operator]
-    if kind is float and scale == 1 and value.is_integer():  # type: ignore[union-attr]
-        return int(value)  # type: ignore[arg-type]
+    if type(value) is int:  # the usual case: whole chips, no Fraction needed
+        return value * scale
+    if type(value) is float and scale == 1 and value.is_integer():
+        return int(value)
     if value is None:
         raise NotationError(f"{what}: missing")
     exact = Fraction(Decimal(repr(value))) if isinstance(value, float) else Fraction(value)
