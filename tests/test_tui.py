@@ -108,7 +108,7 @@ async def test_a_draw_hand_with_a_discard_by_clicks_then_by_typing() -> None:
             assert mine and set(mine[0].cards) == set(thrown)
             assert len(after.hole) == 5 and not set(thrown) & set(after.hole)
             assert set(before) - set(thrown) <= set(after.hole)
-            assert "You exchanges 2" in screen_text(app)
+            assert "You exchange 2" in screen_text(app)
             while s.in_hand:
                 await play_simply(pilot, s)
             await pilot.pause()

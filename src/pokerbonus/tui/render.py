@@ -13,7 +13,7 @@ rules); none of them can reach a hand's hidden cards.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Final
 
 from rich.text import Text
@@ -26,10 +26,13 @@ from pokerbonus.engine.events import (
     BetOrRaised,
     BetReturned,
     BlindPosted,
+    BoardDealt,
     Called,
+    CardsDealt,
     CardsServed,
     Checked,
     Declined,
+    Discarded,
     Drew,
     Event,
     Folded,
@@ -40,18 +43,24 @@ from pokerbonus.engine.events import (
     StubReshuffled,
 )
 from pokerbonus.engine.pots import Pot, side_pots
+from pokerbonus.engine.showdown import best_value, evaluator_options, qualifies
+from pokerbonus.engine.table import game_for
 from pokerbonus.engine.views import SeatView
+from pokerbonus.errors import PokerError
 from pokerbonus.hands import HandValue, evaluate
 
 __all__ = [
     "HIDDEN_CARD",
+    "board_text",
     "card_text",
     "cards_text",
     "contributions",
     "describe_event",
+    "hand_names",
     "hand_value",
     "log_text",
     "pots_text",
+    "say",
     "seats_text",
     "showdown_text",
 ]
@@ -96,6 +105,63 @@ def hand_value(cards: Sequence[Card], config: TableConfig) -> HandValue:
         wheel=config.wheel,
         ranking=config.ranking,
     )
+
+
+_YOU_VERBS: Final[Mapping[str, str]] = {
+    "antes": "ante", "posts": "post", "buys": "buy", "declines": "decline",
+    "checks": "check", "calls": "call", "bets": "bet", "raises": "raise",
+    "folds": "fold", "stands": "stand", "exchanges": "exchange", "receives": "receive",
+    "shows": "show", "wins": "win", "takes": "take", "discards": "discard", "is": "are",
+    "completes": "complete", "brings": "bring", "gets": "get",
+}  # fmt: skip
+
+
+def say(subject: str, verb: str) -> str:
+    """``subject verb`` with the verb agreeing: ``You win``, ``Alice wins``.
+
+    >>> say("You", "wins"), say("Alice", "wins"), say("You", "is")
+    ('You win', 'Alice wins', 'You are')
+    """
+    if subject == "You":
+        verb = _YOU_VERBS.get(verb, verb)
+    return f"{subject} {verb}"
+
+
+def hand_names(
+    cards: Sequence[Card], board: Sequence[Card], config: TableConfig
+) -> str:
+    """The hand ``cards`` make with the ``board`` under the table's game, in words;
+    a high/low game names both halves (``high: ...; low: ...`` or ``no low``).
+
+    >>> from pokerbonus.cards import parse_cards
+    >>> omaha = TableConfig(game="omaha-hi-lo")
+    >>> hand_names(parse_cards("As 2d Kh Kc"), parse_cards("3c 4d 8s Kd Qs"), omaha)
+    'high: three of a kind, kings, queen-eight kickers; low: eight-four low'
+    """
+    game = game_for(config)
+    rule = game.rule
+    deck = game.deck_size_for(config.players)
+    parts = []
+    for half, name in (("high", rule.high), ("low", rule.low)):
+        if name is None:
+            continue
+        options = evaluator_options(rule, name, deck, game.jokers)
+        try:
+            value = best_value(tuple(cards), tuple(board), rule, name, options)
+        except PokerError:
+            continue
+        words = value.description if qualifies(value, name) else "no low"
+        parts.append(f"{half}: {words}" if rule.high and rule.low else words)
+    return "; ".join(parts)
+
+
+def board_text(view: SeatView, four_color: bool = False) -> Text:
+    """The community cards (``Board: ...``); empty in games without a board."""
+    out = Text()
+    if view.board:
+        out.append("Board: ", style="bold")
+        out.append_text(cards_text(view.board, four_color))
+    return out
 
 
 def contributions(view: SeatView) -> tuple[int, ...]:
@@ -177,87 +243,137 @@ def seats_text(
         status = _status(view, seat)
         line.append(f"  {status:<7}", style="dim" if status == "folded" else "bold magenta")
         line.append("  ")
+        up = view.up_cards[seat] if seat < len(view.up_cards) else ()
         if seat in shown:
             line.append_text(cards_text(shown[seat], four_color))
-            line.append("  " + hand_value(shown[seat], config).description, style="italic")
+            line.append("  " + _shown_name(shown[seat], view, config), style="italic")
         elif seat == view.seat:
             line.append_text(cards_text(view.hole, four_color, selected))
+            if up:
+                line.append("  up: ", style="dim")
+                line.append_text(cards_text(up, four_color))
         elif not view.folded[seat]:
-            line.append(" ".join([HIDDEN_CARD] * view.card_counts[seat]), style="blue")
+            hidden = max(0, view.card_counts[seat] - len(up))
+            if up:
+                line.append_text(cards_text(up, four_color))
+                line.append(" " if hidden else "")
+            line.append(" ".join([HIDDEN_CARD] * hidden), style="blue")
         if seat in winners:
             won = sum(c for r in view.pot_results for s, c in r.shares if s == seat)
-            line.append(f"  wins {won}", style="bold green")
+            verb = "win" if seat == view.seat and _name(names, seat) == "You" else "wins"
+            line.append(f"  {verb} {won}", style="bold green")
         out.append_text(line)
         out.append("\n")
     return out
 
 
+def _shown_name(cards: Sequence[Card], view: SeatView, config: TableConfig) -> str:
+    if config.is_draw:
+        return hand_value(cards, config).description
+    return hand_names(cards, view.board, config)
+
+
 def showdown_text(view: SeatView, names: Sequence[str], config: TableConfig) -> Text:
-    """The showdown in words: each hand named, the winners of each pot."""
+    """The showdown in words: each hand named (both halves in a high/low game), the
+    winners of each pot (and of each half)."""
     out = Text()
     if not view.finished:
         return out
     for seat, cards in view.shown:
-        out.append(f"{_name(names, seat)} shows {hand_value(cards, config).description}\n")
+        out.append(say(_name(names, seat), "shows") + f" {_shown_name(cards, view, config)}\n")
+    hi_lo = not config.is_draw and game_for(config).rule.mode == "high/low"
     for i, result in enumerate(view.pot_results):
         label = "the pot" if len(view.pot_results) == 1 else (
             "the main pot" if i == 0 else f"side pot {i}")  # fmt: skip
         for seat, chips in result.shares:
-            out.append(f"{_name(names, seat)} wins {chips} from {label}\n", style="bold green")
+            out.append(
+                say(_name(names, seat), "wins") + f" {chips} from {label}\n", style="bold green"
+            )
+        if hi_lo and view.shown:
+            high = ", ".join(_name(names, s) for s in result.winners)
+            low = ", ".join(_name(names, s) for s in result.low_winners) or "no qualifying low"
+            out.append(f"  {label}: high half {high}; low half {low}\n", style="green")
     return out
 
 
-def describe_event(event: Event, names: Sequence[str], four_color: bool = False) -> Text | None:
-    """One event of the public log in words (``None`` for events not worth a line)."""
+def describe_event(
+    event: Event, names: Sequence[str], four_color: bool = False, opened: bool | None = None
+) -> Text | None:
+    """One event of the public log in words (``None`` for events not worth a line).
+
+    ``opened``: whether a bet was already made in the round (``bets`` or
+    ``raises to``); ``None`` when unknown. The person (``You``) is spoken to:
+    ``You bet 4``, ``You win 6``.
+    """
 
     def who(seat: int) -> str:
         return _name(names, seat)
 
     if isinstance(event, AntePosted):
-        return Text(f"{who(event.seat)} antes {event.amount}")
+        return Text(say(who(event.seat), "antes") + f" {event.amount}")
     if isinstance(event, BlindPosted):
-        return Text(f"{who(event.seat)} posts the {event.kind} ({event.amount})")
+        return Text(say(who(event.seat), "posts") + f" the {event.kind} ({event.amount})")
     if isinstance(event, PotBought):
-        return Text(f"{who(event.seat)} buys the pot ({event.amount})")
+        return Text(say(who(event.seat), "buys") + f" the pot ({event.amount})")
     if isinstance(event, Declined):
-        return Text(f"{who(event.seat)} declines to {event.decision.replace('_', ' ')}")
+        return Text(say(who(event.seat), "declines") + f" to {event.decision.replace('_', ' ')}")
     if isinstance(event, Checked):
-        return Text(f"{who(event.seat)} checks")
+        return Text(say(who(event.seat), "checks"))
     if isinstance(event, Called):
-        tail = " and is all-in" if event.all_in else ""
-        return Text(f"{who(event.seat)} calls {event.amount}{tail}")
+        tail = " and " + say(who(event.seat), "is").split()[-1] + " all-in" if event.all_in else ""
+        return Text(say(who(event.seat), "calls") + f" {event.amount}{tail}")
     if isinstance(event, BetOrRaised):
         tail = " (all-in)" if event.all_in else ""
-        return Text(f"{who(event.seat)} bets or raises to {event.to}{tail}", style="bold")
+        words = (
+            say(who(event.seat), "bets") + f" {event.to}" if opened is False
+            else say(who(event.seat), "raises") + f" to {event.to}" if opened
+            else f"{who(event.seat)} bets or raises to {event.to}"
+        )  # fmt: skip
+        return Text(words + tail, style="bold")
     if isinstance(event, Folded):
-        return Text(f"{who(event.seat)} folds", style="dim")
+        return Text(say(who(event.seat), "folds"), style="dim")
     if isinstance(event, BetReturned):
         return Text(f"{event.amount} uncalled returned to {who(event.seat)}")
     if isinstance(event, RoundEnded):
         return Text(f"-- round over, pot {event.pot} --", style="dim")
     if isinstance(event, Drew):
         if event.count == 0:
-            return Text(f"{who(event.seat)} stands pat")
-        line = Text(f"{who(event.seat)} exchanges {event.count}")
+            return Text(say(who(event.seat), "stands") + " pat")
+        line = Text(say(who(event.seat), "exchanges") + f" {event.count}")
         if event.cards:
             line.append(": ")
             line.append_text(cards_text(event.cards, four_color))
         return line
     if isinstance(event, CardsServed) and event.cards:
-        line = Text(f"{who(event.seat)} receives ")
+        line = Text(say(who(event.seat), "receives") + " ")
         line.append_text(cards_text(event.cards, four_color))
+        return line
+    if isinstance(event, BoardDealt):
+        line = Text("second board: " if event.board else "board: ", style="bold")
+        line.append_text(cards_text(event.cards, four_color))
+        return line
+    if isinstance(event, CardsDealt) and event.face == "up" and event.cards:
+        line = Text(say(who(event.seat), "gets") + " ")
+        line.append_text(cards_text(event.cards, four_color))
+        line.append(" face up")
+        return line
+    if isinstance(event, Discarded):
+        line = Text(say(who(event.seat), "discards") + f" {event.count}")
+        if event.cards:
+            line.append(": ")
+            line.append_text(cards_text(event.cards, four_color))
         return line
     if isinstance(event, StubReshuffled):
         return Text(f"the stub ran out: {event.count} discards reshuffled")
     if isinstance(event, Shown):
-        line = Text(f"{who(event.seat)} shows ")
+        line = Text(say(who(event.seat), "shows") + " ")
         line.append_text(cards_text(event.cards, four_color))
         return line
     if isinstance(event, PotAwarded):
         shares = ", ".join(f"{who(s)} {c}" for s, c in event.shares)
         return Text(f"pot {event.index + 1} ({event.amount}): {shares}", style="bold green")
     if isinstance(event, AllPassed):
-        return Text(f"all pass: {who(event.seat)} takes back the blind ({event.amount})")
+        return Text(f"all pass: {say(who(event.seat), 'takes')} back the blind ({event.amount})")
     return None
 
 
@@ -265,7 +381,16 @@ def log_text(
     view: SeatView, names: Sequence[str], four_color: bool = False, last: int = 14
 ) -> Text:
     """The last ``last`` lines of the hand's public log."""
-    lines = [line for e in view.log if (line := describe_event(e, names, four_color)) is not None]
+    lines = []
+    opened = False
+    for event in view.log:
+        line = describe_event(event, names, four_color, opened)
+        if isinstance(event, BlindPosted | BetOrRaised):
+            opened = True
+        elif isinstance(event, RoundEnded):
+            opened = False
+        if line is not None:
+            lines.append(line)
     out = Text()
     for i, line in enumerate(lines[-last:]):
         if i:
