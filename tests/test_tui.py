@@ -16,7 +16,7 @@ from pokerbonus.engine.events import Drew
 from pokerbonus.engine.state import Hand
 from pokerbonus.store import Store
 from pokerbonus.tui.app import LedgerScreen, PlayApp, SetupScreen, TableScreen
-from pokerbonus.tui.render import card_text
+from pokerbonus.tui.render import card_text, say
 from pokerbonus.tui.session import PlaySession
 from pokerbonus.tui.settings import PlaySettings
 
@@ -117,10 +117,10 @@ async def test_a_draw_hand_with_a_discard_by_clicks_then_by_typing() -> None:
             text = screen_text(app)
             assert "Hand over" in text
             for seat, _cards in final.shown:  # every shown hand is named in words
-                assert f"{s.hand_players[seat]} shows " in text
+                assert say(s.hand_players[seat], "shows") + " " in text
             for result in final.pot_results:
                 for seat, chips in result.shares:
-                    assert f"{s.hand_players[seat]} wins {chips}" in text
+                    assert say(s.hand_players[seat], "wins") + f" {chips}" in text
             await pilot.press("space")
             await pilot.pause()
 
