@@ -65,6 +65,7 @@ from pokerbonus.errors import ConfigurationError, IllegalActionError, NotationEr
 from pokerbonus.notation.actions import (
     UNKNOWN,
     Action,
+    BuyPot,
     CheckOrCall,
     CompleteBetOrRaiseTo,
     DealBoard,
@@ -74,10 +75,12 @@ from pokerbonus.notation.actions import (
     PostBringIn,
     ShowOrMuck,
     StandPatOrDiscard,
+    Surblind,
 )
 from pokerbonus.notation.phh import HandHistory, Number, chip_scale, load
+from pokerbonus.rules.betting import NO_LIMIT, POT_LIMIT, BettingStructure, limit
 from pokerbonus.rules.catalog import game_for_code
-from pokerbonus.rules.games import BettingRound, Deal, GameDef, Stakes
+from pokerbonus.rules.games import BettingRound, Deal, GameDef, Stakes, five_card_draw
 
 __all__ = [
     "ReplayResult",
@@ -145,11 +148,8 @@ def hand_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int]:
     ("Texas hold'em", [100, 121], (4, 2), (10, 0), 2)
     """
     code = history.variant
-    if code in ("NFD", "PFD", "FFD"):
-        raise ConfigurationError(
-            f"variant {code!r}: French draw hands are replayed by the table's recorder, "
-            "not here (surblind and pot-buying offers are not in the action list)"
-        )
+    if history.house_rules is not None:
+        return _french_setup(history)
     scale = chip_scale(history)
     n = len(history.starting_stacks)
     small = _whole(history.small_bet, scale, "small_bet") if history.small_bet else 2
@@ -213,6 +213,57 @@ def _shape(game: GameDef) -> tuple[bool, tuple[tuple[Deal, ...], ...]]:
     return entry[1], entry[2]
 
 
+_FRENCH_STRUCTURES: dict[str, BettingStructure] = {"N": NO_LIMIT, "P": POT_LIMIT}
+
+
+def _french_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int]:
+    """The French draw's header (``NFD``/``PFD``/``FFD``): the game and the stakes
+    come from the house rules (RULES.md section 5), not seat by seat. The offers
+    before the deal (``sb``/``nsb``, ``bp``/``nbp``) are played as actions."""
+    rules = history.house_rules
+    assert rules is not None
+    code = history.variant
+    if chip_scale(history) != 1:
+        raise NotationError(f"variant {code!r}: French draw chips are whole (RULES.md section 4)")
+    if code == "FFD":
+        small = _whole(history.small_bet, 1, "small_bet")
+        structure = limit(small, _whole(history.big_bet, 1, "big_bet"))
+    else:
+        structure = _FRENCH_STRUCTURES[code[0]]
+    key = (code, structure, rules.deck_size, rules.jokers, rules.max_discard, rules.wheel,
+           rules.ranking)  # fmt: skip
+    game = _FRENCH_GAMES.get(key)
+    if game is None:
+        if len(_FRENCH_GAMES) > 256:
+            _FRENCH_GAMES.clear()
+        game = _FRENCH_GAMES[key] = five_card_draw(
+            structure=structure,
+            deck_size=rules.deck_size,
+            jokers=rules.jokers,
+            max_discard=rules.max_discard,
+            wheel=rules.wheel,
+            ranking=rules.ranking,
+        )
+    stacks = [
+        _whole(s, 1, f"starting_stacks[{i}]") for i, s in enumerate(history.starting_stacks)
+    ]
+    if rules.forced_bets == "blind":
+        stakes = Stakes(ante=0, blind=rules.blind, surblind=rules.surblind)
+    else:
+        # After an all-pass blind deal the pot deal opens at the blind: ``min_bet``.
+        minimum = history.min_bet
+        opening = _whole(minimum, 1, "min_bet") if minimum is not None else None
+        stakes = Stakes(
+            ante=rules.ante,
+            buy_pot=rules.buy_pot,
+            min_opening=opening if opening is not None and opening != rules.ante else None,
+        )
+    return game, stacks, stakes, 1
+
+
+_FRENCH_GAMES: dict[tuple[object, ...], GameDef] = {}
+
+
 def _is_stud(game: GameDef) -> bool:
     """Whether ``game`` has a bring-in round (a stud game)."""
     return _shape(game)[0]
@@ -245,6 +296,8 @@ class _Cards:
 
     def __init__(self, history: HandHistory, game: GameDef) -> None:
         self.n = n = len(history.starting_stacks)
+        self.rules = history.house_rules
+        self.jokers = 0  # jokers named so far: PHH writes each ``Jk``, we number them
         self.slots: list[Card | None] = []
         self.held: list[list[int]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = []  # per StandPatOrDiscard, in action order
@@ -254,6 +307,9 @@ class _Cards:
         self.named = list(self.slots)  # the slots as the file names them (None: unknown)
 
     def _new(self, card: Card | None) -> int:
+        if card is not None and card.is_joker:  # the first joker dealt is 52, the next 53
+            card = Card(52 + self.jokers)
+            self.jokers += 1
         self.slots.append(card)
         return len(self.slots) - 1
 
@@ -261,7 +317,11 @@ class _Cards:
         deal_counts = _hole_deals(self.game)
         pending = [0] * self.n  # cards a player is owed after a discard
         run: list[DealHole] = []
+        partial: int | None = None  # the player just served three of a four-card exchange
         for action in history.actions:
+            if isinstance(action, NoOp):
+                continue
+            split, partial = partial, None
             if isinstance(action, DealHole) and not pending[action.player]:
                 if any(a.player == action.player for a in run):  # the next street's deal
                     self._deal_run(run, deal_counts)
@@ -273,12 +333,18 @@ class _Cards:
                 run = []
             if isinstance(action, DealHole):
                 player = action.player
-                if len(action.cards) != pending[player]:
+                count = len(action.cards)
+                if count != pending[player] and not self._split(pending[player], count):
                     raise NotationError(
-                        f"d dh p{player + 1}: {len(action.cards)} cards dealt, "
-                        f"{pending[player]} discarded"
+                        f"d dh p{player + 1}: {count} cards dealt, {pending[player]} discarded"
                     )
-                pending[player] = 0
+                if split == player:
+                    # The fourth card right after the first three: this player is the
+                    # last served, so the dealer burns one card first (RULES.md section 5).
+                    self._new(None)
+                pending[player] -= count
+                if pending[player]:
+                    partial = player
                 for card in action.cards:
                     self.held[player].append(self._new(None if card is UNKNOWN else card))
             elif isinstance(action, DealBoard):
@@ -294,6 +360,23 @@ class _Cards:
                 self._show(action)
         if run:
             self._deal_run(run, deal_counts)
+
+    def _split(self, owed: int, count: int) -> bool:
+        """Whether dealing ``count`` of ``owed`` cards is half of a four-card exchange
+        (three, then the fourth after everyone else), which the engine plays only
+        with the rule book's burn."""
+        if not (owed == 4 and count == 3) and not (owed == 1 and count == 1):
+            return False
+        rules = self.rules
+        if rules is None or rules.max_discard != 3:
+            return False
+        if rules.fourth_card != "deferred" or not rules.fourth_card_burn:
+            raise ConfigurationError(
+                f"a four-card exchange with _fourth_card = {rules.fourth_card!r}, "
+                f"_fourth_card_burn = {str(rules.fourth_card_burn).lower()}: the engine "
+                "plays the rule book's (deferred, with the burn) only"
+            )
+        return True
 
     def _deal_run(self, run: list[DealHole], groups: list[list[Deal]]) -> None:
         if not groups:
@@ -323,6 +406,8 @@ class _Cards:
         for card in action.cards:
             if card is UNKNOWN:
                 choices = [s for s in held if self.slots[s] is None and s not in out]
+            elif card.is_joker:  # whichever joker the player holds
+                choices = [s for s in held if _is_joker(self.slots[s]) and s not in out]
             else:
                 choices = [s for s in held if self.slots[s] == card]
             if not choices:
@@ -335,8 +420,21 @@ class _Cards:
     def _show(self, action: ShowOrMuck) -> None:
         held = self.held[action.player]
         known = {self.slots[s] for s in held}
+        jokers = sum(_is_joker(self.slots[s]) for s in held)
         unknown = [s for s in held if self.slots[s] is None]
-        new = [c for c in action.cards if c is not UNKNOWN and c not in known]
+        new: list[Card] = []
+        for card in action.cards:
+            if card is UNKNOWN:
+                continue
+            if card.is_joker:
+                if jokers:
+                    jokers -= 1
+                    continue
+                card = Card(52 + self.jokers)
+                self.jokers += 1
+            elif card in known:
+                continue
+            new.append(card)
         if len(new) > len(unknown):
             raise NotationError(f"{action}: shows cards p{action.player + 1} was not dealt")
         for slot, card in zip(unknown, new, strict=False):
@@ -363,6 +461,10 @@ class _Cards:
             raise NotationError("more cards dealt than the deck holds") from None
         self.slots = list(order)
         return order + list(free)
+
+
+def _is_joker(card: Card | None) -> bool:
+    return card is not None and card.is_joker
 
 
 def replay_hand(history: HandHistory) -> Hand:
@@ -402,6 +504,9 @@ def _play(
         if isinstance(action, DealHole | DealBoard | ShowOrMuck | NoOp):
             continue
         player = action.player
+        offer = isinstance(action, Surblind | BuyPot)
+        if not offer and hand.decision in _OFFERS:
+            _implicit_offers(history, hand)  # an older record: no offer actions
         if hand.actor != player:
             where = f"action {number} {str(action)!r}"
             if hand.finished or hand.actor is None:
@@ -427,13 +532,38 @@ def _play(
                 hand.complete_bet_or_raise_to(total)
             elif isinstance(action, StandPatOrDiscard):
                 hand.discard([cards.slots[s] for s in next(discards)])  # type: ignore[misc]
+            elif isinstance(action, Surblind):
+                hand.decline() if action.declined else hand.surblind()
+            elif isinstance(action, BuyPot):
+                hand.decline() if action.declined else hand.buy_pot()
         except IllegalActionError as exc:
             raise IllegalActionError(f"action {number} {str(action)!r}: {exc}") from None
+    if hand.decision in _OFFERS:
+        _implicit_offers(history, hand)
     if not hand.finished:
         raise IllegalActionError(
             f"the actions end before the hand does (p{(hand.actor or 0) + 1} to {hand.decision})"
         )
     return hand
+
+
+_OFFERS = ("buy_pot", "surblind")
+
+
+def _implicit_offers(history: HandHistory, hand: Hand) -> None:
+    """A French record without its offer actions (written before ``sb``/``bp``
+    existed): each offer is decided by what ``blinds_or_straddles`` shows the
+    player put in (a surblind or a bought pot, else a decline)."""
+    blinds = history.blinds_or_straddles or ()
+    while hand.decision in _OFFERS and hand.actor is not None:
+        seat = hand.actor
+        took = seat < len(blinds) and bool(blinds[seat])
+        if not took:
+            hand.decline()
+        elif hand.decision == "surblind":
+            hand.surblind()
+        else:
+            hand.buy_pot()
 
 
 def _raise_total(hand: Hand, amount: int) -> int:
