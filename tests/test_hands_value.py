@@ -10,10 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerbonus.cards import Card, make_deck
-from pokerbonus.errors import InvalidHandError
+from pokerbonus.cards import Card, make_deck, parse_cards
+from pokerbonus.errors import InvalidHandError, PokerError
 from pokerbonus.hands import Category, HandValue, evaluate
-from pokerbonus.hands.high import HIGH_DENSE, best_high, high5
+from pokerbonus.hands.high import (
+    HIGH_DENSE,
+    KEY_LIMIT,
+    RANK_KEYS,
+    best_high,
+    high5,
+    rank_multisets,
+)
 
 DECK = make_deck(52)
 
@@ -110,3 +117,45 @@ def test_value_explanation_is_consistent() -> None:
         value = evaluate(cards)
         assert evaluate(value.cards) == value
         assert isinstance(value, HandValue)
+
+
+def test_fast_path_values_behave_as_the_general_ones() -> None:
+    """Values from Card tuples and lists (the fast path) equal, hash, order, pickle
+    and stay read-only like the values of parsed text."""
+    text = "Ks Kd 8c 8h Ts 3c 2d"
+    cards = tuple(Card(t) for t in text.split())
+    for fast in (evaluate(cards), evaluate(list(cards)), evaluate(cards[:5])):
+        slow = evaluate(" ".join(str(c) for c in fast.explain().cards))
+        assert fast == slow and hash(fast) == hash(slow) and not fast < slow
+        assert fast.game == "high" and isinstance(fast, HandValue)
+        with pytest.raises(AttributeError):
+            fast._game = "a5"
+        with pytest.raises(AttributeError):
+            fast.extra = 1  # type: ignore[attr-defined]
+        again = pickle.loads(pickle.dumps(fast))
+        assert again == fast and again.description == fast.description
+    with pytest.raises(TypeError, match="'high' and 'a5'"):
+        _ = evaluate(cards) < evaluate(cards, "a5")
+
+
+def test_fast_path_refuses_jokers_and_unknown_items() -> None:
+    """Jokers, out-of-range ints and tokens leave the fast path: the general one
+    rates the joker hand or raises the proper error."""
+    base = parse_cards("As Kd Qh 7c 2d 3c")
+    assert evaluate((*base, Card(52))).game == "high:jokers"
+    assert evaluate((*base, Card(52))) == evaluate("As Kd Qh 7c 2d 3c Jk")
+    assert evaluate((*base, "9s")) == evaluate("As Kd Qh 7c 2d 3c 9s")
+    for bad in (54, -1, -57, 1 << 40, None):
+        with pytest.raises(PokerError):
+            evaluate((*base, bad))  # type: ignore[arg-type]
+        with pytest.raises(PokerError):
+            evaluate((*base[:4], bad))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_rank_keys_are_unique_per_size(size: int) -> None:
+    """The sums of RANK_KEYS over rank multisets of one size never collide, and
+    all of them stay below KEY_LIMIT (the seven-card table's length)."""
+    sums = [sum(RANK_KEYS[r] for r in ranks) for ranks in rank_multisets(size)]
+    assert len(set(sums)) == len(sums)
+    assert max(sums) < KEY_LIMIT

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Final
+from typing import Final, Protocol
 
 from pokerbonus.cards import (
     DECK_SIZES,
@@ -27,11 +27,14 @@ from pokerbonus.errors import InvalidHandError
 from pokerbonus.hands import high as _high
 from pokerbonus.hands.high import (
     ARCHAIC_ORDER,
+    FIVE_RANKS,
     FLUSH_TABLE,
     HIGH_DENSE,
-    RANKS_TABLE,
-    SEVEN_TABLE,
+    KEY_LIMIT,
+    RANK_KEYS,
+    SEVEN_RANKS,
     SHORTDECK_ORDER,
+    SIX_RANKS,
     HighRules,
     best_high,
     build_tables,
@@ -49,7 +52,7 @@ from pokerbonus.hands.low import (
     deuce_display,
     low_rank,
 )
-from pokerbonus.hands.value import Explanation, HandValue, make_value
+from pokerbonus.hands.value import DefaultHighValue, Explanation, HandValue, make_value
 
 __all__ = [
     "GAMES",
@@ -159,137 +162,154 @@ def _spec(game: str, options: dict[str, object]) -> _Spec:
 # ---------------------------------------------------------------------------
 # The fast path of the default game
 #
-# Each card maps to an int with bit fields: rank counts (3 bits per rank, the
-# key of RANKS_TABLE), suit counts (4 bits per suit, started at 3 so that a
-# fifth card of a suit sets the field's top bit), a joker count and a 3-bit
-# presence field per card (a repeated card sets one of its upper bits). One
-# sum per hand then says everything the tables need; a hand with a flush, a
-# joker or a repeated card leaves the fast path.
+# Each card (jokers excepted) maps to an int of bit fields: its rank's key
+# (RANK_KEYS, summing to a unique number per rank multiset of one size), suit
+# counts (4 bits per suit, started at 3 so that a fifth card of a suit sets the
+# field's top bit) and a 3-bit presence field per card (a repeated card sets
+# one of its upper bits). One sum per hand, masked, is then the index of the
+# non-flush table; a flush or a repeated card shows as a bit above KEY_LIMIT,
+# and a joker or an unknown item is missing from the card tables.
 
-_SUITS_AT: Final = 40
-_JOKERS_AT: Final = 57
-_PRESENT_AT: Final = 60
-_RANK_MASK: Final = (1 << 39) - 1
+_SUITS_AT: Final = 23
+_PRESENT_AT: Final = _SUITS_AT + 16
 _START: Final = sum(3 << (_SUITS_AT + 4 * s) for s in range(4))
 _FLUSH_BITS: Final = sum(8 << (_SUITS_AT + 4 * s) for s in range(4))
-_REPEAT_BITS: Final = sum(6 << (_PRESENT_AT + 3 * i) for i in range(54))
-_SPECIAL: Final = _FLUSH_BITS | (7 << _JOKERS_AT) | _REPEAT_BITS
+_REPEAT_BITS: Final = sum(6 << (_PRESENT_AT + 3 * i) for i in range(52))
+_KEY_MASK: Final = (KEY_LIMIT - 1) | _FLUSH_BITS | _REPEAT_BITS
 
 
 def _card_bits(index: int) -> int:
-    bits = 1 << (_PRESENT_AT + 3 * index)
-    if index >= 52:
-        return bits + (1 << _JOKERS_AT)
-    return bits + (1 << (3 * (index >> 2))) + (1 << (_SUITS_AT + 4 * (index & 3)))
+    return (
+        RANK_KEYS[index >> 2]
+        + (1 << (_SUITS_AT + 4 * (index & 3)))
+        + (1 << (_PRESENT_AT + 3 * index))
+    )
 
 
-_NOT_FLUSH: Final = _SPECIAL ^ _FLUSH_BITS
-_KEY_MASK: Final = _RANK_MASK | _SPECIAL
 # flush bit of a suit -> {card: its rank bit if it is of that suit, else 0}
 _FLUSH_SUIT: Final[dict[int, dict[object, int]]] = {
-    8 << (_SUITS_AT + 4 * s): {
-        Card(i): (1 << (i >> 2)) if i < 52 and i & 3 == s else 0 for i in range(54)
-    }
+    8 << (_SUITS_AT + 4 * s): {Card(i): (1 << (i >> 2)) if i & 3 == s else 0 for i in range(52)}
     for s in range(4)
 }
-_BITS: Final[dict[object, int]] = {Card(i): _card_bits(i) for i in range(54)}
+_BITS: Final[dict[object, int]] = {Card(i): _card_bits(i) for i in range(52)}
 _BITS_START: Final[dict[object, int]] = {card: bits + _START for card, bits in _BITS.items()}
 _PAIRS: Final[dict[object, dict[object, int]]] = {
     a: {b: va + vb for b, vb in _BITS.items()} for a, va in _BITS.items()
 }
 
 
-def _fast_default(cards: tuple[int, ...]) -> int | None:
+def _flush_rank(key: int, cards: Sequence[object]) -> int | None:
+    """The rank of 5 to 7 cards whose masked sum ``key`` is past the non-flush
+    table: the best flush, or ``None`` for a repeated card (or tables not built)."""
+    if key & _REPEAT_BITS:
+        return None
+    # With seven cards or fewer, nothing off the flush suit beats the flush.
+    suit = _FLUSH_SUIT[key & _FLUSH_BITS]
+    mask = 0
+    for card in cards:
+        mask |= suit[card]
+    return FLUSH_TABLE.get(mask)
+
+
+def _fast_default(cards: tuple[object, ...]) -> int | None:
     """The shared rank of 5 to 7 distinct cards in the default game, or ``None``
-    when the fast path does not apply (jokers, repeats, unknown items, other sizes)."""
+    when the fast path does not apply (jokers, repeats, unknown items, other sizes,
+    tables not built yet)."""
     pairs, bits = _PAIRS, _BITS_START
     try:
         n = len(cards)
         if n == 7:
             a, b, c, d, e, f, g = cards
-            s = pairs[a][b] + pairs[c][d] + pairs[e][f] + bits[g]
+            key = (pairs[a][b] + pairs[c][d] + pairs[e][f] + bits[g]) & _KEY_MASK
+            if key < KEY_LIMIT:
+                return SEVEN_RANKS[key] or None
         elif n == 5:
             a, b, c, d, e = cards
-            s = pairs[a][b] + pairs[c][d] + bits[e]
+            key = (pairs[a][b] + pairs[c][d] + bits[e]) & _KEY_MASK
+            if key < KEY_LIMIT:
+                return FIVE_RANKS[key]
         elif n == 6:
             a, b, c, d, e, f = cards
-            s = pairs[a][b] + pairs[c][d] + pairs[e][f] + _START
+            key = (pairs[a][b] + pairs[c][d] + pairs[e][f] + _START) & _KEY_MASK
+            if key < KEY_LIMIT:
+                return SIX_RANKS[key]
         else:
             return None
-        if not s & _SPECIAL:
-            return RANKS_TABLE[s & _RANK_MASK]
-        if s & (_SPECIAL ^ _FLUSH_BITS):
-            return None
-        suit = next(i for i in range(4) if s >> (_SUITS_AT + 4 * i + 3) & 1)
-        mask = 0
-        for card in cards:
-            if card & 3 == suit:
-                mask |= 1 << (card >> 2)
-        return max(FLUSH_TABLE[mask], RANKS_TABLE[s & _RANK_MASK])
-    except (KeyError, TypeError):
+    except (KeyError, IndexError, TypeError):
         return None
-
-
-def _seven_special(s: int, cards: tuple[object, ...]) -> int | None:
-    """The rank of seven cards that missed the table: a flush, or ``None`` (a joker,
-    a repeated card, an unknown item) for the slow path to sort out."""
-    if s < 0 or s & _NOT_FLUSH or not s & _FLUSH_BITS:
-        return None
-    # With seven cards or fewer, nothing off the flush suit beats the flush.
-    suit = _FLUSH_SUIT[s & _FLUSH_BITS]
-    mask = 0
-    for card in cards:
-        mask |= suit[card]
-    return FLUSH_TABLE.get(mask)  # None before the tables are built
+    return _flush_rank(key, cards)
 
 
 # ---------------------------------------------------------------------------
 # evaluate
 
 
-def evaluate(cards: CardsLike, game: str = "high", **options: object) -> HandValue:
-    """Evaluate a hand: the best five cards the game allows (any five of N).
+class _Evaluate(Protocol):
+    def __call__(self, cards: CardsLike, game: str = "high", **options: object) -> HandValue: ...
 
-    ``cards`` is anything :func:`pokerbonus.cards.parse_cards` accepts. Games:
-    ``"high"`` (options ``wheel=True``, ``ranking="modern"`` or ``"archaic"``,
-    ``deck=52`` (32 to 52), ``jokers=False``; a hand holding a joker is rated
-    with ``jokers=True``), ``"shortdeck"``, ``"a5"``, ``"27"``, ``"low8"`` (rank
-    0 without a qualifying low; see :func:`evaluate_low8`) and ``"badugi"``
-    (exactly four cards). Options may also be written in the game key:
-    ``evaluate(cards, "high:wheel=off")``.
 
-    >>> evaluate("As Ks Qs Js Ts 2c 2d").description
-    'royal flush'
-    >>> evaluate("Ah 2c 3d 4s 5h").description
-    'straight, five high'
-    >>> evaluate("Ah 2c 3d 4s 5h", wheel=False).description
-    'high card, ace-five-four-three-two'
-    >>> evaluate("7h 5c 4d 3s 2h", "a5").description
-    'seven-five low'
-    """
-    if game == "high" and not options and type(cards) is tuple and len(cards) == 7:
-        # The hot path: seven cards of the default game. One sum of per-card bit
-        # fields, one table lookup; flushes, jokers and repeats miss the table.
-        a, b, c, d, e, f, g = cards
-        try:
-            s = _PAIRS[a][b] + _PAIRS[c][d] + _PAIRS[e][f] + _BITS_START[g]
-        except (KeyError, TypeError):
-            s = -1
-        try:
-            rank: int | None = SEVEN_TABLE[s & _KEY_MASK]
-        except KeyError:
-            rank = _seven_special(s, cards)
-        if rank is not None:
-            value = HandValue()
-            value._game = "high"
-            value._rank = rank
-            value._src = cards
-            return value
-    if game == "high" and not options and type(cards) is tuple and HIGH_DENSE:
-        fast = _fast_default(cards)
-        if fast is not None:
-            return make_value("high", fast, cards)
-    return _evaluate(parse_hand(cards), _spec(game, options))
+def _make_evaluate() -> _Evaluate:
+    # The tables and helpers of the hot path are bound as closure cells: reading
+    # a cell is cheaper than reading a module global, once per name and hand.
+    pairs, start, key_mask, limit = _PAIRS, _BITS_START, _KEY_MASK, KEY_LIMIT
+    five_ranks, seven_ranks = FIVE_RANKS, SEVEN_RANKS
+    flush_rank, fallback = _flush_rank, _fast_default
+    default_value = DefaultHighValue
+
+    def evaluate(cards: CardsLike, game: str = "high", **options: object) -> HandValue:
+        """Evaluate a hand: the best five cards the game allows (any five of N).
+
+        ``cards`` is anything :func:`pokerbonus.cards.parse_cards` accepts. Games:
+        ``"high"`` (options ``wheel=True``, ``ranking="modern"`` or ``"archaic"``,
+        ``deck=52`` (32 to 52), ``jokers=False``; a hand holding a joker is rated
+        with ``jokers=True``), ``"shortdeck"``, ``"a5"``, ``"27"``, ``"low8"`` (rank
+        0 without a qualifying low; see :func:`evaluate_low8`) and ``"badugi"``
+        (exactly four cards). Options may also be written in the game key:
+        ``evaluate(cards, "high:wheel=off")``.
+
+        >>> evaluate("As Ks Qs Js Ts 2c 2d").description
+        'royal flush'
+        >>> evaluate("Ah 2c 3d 4s 5h").description
+        'straight, five high'
+        >>> evaluate("Ah 2c 3d 4s 5h", wheel=False).description
+        'high card, ace-five-four-three-two'
+        >>> evaluate("7h 5c 4d 3s 2h", "a5").description
+        'seven-five low'
+        """
+        if type(cards) is tuple and game == "high" and not options:
+            # The hot path: a tuple of five to seven cards in the default game. One
+            # sum of per-card bit fields, one table read; flushes and repeated cards
+            # show above KEY_LIMIT, jokers and unknown items miss the card tables.
+            n = len(cards)
+            if n == 7:
+                a, b, c, d, e, f, g = cards
+                try:
+                    key = (pairs[a][b] + pairs[c][d] + pairs[e][f] + start[g]) & key_mask
+                    rank = seven_ranks[key] if key < limit else flush_rank(key, cards)
+                except (KeyError, IndexError, TypeError):
+                    rank = None
+            elif n == 5:
+                a, b, c, d, e = cards
+                try:
+                    key = (pairs[a][b] + pairs[c][d] + start[e]) & key_mask
+                    rank = five_ranks[key] if key < limit else flush_rank(key, cards)
+                except (KeyError, IndexError, TypeError):
+                    rank = None
+            else:
+                rank = fallback(cards)
+            if rank:
+                value = default_value()
+                value._rank = rank
+                value._src = cards
+                return value
+        elif type(cards) is list and game == "high" and not options:
+            return evaluate(tuple(cards))
+        return _evaluate(parse_hand(cards), _spec(game, options))
+
+    return evaluate
+
+
+evaluate: Final = _make_evaluate()
 
 
 def parse_hand(cards: CardsLike) -> tuple[Card, ...]:
@@ -358,7 +378,7 @@ def _evaluate(cards: tuple[Card, ...], spec: _Spec) -> HandValue:
             build_tables()
             if len(cards) <= 7:
                 rank = _fast_default(cards)
-                assert rank is not None
+                assert rank is not None, cards
             else:
                 rank = HIGH_DENSE[best_high(cards, rules)[0]]
             return make_value("high", rank, cards)

@@ -7,6 +7,7 @@ The fast lookup tables of the default game are built from :func:`high5` too.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
@@ -287,19 +288,30 @@ def dense_ranks(keys: Sequence[int]) -> dict[int, int]:
 
 
 RANK_SHIFT: Final = 3  # bits per rank count in a rank key
+RANK_KEYS: Final = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+"""Additive rank keys (2..A): two different multisets of ranks of the same size
+(up to seven, each rank at most four times) never have the same sum of keys.
+
+They are the smallest such integers, taken greedily rank after rank; the table
+build checks the uniqueness again (:func:`build_tables` raises if it fails).
+"""
+KEY_LIMIT: Final = 1 << 23  # every sum of seven rank keys is below this
 FLUSH_TABLE: dict[int, int] = {}  # 13-bit rank mask (5..7 ranks) -> best flush rank
 RANKS_TABLE: dict[int, int] = {}  # rank key (5..7 cards) -> best non-flush rank
-SEVEN_TABLE: dict[int, int] = {}  # the seven-card part of RANKS_TABLE, commonest first
+FIVE_RANKS: dict[int, int] = {}  # sum of the RANK_KEYS of five cards -> rank (no flush)
+SIX_RANKS: dict[int, int] = {}  # the same for six cards
+SEVEN_RANKS: array[int] = array("H")  # the same for seven cards, indexed by the sum
 HIGH_DENSE: dict[int, int] = {}  # packed key -> shared 1..7462 rank
 HIGH_KEYS: list[int] = []  # shared rank -> packed key (index 0 unused)
 
 
-def _suit_ways(key: int) -> int:
-    """How many suit choices a rank key has (the product of C(4, count))."""
-    ways = 1
-    for r in range(13):
-        ways *= (1, 4, 6, 4, 1)[(key >> (RANK_SHIFT * r)) & 7]
-    return ways
+def key_sum(rank_key: int) -> int:
+    """The sum of :data:`RANK_KEYS` over the ranks counted in a rank key (3 bits a rank).
+
+    >>> key_sum((2 << (3 * 12)) + (1 << (3 * 0)))  # two aces and a deuce
+    2958362
+    """
+    return sum(RANK_KEYS[r] * ((rank_key >> (RANK_SHIFT * r)) & 7) for r in range(13))
 
 
 def build_tables() -> None:
@@ -317,17 +329,17 @@ def build_tables() -> None:
             ranks_table[sum(1 << (RANK_SHIFT * r) for r in ranks)] = dense[key]
     # Best of six and seven: the best five of n cards is the best five of one of
     # its (n-1)-card parts, so grow the tables one card at a time.
-    smaller = dict(ranks_table)
+    by_size = [dict(ranks_table)]
     for _ in (6, 7):
         grown: dict[int, int] = {}
-        for key, value in smaller.items():
+        for key, value in by_size[-1].items():
             for r in range(13):
                 if (key >> (RANK_SHIFT * r)) & 7 < 4:
                     bigger = key + (1 << (RANK_SHIFT * r))
                     if grown.get(bigger, 0) < value:
                         grown[bigger] = value
         ranks_table.update(grown)
-        smaller = grown
+        by_size.append(grown)
     smaller = dict(flush_table)
     for _ in (6, 7):
         grown = {}
@@ -339,13 +351,19 @@ def build_tables() -> None:
                         grown[bigger] = value
         flush_table.update(grown)
         smaller = grown
+    # The same values keyed by the sums of RANK_KEYS: small ints, and for seven
+    # cards a direct array (16 MB of uint16) read with one index.
+    sums = [{key_sum(key): value for key, value in table.items()} for table in by_size]
+    for size, (table, keyed) in enumerate(zip(by_size, sums, strict=True), start=5):
+        if len(keyed) != len(table) or max(keyed) >= KEY_LIMIT:
+            raise AssertionError(f"RANK_KEYS do not give unique sums for {size} cards")
+    seven = array("H", bytes(2 * KEY_LIMIT))
+    for key, value in sums[2].items():
+        seven[key] = value
     HIGH_DENSE.update(dense)
     RANKS_TABLE.update(ranks_table)
-    # The hot table: seven-card rank keys, the commonest rank patterns first and
-    # each key a fresh int made in that order, so that the lookups of most hands
-    # stay within a small part of memory.
-    sevens = [key for key in ranks_table if sum((key >> (3 * r)) & 7 for r in range(13)) == 7]
-    sevens.sort(key=lambda key: -_suit_ways(key))
-    SEVEN_TABLE.update({int(str(key)): ranks_table[key] for key in sevens})
     FLUSH_TABLE.update(flush_table)
+    FIVE_RANKS.update(sums[0])
+    SIX_RANKS.update(sums[1])
+    SEVEN_RANKS.extend(seven)
     HIGH_KEYS.extend([0, *sorted(dense)])

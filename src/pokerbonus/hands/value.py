@@ -10,7 +10,7 @@ from pokerbonus.cards import Card
 if TYPE_CHECKING:
     from pokerbonus.hands.category import Category
 
-__all__ = ["Explanation", "HandValue"]
+__all__ = ["DefaultHighValue", "Explanation", "HandValue"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +138,16 @@ class HandValue:
 
     def __reduce__(self) -> tuple[object, tuple[str, int, tuple[int, ...]]]:
         return (_rebuild, (self._game, self._rank, tuple(int(c) for c in self._src)))
+
+
+class DefaultHighValue(HandValue):
+    """A value of the default game ``"high"``, made by the fast path of
+    :func:`~pokerbonus.hands.evaluate`: the game is a class constant, which saves
+    one store per hand. It behaves exactly as a :class:`HandValue` of that game.
+    """
+
+    __slots__ = ()
+    _game = "high"
 
 
 def _rebuild(game: str, rank: int, src: tuple[int, ...]) -> HandValue:
