@@ -25,10 +25,18 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from pokerbonus.bots import LADDER
 from pokerbonus.cards import Card, parse_cards
 from pokerbonus.engine.actions import Action, LegalActions
+from pokerbonus.engine.config import GAMES, TableConfig
 from pokerbonus.engine.ledger import LedgerEntry
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import ConfigurationError, PokerError
-from pokerbonus.tui.render import card_text, log_text, pots_text, seats_text, showdown_text
+from pokerbonus.tui.render import (
+    board_text,
+    card_text,
+    log_text,
+    pots_text,
+    seats_text,
+    showdown_text,
+)
 from pokerbonus.tui.rules_text import rules_text
 from pokerbonus.tui.session import PlaySession
 from pokerbonus.tui.settings import PlaySettings, game_choices, rule_fields
@@ -110,29 +118,47 @@ class SetupScreen(Screen[PlaySettings]):
             yield Input(s.name, id="field-name")
             yield Label("Four-colour deck")
             yield Switch(s.four_color, id="field-four_color")
+            relevant = set(s.config.relevant_fields())
             for spec in rule_fields():
-                yield Label(spec.label)
-                value = c[spec.name]
-                if spec.kind == "choice":
-                    yield Select(
-                        [(x, x) for x in spec.choices], value=value, allow_blank=False,
-                        id=f"field-{spec.name}",
-                    )  # fmt: skip
-                elif spec.kind == "bool":
-                    yield Switch(bool(value), id=f"field-{spec.name}")
-                else:
-                    yield Input("" if value is None else str(value), id=f"field-{spec.name}")
+                with Vertical(id=f"row-{spec.name}", classes="rule-row") as row:
+                    row.display = spec.name in relevant
+                    yield Label(spec.label)
+                    value = c[spec.name]
+                    if spec.kind == "choice":
+                        yield Select(
+                            [(x, x) for x in spec.choices], value=value, allow_blank=False,
+                            id=f"field-{spec.name}",
+                        )  # fmt: skip
+                    elif spec.kind == "bool":
+                        yield Switch(bool(value), id=f"field-{spec.name}")
+                    else:
+                        yield Input("" if value is None else str(value), id=f"field-{spec.name}")
         yield Static("", id="setup-error")
         with Horizontal(id="setup-buttons"):
             yield Button("Play", variant="success", id="play")
             yield Button("Quit", id="quit")
         yield Footer()
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A new game shows the house rules relevant to it (and hides the others)."""
+        if event.select.id == "field-game" and isinstance(event.value, str):
+            self.show_rules_of(event.value)
+
+    def show_rules_of(self, game: str) -> None:
+        """Show only the house-rule rows that mean something for ``game``."""
+        relevant = set(TableConfig(game=game, players=GAMES[game][0]).relevant_fields())
+        for spec in rule_fields():
+            self.query_one(f"#row-{spec.name}").display = spec.name in relevant
+
     def values(self) -> dict[str, Any]:
-        """The form's values, as :meth:`PlaySettings.build` reads them."""
+        """The form's values, as :meth:`PlaySettings.build` reads them (the rows
+        hidden for the chosen game keep their default)."""
         out: dict[str, Any] = {}
         for widget in self.query("#setup-form Select, #setup-form Input, #setup-form Switch"):
             name = (widget.id or "").removeprefix("field-")
+            parent = widget.parent
+            if isinstance(parent, Vertical) and not parent.display:
+                continue
             if isinstance(widget, Switch | Select):
                 out[name] = widget.value
             elif isinstance(widget, Input):
@@ -250,16 +276,19 @@ class TableScreen(Screen[None]):
         Binding("escape", "unfocus", "Keys", show=False),
     ]
 
-    def __init__(self, session: PlaySession) -> None:
+    def __init__(self, session: PlaySession, bot_pause: float = 0.0) -> None:
         super().__init__()
         self.session = session
         self.selected: list[Card] = []
         self.message = session.resume_report.message
+        self.bot_pause = bot_pause
+        """Seconds between two opponents' actions (0: they all act at once)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="status")
         yield Static("", id="seats")
+        yield Static("", id="board")
         yield Static("", id="pots")
         yield Static("", id="showdown")
         with Horizontal(id="bet-actions", classes="actions"):
@@ -293,8 +322,9 @@ class TableScreen(Screen[None]):
         for button in self.query(Button):
             button.can_focus = False  # keys always reach the table's bindings
         if not self.session.in_hand and self.session.view is None and self.session.can_deal():
-            self._run(self.session.start_hand)
+            self._run(self._start_hand)
         self.refresh_table()
+        self._schedule_bots()
 
     # -- drawing -------------------------------------------------------------------
 
@@ -313,6 +343,8 @@ class TableScreen(Screen[None]):
             status.append(f"Hand {s.table.hands_played + (1 if s.in_hand else 0)}{mode}  ")
             if view.finished:
                 status.append("Hand over. ", style="bold")
+            elif self.session.bot_to_act and self.bot_pause > 0:
+                status.append("Opponents are playing...", style="dim")
             elif view.actor is not None and view.actor == view.seat:
                 status.append(f"Your turn: {self._decision_words(view)}", style="bold yellow")
         if self.message:
@@ -322,6 +354,7 @@ class TableScreen(Screen[None]):
             self.query_one("#seats", Static).update(
                 seats_text(view, names, s.config, four, self.selected)
             )
+            self.query_one("#board", Static).update(board_text(view, four))
             self.query_one("#pots", Static).update(pots_text(view, names))
             self.query_one("#showdown", Static).update(showdown_text(view, names, s.config))
             self.query_one("#log", Static).update(log_text(view, names, four))
@@ -396,11 +429,29 @@ class TableScreen(Screen[None]):
         self.message = ""
         return True
 
+    def _start_hand(self) -> None:
+        self.session.start_hand(run_bots=self.bot_pause <= 0)
+
+    def _schedule_bots(self) -> None:
+        """With a pause, the opponents act one at a time, each in its own timer
+        callback, so the screen is drawn (and keys read) between their actions."""
+        if self.bot_pause > 0 and self.session.bot_to_act:
+            self.set_timer(self.bot_pause, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        if self._run(self.session.bot_step):
+            self.refresh_table()
+            self._schedule_bots()
+
     def _act(self, action: Action) -> None:
-        if self._run(lambda: self.session.act(action)):
+        if self.session.bot_to_act:
+            return  # an opponent is still thinking
+        run_bots = self.bot_pause <= 0
+        if self._run(lambda: self.session.act(action, run_bots=run_bots)):
             self.selected = []
             self.query_one("#discard-text", Input).value = ""
         self.refresh_table()
+        self._schedule_bots()
 
     def _legal(self, decision: tuple[str, ...]) -> tuple[SeatView, LegalActions] | None:
         view = self.session.view
@@ -487,11 +538,12 @@ class TableScreen(Screen[None]):
     def action_next_hand(self) -> None:
         """Deal the next hand."""
         if not self.session.in_hand and self.session.can_deal():
-            self._run(self.session.start_hand)
+            self._run(self._start_hand)
             self.selected = []
             if self.session.rebuys:
                 self.message = "; ".join(self.session.rebuys)
             self.refresh_table()
+            self._schedule_bots()
 
     def action_rebuy(self) -> None:
         """Buy a cave between hands, when the rules allow."""
@@ -556,12 +608,13 @@ class TableScreen(Screen[None]):
 CSS = """
 #seats { height: auto; padding: 0 1; border: round $primary; }
 #status { height: auto; padding: 0 1; }
-#pots, #showdown { height: auto; padding: 0 1; }
+#pots, #showdown, #board { height: auto; padding: 0 1; }
 .actions { height: auto; }
 .actions Button { min-width: 8; margin: 0 1 0 0; }
 .actions Input { width: 20; }
 #log { height: 1fr; padding: 0 1; border: round $secondary; }
 #setup-form { height: 1fr; }
+.rule-row { height: auto; }
 #setup-error { height: auto; color: red; padding: 0 1; }
 #setup-buttons { height: auto; }
 #rules-box { width: 90%; height: 90%; border: thick $primary; background: $surface;
@@ -588,8 +641,10 @@ class PlayApp(App[None]):
         *,
         session: PlaySession | None = None,
         make_session: Callable[[PlaySettings], PlaySession] | None = None,
+        bot_pause: float = 0.0,
     ) -> None:
         super().__init__()
+        self.bot_pause = bot_pause
         self.settings = settings if settings is not None else PlaySettings()
         self.session = session
         self._make_session = make_session if make_session is not None else PlaySession
@@ -597,7 +652,7 @@ class PlayApp(App[None]):
     def on_mount(self) -> None:
         """Show the table (resumed session) or the setup screen."""
         if self.session is not None:
-            self.push_screen(TableScreen(self.session))
+            self.push_screen(TableScreen(self.session, self.bot_pause))
         else:
             self.push_screen(SetupScreen(self.settings), self._start)
 
@@ -606,4 +661,4 @@ class PlayApp(App[None]):
             return
         self.settings = settings
         self.session = self._make_session(settings)
-        self.push_screen(TableScreen(self.session))
+        self.push_screen(TableScreen(self.session, self.bot_pause))

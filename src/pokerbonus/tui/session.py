@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from pokerbonus.bots import Bot, Budget, GameInfo, fallback_action, make_bot
+from pokerbonus.bots.game_bots import GAME_FAMILIES, make_game_bot
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.ledger import LedgerEntry
@@ -40,7 +41,7 @@ from pokerbonus.errors import IllegalActionError, PokerError
 from pokerbonus.store import PlayerSpec, RecordedTable, SavedSession, Store, resume_or_void
 from pokerbonus.tui.settings import PlaySettings
 
-__all__ = ["OPPONENT_NAMES", "PlaySession", "ResumeReport", "latest_open_session"]
+__all__ = ["OPPONENT_NAMES", "PlaySession", "ResumeReport", "bot_for", "latest_open_session"]
 
 OPPONENT_NAMES: Final = ("Alice", "Bruno", "Chloe", "Denis", "Elise", "Fabien", "Gaelle")
 """The computer opponents' names, in the order they sit down."""
@@ -58,6 +59,28 @@ class ResumeReport:
     outcome: str
     hand: int | None
     message: str
+
+
+def bot_for(game: str, level: str, seed: int | None = None) -> Bot:
+    """A computer opponent of ``level`` (a name of the draw ladder) for ``game``.
+
+    The draw uses the ladder itself (:func:`pokerbonus.bots.make_bot`); a catalog
+    game whose hand rule the game bots know gets ``make_game_bot("<family>:<level>")``
+    (``expert`` plays ``hard``; ``random`` and ``station`` are the same everywhere);
+    the other games get the ladder's generic ``station`` (calls down) for the
+    levels above it, as no bot reads their hands yet.
+
+    >>> bot_for("holdem", "hard", seed=1).name, bot_for("draw", "easy", seed=1).name
+    ('holdem:hard', 'easy')
+    >>> bot_for("badugi", "medium", seed=1).name
+    'station'
+    """
+    if game == "draw" or level in ("random", "station"):
+        return make_bot(level, seed=seed)
+    family = GAME_FAMILIES.get(game)
+    if family is None:
+        return make_bot("station", seed=seed)
+    return make_game_bot(f"{family}:{'hard' if level == 'expert' else level}", seed=seed)
 
 
 def latest_open_session(store: Store, kind: str = "table") -> int | None:
@@ -102,7 +125,7 @@ class PlaySession:
             _recorded = RecordedTable.create(self.store, settings.config, specs, rng=self._entropy)
         self.recorded = _recorded
         self.bots: dict[str, Bot] = {
-            name: make_bot(settings.level, seed=self._entropy.getrandbits(32))
+            name: bot_for(settings.config.game, settings.level, self._entropy.getrandbits(32))
             for name in self.table.players
             if name != self.person
         }
@@ -198,8 +221,9 @@ class PlaySession:
                 chips = self.recorded.rebuy(player).chips
                 self.rebuys.append(f"{player} buys a cave ({chips} chips)")
 
-    def start_hand(self) -> None:
-        """Deal the next hand, and let the opponents act until it is the person's turn."""
+    def start_hand(self, run_bots: bool = True) -> None:
+        """Deal the next hand, and let the opponents act until it is the person's turn
+        (``run_bots`` false: the caller plays them one at a time, :meth:`bot_step`)."""
         if self._hand is not None:
             raise IllegalActionError("deal: a hand is being played")
         if self.stack() == 0:
@@ -207,7 +231,8 @@ class PlaySession:
         self._bots_rebuy()
         self.recorded.start_hand()
         self._dealt()
-        self._run_bots()
+        if run_bots:
+            self._run_bots()
 
     def _dealt(self) -> None:
         plan = self.table.plan
@@ -221,8 +246,24 @@ class PlaySession:
 
     # -- during a hand ----------------------------------------------------------------
 
-    def act(self, action: Action) -> None:
-        """Play the person's action, then the opponents' until the person's next turn.
+    @property
+    def bot_to_act(self) -> bool:
+        """Whether a computer opponent is to act now."""
+        hand = self._hand
+        return hand is not None and hand.actor is not None and hand.actor != self.person_seat
+
+    def bot_step(self) -> bool:
+        """Play one opponent's action if one is to act; returns whether one acted."""
+        if not self.bot_to_act:
+            return False
+        hand = self._hand
+        assert hand is not None and hand.actor is not None
+        self._apply(self._bot_action(hand.actor))
+        return True
+
+    def act(self, action: Action, run_bots: bool = True) -> None:
+        """Play the person's action, then the opponents' until the person's next turn
+        (``run_bots`` false: the caller plays them with :meth:`bot_step`).
 
         A refused action raises :class:`IllegalActionError` (with the reason) and
         changes nothing.
@@ -233,7 +274,8 @@ class PlaySession:
         if hand.actor != self.person_seat:
             raise IllegalActionError(f"act: it is not {self.person}'s turn")
         self._apply(action)
-        self._run_bots()
+        if run_bots:
+            self._run_bots()
 
     def _apply(self, action: Action) -> None:
         self.recorded.act(action)
