@@ -66,7 +66,11 @@ def check_text(hand: Hand, text: str, names: list[str], hero: int | None = None)
     """The structure of PokerStars text and the totals it states, against the hand."""
     lines = text.splitlines()
     assert re.fullmatch(r"PokerStars Hand #\d+: .+ (No Limit|Pot Limit|Limit) \(.+\)", lines[0])
-    assert re.fullmatch(rf"Table '.+' {hand.n}-max Seat #{hand.dealer + 1} is the button", lines[1])
+    table = re.fullmatch(rf"Table '.+' {hand.n}-max Seat #{hand.dealer + 1} is the button"
+                         r"(?: \((\d+)-card deck(?:, (\d) joker\(s\))?\))?", lines[1])  # fmt: skip
+    assert table is not None, lines[1]
+    # A deck other than 52 cards without jokers is named (the French draw's short decks).
+    assert int(table[1] or 52) == hand.deck_size and int(table[2] or 0) == hand.game.jokers
     for seat in range(hand.n):
         assert lines[2 + seat] == f"Seat {seat + 1}: {names[seat]} " \
                                   f"({hand.starting_stacks[seat]} in chips)"  # fmt: skip

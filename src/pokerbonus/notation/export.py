@@ -23,11 +23,9 @@ import datetime
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pokerbonus.cards import Card, format_cards
+from pokerbonus.cards import Card
 from pokerbonus.engine.events import (
-    AntePosted,
     BetOrRaised,
-    BetReturned,
     BlindPosted,
     Called,
     CardsDealt,
@@ -36,13 +34,9 @@ from pokerbonus.engine.events import (
     Declined,
     Drew,
     Folded,
-    PotAwarded,
     PotBought,
-    RoundEnded,
     Shown,
-    StubReshuffled,
 )
-from pokerbonus.engine.showdown import best_value, evaluator_options
 from pokerbonus.errors import NotationError
 from pokerbonus.notation.actions import (
     Action,
@@ -210,8 +204,6 @@ def table_hand_history(
 
 # -- PokerStars-style text -----------------------------------------------------------------
 
-_STRUCTURE = {"no-limit": "No Limit", "pot-limit": "Pot Limit", "limit": "Limit"}
-
 
 def pokerstars_text(
     hand: Hand,
@@ -224,143 +216,13 @@ def pokerstars_text(
 ) -> str:
     """A finished five-card draw hand in the text style of PokerStars' histories.
 
-    ``players`` are names in engine seat order (default ``Seat 1``...);
-    ``hero``: the one seat whose cards are written (``None``: every hand, the
-    house's record); ``when`` the time written in the header (omitted if ``None``).
-    Seats are numbered from 1 in engine seat order.
+    The draw-only name of :func:`pokerbonus.notation.pokerstars.hand_text`, which
+    writes every family; this one refuses games other than a five-card draw.
+    ``players`` are names in engine seat order; ``hero``: the one seat whose
+    cards are written (``None``: every hand, the house's record); ``when`` the
+    time written in the header (omitted if ``None``).
     """
+    from pokerbonus.notation.pokerstars import hand_text
+
     _draw_step(hand)
-    if not hand.finished:
-        raise NotationError("export: the hand is not finished")
-    n = hand.n
-    names = list(players) if players is not None else [f"Seat {s + 1}" for s in range(n)]
-    if len(names) != n:
-        raise NotationError(f"export: {len(names)} names for {n} players")
-    game, stakes = hand.game, hand.stakes
-    structure = game.structure
-    if structure.kind == "limit":
-        level = f"{structure.small_bet}/{structure.big_bet}"
-    elif stakes.blind is not None:
-        level = f"blind {stakes.blind}"
-    else:
-        level = f"ante {stakes.ante}"
-    deck = game.deck_size_for(n)
-    extras = f"{deck}-card deck" + (f", {game.jokers} joker(s)" if game.jokers else "")
-    header = f"PokerStars Hand #{number}: 5 Card Draw {_STRUCTURE[structure.kind]} ({level})"
-    if when is not None:
-        header += " - " + when.strftime("%Y/%m/%d %H:%M:%S")
-    lines = [
-        header,
-        f"Table '{table}' {n}-max Seat #{hand.dealer + 1} is the button ({extras})",
-    ]
-    lines += [f"Seat {s + 1}: {names[s]} ({hand.starting_stacks[s]} in chips)" for s in range(n)]
-
-    def show(seat: int) -> bool:
-        return hero is None or hero == seat
-
-    held: dict[int, list[int]] = {s: [] for s in range(n)}
-    street = "pre"
-    folded_on: dict[int, str] = {}
-    bet = 0
-    dealt_header = False
-    for event in hand.events:
-        if isinstance(event, StubReshuffled):
-            lines.append(f"Dealer reshuffles {event.count} discards into a new stub")
-        elif isinstance(event, BlindPosted):
-            if event.kind == "surblind":
-                raised = event.amount - bet
-                lines.append(f"{names[event.seat]}: raises {raised} to {event.amount} (surblind)")
-            else:
-                lines.append(f"{names[event.seat]}: posts blind {event.amount}")
-            bet = max(bet, event.amount)
-        elif isinstance(event, PotBought):
-            lines.append(f"{names[event.seat]}: buys the pot {event.amount}")
-        elif isinstance(event, AntePosted):
-            lines.append(f"{names[event.seat]}: posts the ante {event.amount}")
-        elif isinstance(event, CardsDealt):
-            if not dealt_header:
-                lines.append("*** DEALING HANDS ***")
-                dealt_header = True
-            held[event.seat] += event.cards
-            if show(event.seat):
-                lines.append(f"Dealt to {names[event.seat]} [{format_cards(event.cards)}]")
-        elif isinstance(event, Checked):
-            lines.append(f"{names[event.seat]}: checks")
-        elif isinstance(event, Called):
-            tail = " and is all-in" if event.all_in else ""
-            lines.append(f"{names[event.seat]}: calls {event.amount}{tail}")
-        elif isinstance(event, BetOrRaised):
-            tail = " and is all-in" if event.all_in else ""
-            if bet == 0:
-                lines.append(f"{names[event.seat]}: bets {event.to}{tail}")
-            else:
-                lines.append(f"{names[event.seat]}: raises {event.to - bet} to {event.to}{tail}")
-            bet = max(bet, event.to)
-        elif isinstance(event, Folded):
-            lines.append(f"{names[event.seat]}: folds")
-            folded_on[event.seat] = "before the Draw" if street == "pre" else "after the Draw"
-        elif isinstance(event, BetReturned):
-            lines.append(f"Uncalled bet ({event.amount}) returned to {names[event.seat]}")
-        elif isinstance(event, RoundEnded):
-            bet = 0
-        elif isinstance(event, Drew):
-            if street == "pre":
-                lines.append("*** FIRST DRAW ***")
-                street = "draw"
-            if event.count == 0:
-                lines.append(f"{names[event.seat]}: stands pat")
-                continue
-            cards = f" [{format_cards(event.cards)}]" if show(event.seat) else ""
-            lines.append(f"{names[event.seat]}: discards {event.count} card"
-                         f"{'s' if event.count > 1 else ''}{cards}")  # fmt: skip
-            kept = [c for c in held[event.seat] if c not in set(event.cards)]
-            held[event.seat] = kept
-        elif isinstance(event, CardsServed):
-            kept = list(held[event.seat])
-            held[event.seat] += event.cards
-            if show(event.seat):
-                lines.append(f"Dealt to {names[event.seat]} [{format_cards(kept)}] "
-                             f"[{format_cards(event.cards)}]")  # fmt: skip
-        elif isinstance(event, Shown):
-            if street != "shown":
-                lines.append("*** SHOW DOWN ***")
-                street = "shown"
-            lines.append(f"{names[event.seat]}: shows [{format_cards(event.cards)}] "
-                         f"({_describe(hand, event.cards)})")  # fmt: skip
-        elif isinstance(event, PotAwarded):
-            which = "pot" if event.index == 0 else f"side pot-{event.index}"
-            for seat, amount in event.shares:
-                lines.append(f"{names[seat]} collected {amount} from {which}")
-    results = hand.pot_results
-    total = sum(r.amount for r in results)
-    lines.append("*** SUMMARY ***")
-    if len(results) > 1:
-        parts = [f"Main pot {results[0].amount}."]
-        parts += [f"Side pot-{i} {r.amount}." for i, r in enumerate(results[1:], start=1)]
-        lines.append(f"Total pot {total} " + " ".join(parts) + " | Rake 0")
-    else:
-        lines.append(f"Total pot {total} | Rake 0")
-    won: dict[int, int] = {}
-    for r in results:
-        for seat, amount in r.shares:
-            won[seat] = won.get(seat, 0) + amount
-    for s in range(n):
-        tag = " (button)" if s == hand.dealer else ""
-        start = f"Seat {s + 1}: {names[s]}{tag}"
-        if s in folded_on:
-            lines.append(f"{start} folded {folded_on[s]}")
-        elif s in hand.shown:
-            shown = hand.shown[s]
-            verdict = f"and won ({won[s]})" if s in won else "and lost"
-            lines.append(f"{start} showed [{format_cards(shown)}] {verdict} "
-                         f"with {_describe(hand, shown)}")  # fmt: skip
-        else:
-            lines.append(f"{start} collected ({won.get(s, 0)})")
-    return "\n".join(lines) + "\n"
-
-
-def _describe(hand: Hand, cards: Sequence[int]) -> str:
-    rule = hand.game.rule
-    game = rule.high or "high"
-    options = evaluator_options(rule, game, hand.deck_size, hand.game.jokers)
-    return best_value(tuple(cards), (), rule, game, options).description
+    return hand_text(hand, players=players, number=number, table=table, hero=hero, when=when)

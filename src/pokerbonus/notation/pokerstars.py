@@ -4,8 +4,8 @@ Tracking software imports hands in the text of PokerStars' histories. This
 module writes it for hold'em and the other board games (``*** HOLE CARDS ***``,
 ``*** FLOP ***``, ``*** TURN ***``, ``*** RIVER ***``; a double-board game has a
 ``FIRST``/``SECOND`` flop, turn and river), stud (``*** 3rd STREET ***`` ...
-``*** RIVER ***``) and draw (``*** DEALING HANDS ***``, ``*** DRAW ***`` or
-``*** FIRST DRAW ***`` ...): the header, seats, forced bets, cards (every hand,
+``*** RIVER ***``) and draw (``*** DEALING HANDS ***``, ``*** FIRST DRAW ***``
+... as PokerStars names even a single draw): the header, seats, forced bets, cards (every hand,
 or one hero's and the up cards), the actions with their amounts (``raises X
 to Y``), uncalled bets returned, the showdown, and a summary with the pot, side
 pots and ``Rake 0``. Everything comes from the hand's events, so the totals are
@@ -69,7 +69,7 @@ from pokerbonus.engine.events import (
 )
 from pokerbonus.engine.showdown import best_value, evaluator_options
 from pokerbonus.errors import NotationError, PokerError
-from pokerbonus.rules.games import Deal, Draw
+from pokerbonus.rules.games import Deal
 
 if TYPE_CHECKING:
     from pokerbonus.engine.state import Hand
@@ -79,6 +79,7 @@ __all__ = ["family_of", "hand_text", "history_text"]
 
 _STRUCTURE = {"no-limit": "No Limit", "pot-limit": "Pot Limit", "limit": "Limit"}
 _ORDINALS = ("FIRST", "SECOND", "THIRD", "FOURTH", "FIFTH")
+_TITLES = {"Texas hold'em": "Hold'em", "five-card draw": "5 Card Draw"}  # PokerStars' names
 _BOARD_STREETS = {3: "FLOP", 4: "TURN", 5: "RIVER"}
 _STUD_STREETS = {
     2: "2nd STREET",
@@ -155,7 +156,6 @@ class _Writer:
     def __init__(self, hand: Hand, names: list[str], hero: int | None) -> None:
         self.hand, self.names, self.hero = hand, names, hero
         self.family = family_of(hand)
-        self.draws = sum(isinstance(s, Draw) for s in hand.game.steps)
         self.lines: list[str] = []
         self.bet = 0  # the current bet to match in this round
         self.street = "the deal"  # for "folded before ..." in the summary
@@ -296,7 +296,7 @@ class _Writer:
     def _drew(self, event: Drew) -> None:
         if self.round_open:
             self.draw_count += 1
-            title = "DRAW" if self.draws == 1 else f"{_ORDINALS[self.draw_count - 1]} DRAW"
+            title = f"{_ORDINALS[self.draw_count - 1]} DRAW"  # PokerStars: FIRST even if alone
             self.header(title)
             self.street = title.title()
             self.round_open = False
@@ -347,9 +347,7 @@ def hand_text(
     if hero is not None and not 0 <= hero < n:
         raise NotationError(f"PokerStars text: hero seat {hero} is not a seat (0..{n - 1})")
     game = hand.game
-    title = game.name[:1].upper() + game.name[1:]
-    if title == "Texas hold'em":
-        title = "Hold'em"
+    title = _TITLES.get(game.name, game.name[:1].upper() + game.name[1:])
     level = _level(hand)
     if currency:
         level = "/".join(currency + part for part in level.split("/"))
@@ -358,7 +356,10 @@ def hand_text(
         header += " - " + when.strftime("%Y/%m/%d %H:%M:%S")
     writer = _Writer(hand, names, hero)
     lines = writer.lines
-    lines += [header, f"Table '{table}' {n}-max Seat #{hand.dealer + 1} is the button"]
+    deck = hand.deck_size
+    note = "" if deck == 52 and not game.jokers else f" ({deck}-card deck" + (
+        f", {game.jokers} joker(s))" if game.jokers else ")")
+    lines += [header, f"Table '{table}' {n}-max Seat #{hand.dealer + 1} is the button{note}"]
     lines += [f"Seat {s + 1}: {names[s]} ({hand.starting_stacks[s]} in chips)" for s in range(n)]
     for event in hand.events:
         writer.event(event)
