@@ -24,7 +24,8 @@ def screen_text(app: App[None]) -> str:
 def game_session(game: str, seed: int, **values: object) -> PlaySession:
     base: dict[str, object] = {"opponents": 3, "level": "medium", "game": game}
     base.update(values)
-    return PlaySession(PlaySettings.build(base), seed=seed, store=Store("sqlite://"), bot_samples=20)
+    store = Store("sqlite://")
+    return PlaySession(PlaySettings.build(base), seed=seed, store=store, bot_samples=20)
 
 
 def card_words(card: int) -> str:
