@@ -11,6 +11,7 @@ from pokerbonus.notation.actions import (
     UNKNOWN,
     Action,
     Amount,
+    BuyPot,
     CheckOrCall,
     CompleteBetOrRaiseTo,
     DealBoard,
@@ -21,6 +22,7 @@ from pokerbonus.notation.actions import (
     PostBringIn,
     ShowOrMuck,
     StandPatOrDiscard,
+    Surblind,
     UnknownCard,
     format_hand_cards,
     parse_action,
@@ -38,6 +40,7 @@ from pokerbonus.notation.phh import (
     load,
     loads,
 )
+from pokerbonus.notation.pokerstars import hand_text, history_text
 from pokerbonus.notation.variants import FRENCH_DRAW_CODES, STANDARD_CODES, VARIANTS, Variant
 
 __all__ = [
@@ -49,6 +52,7 @@ __all__ = [
     "VARIANTS",
     "Action",
     "Amount",
+    "BuyPot",
     "CheckOrCall",
     "CompleteBetOrRaiseTo",
     "DealBoard",
@@ -62,6 +66,7 @@ __all__ = [
     "PostBringIn",
     "ShowOrMuck",
     "StandPatOrDiscard",
+    "Surblind",
     "UnknownCard",
     "Variant",
     "chip_scale",
@@ -69,6 +74,8 @@ __all__ = [
     "dumps",
     "dumps_many",
     "format_hand_cards",
+    "hand_text",
+    "history_text",
     "load",
     "loads",
     "parse_action",
