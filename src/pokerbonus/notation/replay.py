@@ -3,7 +3,8 @@
 :func:`replay_hand` turns a PHH :class:`~pokerbonus.notation.phh.HandHistory`
 into a finished engine :class:`~pokerbonus.engine.state.Hand`: the game comes
 from the variant code (:func:`pokerbonus.rules.catalog.game_for_code`), the
-forced bets seat by seat, and the deck is stacked so that the engine deals
+forced bets seat by seat (the French draw: game and stakes from the hand's
+house rules, the surblind and pot-buying offers as actions), and the deck is stacked so that the engine deals
 exactly the cards of the file. Every betting and drawing action of the file is
 then played through the engine's own legality checks; a hand the rules refuse
 raises :class:`~pokerbonus.errors.IllegalActionError` naming the action.
