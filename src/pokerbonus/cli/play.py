@@ -17,6 +17,10 @@ from pokerbonus.errors import PokerError
 __all__ = ["play_command", "settings_from_options"]
 
 
+BOT_PAUSE = 0.6
+"""Seconds between two computer opponents' actions at the table."""
+
+
 def settings_from_options(config: Path | None, options: dict[str, Any]) -> Any:
     """The play settings from a TOML file (optional) and the flags that were given."""
     from pokerbonus.tui.settings import PlaySettings
@@ -96,12 +100,16 @@ def play_command(
             return
         if resume:
             session = PlaySession.resume(store, session_id, seed=seed, four_color=bool(four_color))
-            PlayApp(session.settings, session=session).run()
+            PlayApp(session.settings, session=session, bot_pause=BOT_PAUSE).run()
             return
         if session_id is not None:
             raise PokerError(f"session {session_id}: give --resume to resume a session")
         settings = settings_from_options(config, options)
-        PlayApp(settings, make_session=lambda s: PlaySession(s, seed=seed, store=store)).run()
+        PlayApp(
+            settings,
+            make_session=lambda s: PlaySession(s, seed=seed, store=store),
+            bot_pause=BOT_PAUSE,
+        ).run()
     except PokerError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
