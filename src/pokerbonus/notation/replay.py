@@ -4,10 +4,11 @@
 into a finished engine :class:`~pokerbonus.engine.state.Hand`: the game comes
 from the variant code (:func:`pokerbonus.rules.catalog.game_for_code`), the
 forced bets seat by seat (the French draw: game and stakes from the hand's
-house rules, the surblind and pot-buying offers as actions), and the deck is stacked so that the engine deals
-exactly the cards of the file. Every betting and drawing action of the file is
-then played through the engine's own legality checks; a hand the rules refuse
-raises :class:`~pokerbonus.errors.IllegalActionError` naming the action.
+house rules, the surblind and pot-buying offers as actions), and the deck is
+stacked so that the engine deals exactly the cards of the file. Every betting
+and drawing action of the file is then played through the engine's own legality
+checks; a hand the rules refuse raises
+:class:`~pokerbonus.errors.IllegalActionError` naming the action.
 :func:`replay_paths` replays files and folders and reports, per hand, our
 finishing stacks against the file's. See ``docs/replay.md``.
 
