@@ -4,10 +4,16 @@ phevaluator and pokerkit, on the same random seven-card hands in the same run.
 Run: ``python benchmarks/bench_evaluate.py [--hands N] [--slow-hands M] [--seed S]``.
 
 Each library gets the hands in its own card type, converted before timing, and
-is called once per hand from Python as its API is meant to be used. pokerkit is
-much slower per hand, so it gets the first ``M`` hands only. Timings are the
-best of five runs after a warm-up; ratios are "their time per hand / ours"
-(above 1 means Poker Bonus is faster).
+is called once per hand from Python as its API is meant to be used; the
+five-card rows use the first five cards of the same hands. pokerkit is much
+slower per hand, so it gets the first ``M`` hands only.
+
+Timing: the hands are cut into chunks of 1,000; every chunk is timed once per
+round for every evaluator in turn (after a warm-up round), with the thread's
+CPU time, and keeps its best round; an evaluator's time is the sum of its
+chunks' bests. On a shared machine this keeps other processes' time slices out
+of the figures, the same way for every library. Ratios are "their time per
+hand / ours" on hands of the same size (above 1 means Poker Bonus is faster).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import importlib.util
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -32,74 +39,83 @@ def random_hands(n: int, size: int, seed: int) -> list[tuple[Card, ...]]:
     return [tuple(rng.sample(deck, size)) for _ in range(n)]
 
 
-def best_time(run: Callable[[], object], repeats: int = 5) -> float:
-    """Best wall time of ``repeats`` runs, after one warm-up run."""
-    run()
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
+CHUNK = 1_000
+
+Items = Sequence[Any]
+Runner = tuple[str, int, Items, Callable[[Items], list[object]]]
 
 
-def runners(
-    hands: Sequence[tuple[Card, ...]], slow: int
-) -> list[tuple[str, int, Callable[[], object]]]:
-    """(name, number of hands, run) for each evaluator that is installed."""
-    out: list[tuple[str, int, Callable[[], object]]] = []
-    texts = [[str(c) for c in hand] for hand in hands]
+def best_times(runs: Sequence[Runner], rounds: int) -> list[float]:
+    """Seconds per hand of each runner ``(name, size, hands, run)``: per chunk of
+    hands the best of ``rounds`` rounds (thread CPU time, runners interleaved
+    chunk by chunk), summed over the chunks."""
+    clock = time.thread_time
+    chunked = [
+        (run, [hands[i : i + CHUNK] for i in range(0, len(hands), CHUNK)])
+        for _, _, hands, run in runs
+    ]
+    best = [[float("inf")] * len(chunks) for _, chunks in chunked]
+    for round_ in range(rounds + 1):  # round 0 is the warm-up
+        for j in range(max(len(chunks) for _, chunks in chunked)):
+            for k, (run, chunks) in enumerate(chunked):
+                if j < len(chunks):
+                    start = clock()
+                    run(chunks[j])
+                    elapsed = clock() - start
+                    if round_ and elapsed < best[k][j]:
+                        best[k][j] = elapsed
+    return [sum(b) / len(hands) for b, (_, _, hands, _) in zip(best, runs, strict=True)]
 
-    def ours() -> object:
-        return [evaluate(hand) for hand in hands]
 
-    out.append(("pokerbonus evaluate (7 Card tuple)", len(hands), ours))
-
-    fives = [hand[:5] for hand in hands]
-
-    def ours5() -> object:
-        return [evaluate(hand) for hand in fives]
-
-    out.append(("pokerbonus evaluate (5 Card tuple)", len(hands), ours5))
-
+def runners(hands: Sequence[tuple[Card, ...]], slow: int) -> list[Runner]:
+    """(name, hand size, hands, run) for each evaluator that is installed, on
+    seven cards and on the first five of the same hands."""
+    out: list[Runner] = []
     if importlib.util.find_spec("eval7"):
         import eval7
 
-        e7 = [[eval7.Card(t) for t in hand] for hand in texts]
         e7_evaluate = eval7.evaluate
-        out.append(("eval7.evaluate", len(hands), lambda: [e7_evaluate(h) for h in e7]))
-    if importlib.util.find_spec("phevaluator"):
-        from phevaluator import evaluate_cards
-
-        ph = [[int(c) for c in hand] for hand in hands]  # same 4 * rank + suit index
-        out.append(
-            ("phevaluator evaluate_cards", len(hands), lambda: [evaluate_cards(*h) for h in ph])
-        )
     if importlib.util.find_spec("treys"):
-        from treys import Card as TreysCard
         from treys import Evaluator
 
-        treys = Evaluator()
-        tr = [[TreysCard.new(t) for t in hand] for hand in texts]
+        treys_evaluate = Evaluator().evaluate
+    for size in (7, 5):
+        cut = [hand[:size] for hand in hands]
+        texts = [[str(c) for c in hand] for hand in cut]
         out.append(
-            (
-                "treys Evaluator.evaluate",
-                len(hands),
-                lambda: [treys.evaluate(h[:2], h[2:]) for h in tr],
-            )
-        )
-    if importlib.util.find_spec("pokerkit"):
-        from pokerkit import Card as KitCard
-        from pokerkit import StandardHighHand
+            (f"pokerbonus evaluate ({size} Card tuple)", size, cut,
+             lambda hs: [evaluate(h) for h in hs])
+        )  # fmt: skip
+        if importlib.util.find_spec("eval7"):
+            e7 = [[eval7.Card(t) for t in hand] for hand in texts]
+            out.append(("eval7.evaluate", size, e7, lambda hs: [e7_evaluate(h) for h in hs]))
+        if importlib.util.find_spec("phevaluator"):
+            from phevaluator import evaluate_cards
 
-        kit = [list(KitCard.parse("".join(hand))) for hand in texts[:slow]]
-        out.append(
-            (
-                "pokerkit StandardHighHand.from_game",
-                len(kit),
-                lambda: [StandardHighHand.from_game(h) for h in kit],
-            )
-        )
+            ph = [[int(c) for c in hand] for hand in cut]  # same 4 * rank + suit index
+            out.append(
+                ("phevaluator evaluate_cards", size, ph,
+                 lambda hs: [evaluate_cards(*h) for h in hs])
+            )  # fmt: skip
+        if size < 7:
+            continue
+        if importlib.util.find_spec("treys"):
+            from treys import Card as TreysCard
+
+            tr = [[TreysCard.new(t) for t in hand] for hand in texts]
+            out.append(
+                ("treys Evaluator.evaluate", size, tr,
+                 lambda hs: [treys_evaluate(h[:2], h[2:]) for h in hs])
+            )  # fmt: skip
+        if importlib.util.find_spec("pokerkit"):
+            from pokerkit import Card as KitCard
+            from pokerkit import StandardHighHand
+
+            kit = [list(KitCard.parse("".join(hand))) for hand in texts[:slow]]
+            out.append(
+                ("pokerkit StandardHighHand.from_game", size, kit,
+                 lambda hs: [StandardHighHand.from_game(h) for h in hs])
+            )  # fmt: skip
     return out
 
 
@@ -108,26 +124,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=200_000, help="hands per evaluator")
     parser.add_argument("--slow-hands", type=int, default=5_000, help="hands for pokerkit")
+    parser.add_argument("--rounds", type=int, default=5, help="timed rounds per chunk")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
     hands = random_hands(args.hands, 7, args.seed)
-    results: list[tuple[str, int, float]] = []
-    for name, n, run in runners(hands, args.slow_hands):
-        results.append((name, n, best_time(run) / n))
-    ours = results[0][2]
-    table = Table(title=f"Seven-card high hands, {args.hands:,} random hands (seed {args.seed})")
+    runs = runners(hands, args.slow_hands)
+    times = best_times(runs, args.rounds)
+    ours = {
+        size: t
+        for (name, size, _, _), t in zip(runs, times, strict=True)
+        if name.startswith("pokerbonus")
+    }
+    table = Table(
+        title=f"High hands, {args.hands:,} random hands (seed {args.seed}), "
+        f"best of {args.rounds} rounds per chunk of {CHUNK:,}"
+    )
     table.add_column("evaluator")
+    table.add_column("cards", justify="right")
     table.add_column("hands", justify="right")
     table.add_column("hands/s", justify="right")
     table.add_column("us/hand", justify="right")
     table.add_column("their time / ours", justify="right")
-    for name, n, per_hand in results:
+    for (name, size, hands_run, _), per_hand in zip(runs, times, strict=True):
         table.add_row(
             name,
-            f"{n:,}",
+            str(size),
+            f"{len(hands_run):,}",
             f"{1 / per_hand:,.0f}",
             f"{per_hand * 1e6:.3f}",
-            f"{per_hand / ours:.2f}",
+            f"{per_hand / ours[size]:.2f}",
         )
     Console().print(table)
 
