@@ -370,3 +370,47 @@ def test_timer_checks_or_folds_on_expiry(client: TestClient, clock: FakeClock) -
 def test_placeholder_page_is_served(client: TestClient) -> None:
     r = client.get("/")
     assert r.status_code == 200 and "<html" in r.text.lower()
+
+
+def test_blind_kind_names_and_last_hand(client: TestClient) -> None:
+    """blind_posted keeps its event kind (the blind's own kind is ``blind``); shown hands
+    carry the engine's names; a state between hands still holds the last showdown."""
+    from pokerbonus.cards import parse_cards
+    from pokerbonus.hands import evaluate
+
+    t = create(
+        client,
+        seat=None,
+        config={"players": 3, "forced_bets": "blind"},
+        bots=[{"seat": s, "level": "station"} for s in range(3)],
+        max_hands=2,
+        bots_alone=True,
+    )
+    with client.websocket_connect(f"/ws/{t['table']}") as a:
+        hello(a, t["token"], since=0)  # the bots may have started: every event from the first
+        blinds: list[dict[str, Any]] = []
+        ended = 0
+        while ended < 2:
+            m = until(a, lambda m: m["type"] == "event")
+            blinds += [m["event"]] if m["event"]["kind"] == "blind_posted" else []
+            ended += m["event"]["kind"] == "hand_ended"
+        assert blinds and all(b["blind"] in ("blind", "surblind") for b in blinds)
+        last = until(a, lambda m: m["type"] == "state" and m["hand"] is None)["last_hand"]
+    assert last["number"] == 2 and last["status"] == "finished"
+    # stations call down: at least two hands are shown, each named as the engine names it
+    assert len(last["shown"]) >= 2 and set(last["names"]) == set(last["shown"])
+    for seat, cards in last["shown"].items():
+        assert last["names"][seat] == evaluate(parse_cards(" ".join(cards)), deck=32).description
+    assert sum(last["net"].values()) == 0
+    # a page opened between hands gets it too, in its resync state
+    with client.websocket_connect(f"/ws/{t['table']}") as b:
+        hello(b, t["token"])
+        s = until(b, lambda m: m["type"] == "state")
+        assert s["resync"] and s["hand"] is None and s["last_hand"] == last
+
+
+def test_config_schema_is_served(client: TestClient) -> None:
+    from pokerbonus.web.schema import config_schema
+
+    r = client.get("/api/config-schema")
+    assert r.status_code == 200 and r.json() == config_schema()

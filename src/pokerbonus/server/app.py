@@ -36,6 +36,7 @@ from pokerbonus.errors import ConfigurationError, PokerError
 from pokerbonus.server.journal import Journal, JournalWriter, StoredTable
 from pokerbonus.server.protocol import (
     action_from_model,
+    last_hand_json,
     message_id,
     parse_client,
     record_json,
@@ -228,12 +229,13 @@ class TableActor:
         now = self.manager.now()
         connected: dict[int, bool] = {c.person.pid: True for c in self.conns if c.person}
         table = table_json(session, connected)
+        last = last_hand_json(session)
         limit = self.manager.settings.outbox_limit
         for conn in list(self.conns):
             person = conn.person
             for rec in records:
                 conn.send(record_json(rec, *self._seats_for(rec, person)), limit)
-            conn.send(state_json(session, person, now, table=table), limit)
+            conn.send(state_json(session, person, now, table=table, last_hand=last), limit)
 
     def _seats_for(self, rec: EventRecord, person: Person | None) -> tuple[int | None, int | None]:
         """The receiver's table seat and hand seat for a record (by name: who was dealt in)."""
@@ -339,9 +341,10 @@ class TableActor:
             conn.send(state_json(s, person, now, resync=True, connected=self._connected()), limit)
         # the others see who is connected
         table = table_json(s, self._connected())
+        last = last_hand_json(s)
         for other in self.conns:
             if other is not conn:
-                other.send(state_json(s, other.person, now, table=table), limit)
+                other.send(state_json(s, other.person, now, table=table, last_hand=last), limit)
 
     def _connected(self) -> dict[int, bool]:
         return {c.person.pid: True for c in self.conns if c.person}
@@ -695,6 +698,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return {"table": table_id, "token": token, "name": entry["name"], "seat": None}
 
         return JSONResponse(await actor.call(_join), status_code=201)
+
+    @app.get("/api/config-schema")
+    async def config_schema_route() -> JSONResponse:
+        from pokerbonus.web.schema import config_schema
+
+        return JSONResponse(config_schema())
 
     @app.get("/api/tables/{table_id}")
     async def table(

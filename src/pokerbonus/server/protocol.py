@@ -29,9 +29,11 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pokerbonus.cards import Card, parse_card
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.events import Event
-from pokerbonus.engine.views import redact
+from pokerbonus.engine.showdown import best_value, evaluator_options, qualifies
+from pokerbonus.engine.state import Hand
+from pokerbonus.engine.views import SeatView, redact
 from pokerbonus.errors import InvalidCardError
-from pokerbonus.server.session import EventRecord, Person, ServerError, TableSession
+from pokerbonus.server.session import EventRecord, HandLog, Person, ServerError, TableSession
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
@@ -39,6 +41,8 @@ __all__ = [
     "ClientMessage",
     "action_from_model",
     "event_json",
+    "hand_names",
+    "last_hand_json",
     "parse_client",
     "record_json",
     "state_json",
@@ -238,6 +242,8 @@ def event_json(event: Event, seats: Sequence[int], hand_seat: int | None) -> dic
             out["card"] = None if value is None else str(Card(value))
         elif f.name == "shares":
             out["shares"] = [[seats[s], chips] for s, chips in value]
+        elif f.name == "kind":  # blind_posted's own kind must not overwrite the event's
+            out["blind"] = value
         else:
             out[f.name] = value
     return out
@@ -330,6 +336,82 @@ def _per_seat(seats: Sequence[int], values: Sequence[Any]) -> dict[str, Any]:
     return {str(s): v for s, v in zip(seats, values, strict=True)}
 
 
+def hand_names(hand: Hand, shown: Sequence[tuple[int, Sequence[int]]]) -> dict[int, str]:
+    """The engine's name of each shown hand (``evaluate(...).description``), by hand seat.
+
+    The best five cards under the game's hand rule with the board (each board of a
+    double-board game, ``" / "`` between them); a high/low game names both halves,
+    ``"; "`` between them (``"no low"`` when the low does not qualify).
+    """
+    rule = hand.game.rule
+    deck = hand.deck_size
+    high = evaluator_options(rule, rule.high or "", deck, hand.game.jokers)
+    low = evaluator_options(rule, rule.low or "", deck, hand.game.jokers)
+    boards = hand.boards
+    out: dict[int, str] = {}
+    for seat, cards in shown:
+        per_board: list[str] = []
+        for board in boards:
+            parts: list[str] = []
+            if rule.high is not None:
+                parts.append(best_value(cards, board, rule, rule.high, high).description)
+            if rule.low is not None:
+                value = best_value(cards, board, rule, rule.low, low)
+                parts.append(value.description if qualifies(value, rule.low) else "no low")
+            per_board.append("; ".join(parts))
+        out[seat] = " / ".join(per_board)
+    return out
+
+
+def _shown_json(
+    session: TableSession, log: HandLog, view: SeatView
+) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """``shown`` and ``names`` (table seats as keys) of a view; names cached per hand."""
+    seats = log.seats
+    shown = {str(seats[s]): _cards(c) for s, c in view.shown}
+    if not view.shown:
+        return shown, {}
+    cache = session.shown_names.get(log.number)
+    if cache is None or len(cache) != len(view.shown):
+        cache = {str(seats[s]): name for s, name in hand_names(log.hand, view.shown).items()}
+        if view.finished:
+            session.shown_names[log.number] = cache
+    return shown, cache
+
+
+def _pot_results_json(seats: Sequence[int], view: SeatView) -> list[dict[str, Any]]:
+    return [
+        {
+            "amount": r.amount,
+            "eligible": [seats[s] for s in r.eligible],
+            "winners": [seats[s] for s in r.winners],
+            "shares": [[seats[s], c] for s, c in r.shares],
+        }
+        for r in view.pot_results
+    ]
+
+
+def last_hand_json(session: TableSession) -> dict[str, Any] | None:
+    """The ``last_hand`` object: the last hand that ended (finished or voided), as
+    everyone may see it (the spectator view: only shown cards), or ``None``."""
+    log = next((h for h in reversed(session.hands) if h is not session.current), None)
+    if log is None:
+        return None
+    view = log.hand.view(None)
+    seats = log.seats
+    shown, names = _shown_json(session, log, view)
+    return {
+        "number": log.number,
+        "status": log.status,
+        "seats": list(seats),
+        "board": _cards(view.board),
+        "shown": shown,
+        "names": names,
+        "pot_results": _pot_results_json(seats, view) if log.status == "finished" else [],
+        "net": _per_seat(seats, log.hand.net) if log.status == "finished" else {},
+    }
+
+
 def hand_json(
     session: TableSession, seat: int | None, now: float, *, log: bool = False
 ) -> dict[str, Any] | None:
@@ -356,6 +438,7 @@ def hand_json(
             "offer_amount": lg.offer_amount,
         }
     clock = session.clock_left(now)
+    shown, names = _shown_json(session, cur, view)
     return {
         "number": cur.number,
         "seq": session.seq,
@@ -378,16 +461,9 @@ def hand_json(
         if clock is None
         else {"seat": clock[0], "action_left": round(clock[1], 3), "bank_left": round(clock[2], 3)},
         "finished": view.finished,
-        "shown": {str(seats[s]): _cards(c) for s, c in view.shown},
-        "pot_results": [
-            {
-                "amount": r.amount,
-                "eligible": [seats[s] for s in r.eligible],
-                "winners": [seats[s] for s in r.winners],
-                "shares": [[seats[s], c] for s, c in r.shares],
-            }
-            for r in view.pot_results
-        ],
+        "shown": shown,
+        "names": names,
+        "pot_results": _pot_results_json(seats, view),
         "log": [event_json(e, seats, hs) for e in view.log] if log else None,
     }
 
@@ -400,8 +476,16 @@ def state_json(
     resync: bool = False,
     connected: Mapping[int, bool] | None = None,
     table: dict[str, Any] | None = None,
+    last_hand: dict[str, Any] | Literal[False] | None = False,
 ) -> dict[str, Any]:
-    """The ``state`` message for ``person`` (``None``: an anonymous spectator)."""
+    """The ``state`` message for ``person`` (``None``: an anonymous spectator).
+
+    ``table`` and ``last_hand`` (public, the same for every receiver) may be given
+    when already built for a broadcast (``False``: build ``last_hand`` here).
+
+    ``last_hand`` is the last hand that ended (:func:`last_hand_json`), so a page
+    opened between hands can show its showdown.
+    """
     seat = person.seat if person is not None else None
     return {
         "type": "state",
@@ -410,4 +494,5 @@ def state_json(
         "you": you_json(session, person),
         "table": table if table is not None else table_json(session, connected),
         "hand": hand_json(session, seat, now, log=resync),
+        "last_hand": last_hand_json(session) if last_hand is False else last_hand,
     }

@@ -227,6 +227,8 @@ class TableSession:
         self.clock_start: float | None = None
         """When the current decision's clock started (``None``: no clock runs)."""
         self._bot_seq = 0
+        self.shown_names: dict[int, dict[str, str]] = {}
+        """The names of the hands shown at each finished hand's showdown (table seats as keys)."""
 
     # -- reading -----------------------------------------------------------------------
 
