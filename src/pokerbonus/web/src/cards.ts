@@ -1,5 +1,5 @@
-// Cards as the protocol writes them ("As", "Td", "Jk"), drawn as DOM elements,
-// and five-card high hands named in words (the showdown).
+// Cards as the protocol writes them ("As", "Td", "Jk"), drawn as DOM elements.
+// Shown hands are named by the server (the engine's words), not here.
 
 export const RANKS = "23456789TJQKA";
 export const SUITS = "cdhs";
@@ -9,8 +9,6 @@ const RANK_NAMES = [
   "two", "three", "four", "five", "six", "seven", "eight",
   "nine", "ten", "jack", "queen", "king", "ace",
 ];
-const RANK_PLURALS = RANK_NAMES.map((n) => (n === "six" ? "sixes" : n + "s"));
-const ACE = 12;
 
 export interface ParsedCard { rank: number; suit: number; joker: boolean }
 
@@ -65,106 +63,4 @@ export function cardBack(): HTMLElement {
   el.dataset.testid = "card-back";
   el.setAttribute("aria-hidden", "true");
   return el;
-}
-
-// -- naming a high hand --------------------------------------------------------------
-
-export interface HighRules {
-  /** Lowest rank index in the deck (0 = two for 52 cards, 5 = seven for 32). */
-  low: number;
-  wheel: boolean;
-  ranking: "modern" | "archaic";
-}
-
-type Cat = "high" | "pair" | "two_pair" | "trips" | "straight" | "flush" | "full_house"
-  | "quads" | "straight_flush" | "five";
-
-const ORDERS: Record<HighRules["ranking"], Cat[]> = {
-  modern: ["high", "pair", "two_pair", "trips", "straight", "flush", "full_house", "quads",
-    "straight_flush", "five"],
-  archaic: ["high", "pair", "two_pair", "straight", "trips", "full_house", "flush",
-    "straight_flush", "quads", "five"],
-};
-
-const SHAPES: Record<string, Cat> = {
-  "1,1,1,1,1": "high", "2,1,1,1": "pair", "2,2,1": "two_pair", "3,1,1": "trips",
-  "3,2": "full_house", "4,1": "quads",
-};
-
-/** The lowest rank of a deck of `size` cards (the deck keeps its highest ranks). */
-export function lowestRank(deckSize: number): number {
-  return 13 - deckSize / 4;
-}
-
-function kickers(ranks: number[]): string {
-  const words = ranks.map((r) => RANK_NAMES[r]);
-  return words.length === 1 ? `${words[0]} kicker` : `${words.join("-")} kickers`;
-}
-
-/**
- * The best reading of five cards as a high hand, in words
- * ("full house, tens full of kings", "straight, five high", "Poker (five of a kind), kings").
- * A joker plays as an ace, or as any card completing a straight or a flush
- * (in a flush, the highest rank missing); four of a kind and a joker is Poker.
- */
-export function describeHigh(cards: string[], rules: HighRules): string {
-  if (cards.length !== 5) throw new Error(`describeHigh: 5 cards expected, got ${cards.length}`);
-  const parsed = cards.map(parseCard);
-  const naturals = parsed.filter((c) => !c.joker);
-  const jokers = 5 - naturals.length;
-  const counts = new Array<number>(13).fill(0);
-  for (const c of naturals) counts[c.rank] += 1;
-  const order = ORDERS[rules.ranking];
-  const quads = counts.findIndex((n) => n === 4);
-  if (jokers > 0 && (quads >= 0 || counts[ACE] + jokers >= 5)) {
-    return `Poker (five of a kind), ${RANK_PLURALS[quads >= 0 ? quads : ACE]}`;
-  }
-  counts[ACE] += jokers;
-  const groups: [number, number][] = [];
-  for (let r = 12; r >= 0; r--) if (counts[r] > 0) groups.push([counts[r], r]);
-  groups.sort((a, b) => b[0] - a[0] || b[1] - a[1]);
-  let best: Cat = SHAPES[groups.map((g) => g[0]).join(",")];
-  let played: number[] = groups.flatMap(([n, r]) => new Array<number>(n).fill(r));
-  const ranks = naturals.map((c) => c.rank);
-  if (new Set(ranks).size === ranks.length) {
-    const suited = new Set(naturals.map((c) => c.suit)).size <= 1;
-    // straights, from the highest top card down; the wheel's ace plays below the lowest rank
-    const windows: [number, number][] = [];
-    for (let top = ACE; top - 4 >= rules.low; top--) windows.push([top, top - 4]);
-    if (rules.wheel) windows.push([rules.low + 3, rules.low - 1]);
-    for (const [top, bottom] of windows) {
-      const wheel = bottom < rules.low;
-      if (ranks.every((r) => (bottom <= r && r <= top) || (wheel && r === ACE))) {
-        const cat: Cat = suited ? "straight_flush" : "straight";
-        if (order.indexOf(cat) > order.indexOf(best)) {
-          best = cat;
-          played = [];
-          for (let r = top; r >= bottom; r--) played.push(r);
-        }
-        break;
-      }
-    }
-    if (suited && best !== "straight_flush" && order.indexOf("flush") > order.indexOf(best)) {
-      const extra: number[] = [];
-      for (let r = ACE; r >= rules.low && extra.length < jokers; r--) {
-        if (!ranks.includes(r)) extra.push(r);
-      }
-      best = "flush";
-      played = [...ranks, ...extra].sort((a, b) => b - a);
-    }
-  }
-  const p = played;
-  const name = (r: number): string => RANK_NAMES[r < 0 ? ACE : r];
-  switch (best) {
-    case "high": return "high card, " + p.map(name).join("-");
-    case "pair": return `pair of ${RANK_PLURALS[p[0]]}, ${kickers(p.slice(2))}`;
-    case "two_pair": return `two pair, ${RANK_PLURALS[p[0]]} and ${RANK_PLURALS[p[2]]}, ${kickers(p.slice(4))}`;
-    case "trips": return `three of a kind, ${RANK_PLURALS[p[0]]}, ${kickers(p.slice(3))}`;
-    case "straight": return `straight, ${name(p[0])} high`;
-    case "flush": return `flush, ${name(p[0])} high`;
-    case "full_house": return `full house, ${RANK_PLURALS[p[0]]} full of ${RANK_PLURALS[p[3]]}`;
-    case "quads": return `four of a kind, ${RANK_PLURALS[p[0]]}, ${kickers(p.slice(4))}`;
-    case "straight_flush": return p[0] === ACE ? "royal flush" : `straight flush, ${name(p[0])} high`;
-    default: return `Poker (five of a kind), ${RANK_PLURALS[p[0]]}`;
-  }
 }

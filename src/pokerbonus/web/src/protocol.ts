@@ -80,8 +80,22 @@ export interface HandInfo {
   clock: { seat: Seat; action_left: number; bank_left: number } | null;
   finished: boolean;
   shown: Record<string, CardText[]>;
+  /** The engine's name of each shown hand, by seat ("full house, tens full of kings"). */
+  names: Record<string, string>;
   pot_results: PotResult[];
   log: GameEvent[] | null;
+}
+
+/** The last hand that ended, as everyone may see it (its showdown). */
+export interface LastHand {
+  number: number;
+  status: "finished" | "voided";
+  seats: Seat[];
+  board: CardText[];
+  shown: Record<string, CardText[]>;
+  names: Record<string, string>;
+  pot_results: PotResult[];
+  net: Record<string, number>;
 }
 
 export interface You {
@@ -102,6 +116,7 @@ export interface WelcomeMsg { type: "welcome"; table: string; n: number; you: Yo
 export interface EventMsg { type: "event"; n: number; hand: number | null; event: GameEvent }
 export interface StateMsg {
   type: "state"; n: number; resync: boolean; you: You; table: TableInfo; hand: HandInfo | null;
+  last_hand: LastHand | null;
 }
 export interface AckMsg { type: "ack"; id: string | number | null; of: string; duplicate: boolean }
 export interface ErrorMsg { type: "error"; id: string | number | null; code: string; message: string }

@@ -14,10 +14,10 @@ export function describeEvent(e: GameEvent, nameOf: (seat: number) => string): s
     case "hand_ended": return `Hand ${e.number} is over`;
     case "hand_voided": return `Hand ${e.number} was voided: every chip went back`;
     case "ante_posted": return `${who} antes ${e.amount}`;
-    case "blind_posted": return `${who} posts a blind of ${e.amount}`;
-    // the server writes blind_posted's own `kind` field over the event kind (see docs/web.md)
-    case "blind": case "surblind": case "small": case "big": case "straddle":
-      return `${who} posts the ${e.kind === "surblind" ? "surblind" : e.kind === "blind" ? "blind" : e.kind + " blind"} ${e.amount}`;
+    case "blind_posted": {
+      const b = e.blind;
+      return `${who} posts the ${b === "surblind" || b === "blind" ? b : `${String(b)} blind`} ${e.amount}`;
+    }
     case "pot_bought": return `${who} buys the pot for ${e.amount}`;
     case "declined": return `${who} declines ${DECISIONS[e.decision as string] ?? e.decision}`;
     case "cards_dealt": return cards ? `${who} is dealt ${cards}` : null;

@@ -2,11 +2,10 @@
 // slider, the clock, the action log, chat and ledger. Everything drawn comes
 // from the server's last `state` (and, for the log and the showdown, its events):
 // the page only sends intentions.
-import { cardBack, cardElement, describeHigh, lowestRank } from "./cards.js";
+import { cardBack, cardElement } from "./cards.js";
 import { TableClient } from "./client.js";
 import { h } from "./dom.js";
 import { describeEvent } from "./words.js";
-const BLIND_KINDS = new Set(["blind_posted", "blind", "surblind", "small", "big", "straddle"]);
 const MAX_LOG = 300;
 /** Side pots from each seat's chips put in this hand (RULES.md section 7). */
 export function sidePots(contrib, folded, allIn) {
@@ -28,9 +27,6 @@ export function sidePots(contrib, folded, allIn) {
         prev = level;
     }
     return pots;
-}
-function defaultDeck(players) {
-    return players <= 4 ? 32 : { 5: 40, 6: 44, 7: 48 }[players] ?? 52;
 }
 export class TablePage {
     constructor(root, table, token, inviteLink) {
@@ -173,12 +169,13 @@ export class TablePage {
             case "all_passed":
                 this.contrib[seat] = (this.contrib[seat] ?? 0) - e.amount;
                 break;
-            default:
-                if (BLIND_KINDS.has(e.kind) && typeof e.amount === "number") {
-                    // a surblind is a raise to `amount`: count what it adds over the seat's blind so far
-                    const before = this.contrib[seat] ?? 0;
-                    this.contrib[seat] = e.kind === "surblind" ? Math.max(before, e.amount) : before + e.amount;
-                }
+            case "blind_posted": {
+                // a surblind is a raise to `amount`: count what it adds over the seat's blind so far
+                const before = this.contrib[seat] ?? 0;
+                const amount = e.amount;
+                this.contrib[seat] = e.blind === "surblind" ? Math.max(before, amount) : before + amount;
+                break;
+            }
         }
         if (e.kind !== "chat") {
             const text = describeEvent(e, this.nameOf);
@@ -200,6 +197,13 @@ export class TablePage {
             for (const e of msg.hand.log ?? [])
                 this.applyEvent(e, msg.hand.number);
         }
+        const last = msg.last_hand;
+        if (last && last.status === "finished" && (this.lastShowdown?.number ?? 0) < last.number
+            && (Object.keys(last.shown).length > 0 || last.pot_results.length > 0)) {
+            // a page opened between hands: the last showdown comes with the state
+            this.lastShowdown = { number: last.number, shown: { ...last.shown },
+                awards: last.pot_results.map((r, index) => ({ index, amount: r.amount, shares: r.shares })) };
+        }
         if (msg.hand) {
             if (this.hand && this.hand.number !== msg.hand.number)
                 this.selected.clear();
@@ -211,10 +215,13 @@ export class TablePage {
         this.syncStats();
     }
     // -- drawing ------------------------------------------------------------------------
-    rules(table) {
-        const c = table.config;
-        const deck = typeof c.deck_size === "number" ? c.deck_size : defaultDeck(table.players);
-        return { low: lowestRank(deck), wheel: c.wheel !== false, ranking: c.ranking === "archaic" ? "archaic" : "modern" };
+    /** The server's names of the hands shown in hand `number` (the engine's words), by seat. */
+    handNames(number) {
+        const last = this.state?.last_hand;
+        if (last && last.number === number)
+            return last.names;
+        const live = this.state?.hand;
+        return live && live.number === number ? live.names : {};
     }
     render() {
         const st = this.state;
@@ -223,7 +230,7 @@ export class TablePage {
         this.renderFelt(st);
         this.renderActions(st);
         this.renderSeatControls(st);
-        this.renderShowdown(st);
+        this.renderShowdown();
         this.renderLog();
         this.renderChat();
         this.renderLedger(st.table);
@@ -242,12 +249,11 @@ export class TablePage {
         const n = table.players;
         const me = st.you.seat;
         const won = this.winners();
-        const rules = this.rules(table);
         const seats = [];
         for (let s = 0; s < n; s++) {
             const angle = Math.PI / 2 + (2 * Math.PI * (s - (me ?? 0))) / n;
             const style = `--x:${(50 + 42 * Math.cos(angle)).toFixed(2)}%;--y:${(50 + 40 * Math.sin(angle)).toFixed(2)}%`;
-            seats.push(this.seatElement(st, s, style, hand, won, rules));
+            seats.push(this.seatElement(st, s, style, hand, won));
         }
         const center = h("div", { class: "center" });
         if (hand) {
@@ -274,7 +280,7 @@ export class TablePage {
         }
         this.els.felt.replaceChildren(...seats, center);
     }
-    seatElement(st, s, style, hand, won, rules) {
+    seatElement(st, s, style, hand, won) {
         const occ = st.table.seats[s];
         const me = st.you.seat;
         const el = h("div", { class: "seat", style, "data-testid": `seat-${s}`, "data-seat": s });
@@ -335,10 +341,9 @@ export class TablePage {
                 for (let i = 0; i < hidden; i++)
                     cards.append(cardBack());
             }
-            const five = shown && shown.length === 5 ? shown : null;
-            if (five) {
-                plate.append(h("span", { class: "hand-name", "data-testid": "hand-name" }, describeHigh(five, rules)));
-            }
+            const named = shown && shown.length > 0 ? this.handNames(hand.number)[key] : undefined;
+            if (named)
+                plate.append(h("span", { class: "hand-name", "data-testid": "hand-name" }, named));
         }
         if (won.has(s))
             plate.append(h("span", { class: "won", "data-testid": "won" }, `wins ${won.get(s)}`));
@@ -464,21 +469,21 @@ export class TablePage {
         }
         this.els.seatBar.replaceChildren(...items);
     }
-    renderShowdown(st) {
+    renderShowdown() {
         const box = this.els.showdown;
         const last = this.lastShowdown;
         if (!last) {
             box.replaceChildren(h("p", { class: "muted" }, "Hands shown at the end appear here"));
             return;
         }
-        const rules = this.rules(st.table);
+        const names = this.handNames(last.number);
         const won = new Map();
         for (const a of last.awards)
             for (const [s, c] of a.shares)
                 won.set(s, (won.get(s) ?? 0) + c);
         const rows = Object.entries(last.shown).map(([seat, cards]) => {
             const s = Number(seat);
-            return h("li", { class: won.has(s) ? "winner" : "", "data-testid": `shown-${s}` }, h("span", { class: "name" }, this.nameOf(s)), " ", h("span", { class: "cards" }, ...cards.map((c) => cardElement(c, "small"))), " ", h("span", { class: "hand-name" }, cards.length === 5 ? describeHigh(cards, rules) : ""), won.has(s) ? h("strong", { class: "won" }, ` wins ${won.get(s)}`) : null);
+            return h("li", { class: won.has(s) ? "winner" : "", "data-testid": `shown-${s}` }, h("span", { class: "name" }, this.nameOf(s)), " ", h("span", { class: "cards" }, ...cards.map((c) => cardElement(c, "small"))), " ", h("span", { class: "hand-name", "data-testid": `shown-name-${s}` }, names[seat] ?? ""), won.has(s) ? h("strong", { class: "won" }, ` wins ${won.get(s)}`) : null);
         });
         if (rows.length === 0) {
             for (const [s, c] of won)
