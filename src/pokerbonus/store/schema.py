@@ -21,7 +21,15 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-__all__ = ["ActionRow", "Base", "HandRow", "LedgerRow", "PlayerRow", "SessionRow"]
+__all__ = [
+    "ActionRow",
+    "Base",
+    "HandRow",
+    "LedgerRow",
+    "PlayerRow",
+    "SessionExtrasRow",
+    "SessionRow",
+]
 
 
 class Base(DeclarativeBase):
@@ -112,3 +120,16 @@ class LedgerRow(Base):
     chips: Mapped[int] = mapped_column(Integer)
     caves: Mapped[int] = mapped_column(Integer)
     after_hand: Mapped[int] = mapped_column(Integer)
+
+
+class SessionExtrasRow(Base):
+    """What a session keeps besides its rules: the person's display choices
+    (four-colour deck), the computer players' kind. A table of its own, so a
+    database made before it gains it by ``create_all``."""
+
+    __tablename__ = "session_extras"
+
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True
+    )
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -20,7 +20,7 @@ import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, NewType
 
@@ -31,7 +31,15 @@ from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import sessionmaker
 
 from pokerbonus.errors import ConfigurationError, IllegalActionError, PokerError
-from pokerbonus.store.schema import ActionRow, Base, HandRow, LedgerRow, PlayerRow, SessionRow
+from pokerbonus.store.schema import (
+    ActionRow,
+    Base,
+    HandRow,
+    LedgerRow,
+    PlayerRow,
+    SessionExtrasRow,
+    SessionRow,
+)
 
 __all__ = [
     "DB_ENV",
@@ -148,7 +156,9 @@ class SavedSession:
     """Everything stored about a session, enough to rebuild it.
 
     ``stacks`` and ``bought`` are per player as of the last finished hand and
-    the purchases after it; ``unfinished`` is the hand in progress, if any.
+    the purchases after it; ``unfinished`` is the hand in progress, if any;
+    ``extras`` what the caller stored besides the rules (see
+    :meth:`Store.set_extras`).
     """
 
     id: SessionId
@@ -163,6 +173,7 @@ class SavedSession:
     hands: tuple[SavedHand, ...]
     stacks: Mapping[str, int]
     bought: Mapping[str, int]
+    extras: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def unfinished(self) -> SavedHand | None:
@@ -297,11 +308,13 @@ class Store:
         *,
         kind: SessionKind = "table",
         first_dealer: int | None = None,
+        extras: Mapping[str, Any] | None = None,
     ) -> SessionId:
         """Store a new open session and return its id.
 
         ``config``: the house rules, a mapping or any value with ``to_dict()``
-        (``TableConfig``, ``DealerSettings``); ``players`` in seat order.
+        (``TableConfig``, ``DealerSettings``); ``players`` in seat order;
+        ``extras``: JSON data kept with the session (see :meth:`set_extras`).
         """
         if kind not in ("table", "dealer"):
             raise ConfigurationError(f"kind: must be 'table' or 'dealer', got {kind!r}")
@@ -331,7 +344,28 @@ class Store:
             )
             orm.add(row)
             orm.flush()
+            if extras:
+                orm.add(SessionExtrasRow(session_id=row.id, data=_json_data(extras)))
             return SessionId(row.id)
+
+    def set_extras(self, session: int, extras: Mapping[str, Any]) -> None:
+        """Merge ``extras`` (JSON data: the person's choices, say) into what the
+        session keeps besides its rules; read back as :attr:`SavedSession.extras`.
+
+        >>> store = Store("sqlite://")
+        >>> sid = store.create_session({"game": "draw"}, ["ann"], extras={"four_color": False})
+        >>> store.set_extras(sid, {"four_color": True, "level": "easy"})
+        >>> dict(store.load_session(sid).extras)
+        {'four_color': True, 'level': 'easy'}
+        """
+        data = _json_data(extras)
+        with self._write() as orm:
+            self._session(orm, session)
+            row = orm.get(SessionExtrasRow, session)
+            if row is None:
+                orm.add(SessionExtrasRow(session_id=session, data=data))
+            else:
+                row.data = {**row.data, **data}
 
     def close_session(self, session: int) -> None:
         """Mark a session closed (no hand may be in progress)."""
@@ -566,6 +600,7 @@ class Store:
                 for h in hand_rows
             )
             stacks, bought = _replay_ledger([p.name for p in players], ledger, hands)
+            extras_row = orm.get(SessionExtrasRow, session)
             return SavedSession(
                 id=SessionId(row.id),
                 kind=row.kind,  # type: ignore[arg-type]
@@ -579,6 +614,7 @@ class Store:
                 hands=hands,
                 stacks=stacks,
                 bought=bought,
+                extras=dict(extras_row.data) if extras_row is not None else {},
             )
 
     # -- helpers ---------------------------------------------------------------------
@@ -604,6 +640,15 @@ class Store:
         return orm.scalar(
             select(HandRow).where(HandRow.session_id == session, HandRow.status == "in_progress")
         )
+
+
+def _json_data(extras: Mapping[str, Any]) -> dict[str, Any]:
+    data = dict(extras)
+    try:
+        json.dumps(data)
+    except TypeError as exc:
+        raise ConfigurationError(f"extras: not JSON data: {exc}") from None
+    return data
 
 
 def _replay_ledger(
