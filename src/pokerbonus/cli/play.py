@@ -40,6 +40,9 @@ def play_command(
     session_id: Annotated[
         int | None, typer.Argument(help="With --resume: the session to resume.")
     ] = None,
+    void: Annotated[
+        bool, typer.Option("--void", help="With --resume: void the hand left open, chips back.")
+    ] = False,
     dealer: Annotated[
         bool, typer.Option("--dealer", help="Dealer mode: you and computer players vs the bank.")
     ] = False,
@@ -59,7 +62,15 @@ def play_command(
         bool | None, typer.Option("--four-color/--two-color", help="Four-colour deck.")
     ] = None,
     forced_bets: Annotated[str | None, typer.Option(help="pot, blind or mixed.")] = None,
-    ante: Annotated[int | None, typer.Option(help="Ante of the pot game.")] = None,
+    ante: Annotated[
+        int | None, typer.Option(help="Ante of the pot game (dealer: of the pot).")
+    ] = None,
+    wager: Annotated[
+        int | None, typer.Option(help="Dealer mode: the wager against the bank.")
+    ] = None,
+    paytable: Annotated[
+        str | None, typer.Option(help="Dealer mode: bonuses, e.g. 'straight=1,flush=2'.")
+    ] = None,
     blind: Annotated[int | None, typer.Option(help="Blind of the blind game.")] = None,
     surblind: Annotated[bool | None, typer.Option("--surblind/--no-surblind")] = None,
     buy_pot: Annotated[bool | None, typer.Option("--buy-pot/--no-buy-pot")] = None,
@@ -96,12 +107,21 @@ def play_command(
         if dealer:
             from pokerbonus.tui.dealer_app import run_dealer
 
-            run_dealer(store, seed=seed, resume=resume, session_id=session_id, options=options)
+            options.update(wager=wager, paytable=paytable)
+            run_dealer(
+                store, seed=seed, resume=resume, session_id=session_id, options=options,
+                config=config, void=void,
+            )  # fmt: skip
             return
         if resume:
-            session = PlaySession.resume(store, session_id, seed=seed, four_color=bool(four_color))
+            session = PlaySession.resume(
+                store, session_id, seed=seed, four_color=four_color,
+                policy="void" if void else "resume",
+            )  # fmt: skip
             PlayApp(session.settings, session=session, bot_pause=BOT_PAUSE).run()
             return
+        if void or wager is not None or paytable is not None:
+            raise PokerError("--void goes with --resume; --wager and --paytable with --dealer")
         if session_id is not None:
             raise PokerError(f"session {session_id}: give --resume to resume a session")
         settings = settings_from_options(config, options)

@@ -13,10 +13,14 @@ Keys: ``k`` keep, ``1``-``5`` pick the card to exchange then ``x``, ``f`` fold,
 
 from __future__ import annotations
 
+import os
 import random
 import secrets
+import tomllib
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Final
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -26,7 +30,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
 from pokerbonus.cards import Card
-from pokerbonus.dealer import DealerAction, DealerSettings, DealerTable, DealerView, rules_text
+from pokerbonus.dealer import (
+    DEFAULT_PAYTABLE,
+    PAYTABLE_HANDS,
+    DealerAction,
+    DealerSettings,
+    DealerView,
+    rules_text,
+)
 from pokerbonus.dealer.events import (
     Exchanged,
     Folded,
@@ -35,16 +46,24 @@ from pokerbonus.dealer.events import (
     PotCarried,
     WagerSettled,
 )
-from pokerbonus.errors import PokerError
+from pokerbonus.errors import ConfigurationError, PokerError
 from pokerbonus.hands import evaluate
-from pokerbonus.store import PlayerSpec, Store
+from pokerbonus.store import PlayerSpec, ResumePolicy, Store
+from pokerbonus.store.dealer_recorder import RecordedDealerTable, resume_dealer
 from pokerbonus.tui.app import RulesScreen
 from pokerbonus.tui.render import HIDDEN_CARD, card_text, cards_text
 from pokerbonus.tui.session import OPPONENT_NAMES
 
-__all__ = ["DealerApp", "DealerScreen", "DealerSession", "run_dealer", "simple_decision"]
-
-_SEED_BITS = 63
+__all__ = [
+    "DealerApp",
+    "DealerResume",
+    "DealerScreen",
+    "DealerSession",
+    "dealer_settings_from_options",
+    "parse_paytable",
+    "run_dealer",
+    "simple_decision",
+]
 
 
 def simple_decision(view: DealerView) -> DealerAction:
@@ -69,11 +88,23 @@ def best_play(view: DealerView, paytable: Mapping[str, int]) -> DealerAction:
     return best_decision(view.hole, int(view.dealer_up[0]), paytable).action
 
 
+@dataclass(frozen=True, slots=True)
+class DealerResume:
+    """What happened to the hand left open when a dealer session was resumed:
+    ``outcome`` ``nothing``, ``resumed`` or ``voided``; ``message`` in words."""
+
+    outcome: str
+    hand: int | None
+    message: str
+
+
 class DealerSession:
-    """The person and computer players against the bank, every hand stored.
+    """The person and computer players against the bank, every step stored.
 
     ``computer``: ``"best"`` (exact best decision) or ``"simple"`` (cheap rule).
-    ``seed`` makes the session reproducible.
+    ``seed`` makes the session reproducible. The person's choices (name,
+    four-colour deck, the computer players' kind) are kept with the session, so
+    :meth:`resume` restores them.
     """
 
     def __init__(
@@ -85,37 +116,111 @@ class DealerSession:
         seed: int | None = None,
         store: Store | None = None,
         four_color: bool = False,
+        _recorded: RecordedDealerTable | None = None,
     ) -> None:
         if computer not in ("best", "simple"):
             raise PokerError(f"computer: must be 'best' or 'simple', got {computer!r}")
         self.settings = settings
         self.person = name
         self.four_color = four_color
+        self.computer = computer
         self._decide: Callable[[DealerView], DealerAction] = (
             simple_decision if computer == "simple" else (lambda v: best_play(v, settings.paytable))
         )
         self._entropy: random.Random = (
             random.Random(seed) if seed is not None else secrets.SystemRandom()
         )
-        others = [n for n in OPPONENT_NAMES if n != name][: settings.players - 1]
-        self.table = DealerTable(settings, [name, *others])
         self.store = store if store is not None else Store("sqlite://")
-        specs = [PlayerSpec(name, "human")] + [PlayerSpec(n, "bot", computer) for n in others]
-        self.session_id = int(self.store.create_session(settings, specs, kind="dealer"))
-        for player in self.table.players:
-            self.store.record_purchase(
-                self.session_id, player, settings.cave, caves=1, after_hand=0, kind="sit"
+        if _recorded is None:
+            others = [n for n in OPPONENT_NAMES if n != name][: settings.players - 1]
+            specs = [PlayerSpec(name, "human")] + [PlayerSpec(n, "bot", computer) for n in others]
+            extras = {"four_color": four_color, "computer": computer, "name": name}
+            _recorded = RecordedDealerTable.create(
+                self.store, settings, specs, seeds=self._entropy, extras=extras
             )
-        self._seq = 0
-        self._number = 0
+        self.recorded = _recorded
+        self.table = _recorded.table
+        self.session_id = int(_recorded.session)
+        self.resume_report = DealerResume("nothing", None, "")
         self._final: DealerView | None = None
+        self._last_names: tuple[str, ...] = self.table.dealt
+
+    @classmethod
+    def resume(
+        cls,
+        store: Store,
+        session_id: int | None = None,
+        *,
+        policy: ResumePolicy = "resume",
+        seed: int | None = None,
+        four_color: bool | None = None,
+        computer: str | None = None,
+    ) -> DealerSession:
+        """Come back to a stored open dealer session (``None``: the newest open one).
+
+        The hand left open is dealt again from its seed with its stored
+        decisions (``resume_report.outcome == "resumed"``), or voided with every
+        ante and wager returned and the bank unchanged (``"voided"``: asked for
+        with ``policy="void"``, or when the replay fails). ``four_color`` and
+        ``computer`` default to what the session stored.
+        """
+        from pokerbonus.tui.session import latest_open_session
+
+        sid = session_id if session_id is not None else latest_open_session(store, "dealer")
+        if sid is None:
+            raise PokerError("resume: no open dealer session in the database")
+        saved = store.load_session(sid)
+        if saved.kind != "dealer":
+            raise PokerError(f"resume: session {sid} is a {saved.kind} session, not dealer mode")
+        humans = [p for p in saved.players if p.kind == "human"]
+        if len(humans) != 1:
+            raise PokerError(f"resume: session {sid} has {len(humans)} people, not one")
+        extras = saved.extras
+        bots = [p for p in saved.players if p.kind == "bot"]
+        stored_computer = extras.get("computer") or (bots[0].level if bots else None) or "best"
+        entropy = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        result = resume_dealer(saved, policy, store=store, seeds=entropy)
+        assert result.recorded is not None
+        session = cls(
+            result.table.settings,
+            name=humans[0].name,
+            computer=computer if computer is not None else str(stored_computer),
+            seed=seed,
+            store=store,
+            four_color=bool(extras.get("four_color")) if four_color is None else four_color,
+            _recorded=result.recorded,
+        )
+        if four_color is not None and four_color != bool(extras.get("four_color")):
+            store.set_extras(sid, {"four_color": four_color})
+        number = result.hand_number
+        if result.outcome == "resumed":
+            session._last_names = session.table.dealt or session._last_names
+            message = f"Hand {number} resumed where you left it."
+            hand = session.table.hand
+            if hand is None:  # its last decision was stored: it is settled now
+                message = f"Hand {number} resumed: it was over, and is settled."
+            else:
+                session._last_names = session.table.dealt
+                session._run_computers()
+            session.resume_report = DealerResume("resumed", number, message)
+        elif result.outcome == "voided":
+            why = f" ({result.reason})" if result.reason else ""
+            session.resume_report = DealerResume(
+                "voided",
+                number,
+                f"Hand {number} is void{why}: every ante and wager was returned, "
+                "the bank is unchanged.",
+            )
+        else:
+            session.resume_report = DealerResume(
+                "nothing", None, f"Session {sid} resumed between hands."
+            )
+        return session
 
     @property
     def names(self) -> tuple[str, ...]:
         """The players of the current (or last) hand, by seat."""
         return self.table.dealt or self._last_names
-
-    _last_names: tuple[str, ...] = ()
 
     @property
     def person_seat(self) -> int | None:
@@ -142,72 +247,74 @@ class DealerSession:
 
     def rebuy(self) -> int:
         """Buy a cave for the person between hands."""
-        chips = self.table.rebuy(self.person)
-        self.store.record_rebuy(
-            self.session_id, self.person, chips, caves=1, after_hand=self.table.hands_played
-        )
-        return chips
+        return self.recorded.rebuy(self.person)
 
-    def start_hand(self) -> None:
-        """Deal a hand; the computer players before the person decide."""
+    def start_hand(self, run_computers: bool = True) -> None:
+        """Deal a hand; the computer players before the person decide (``run_computers``
+        false: the caller plays them with :meth:`computer_step`)."""
         for player in self.table.sitting_out():
             if player != self.person:
-                chips = self.table.rebuy(player)
-                self.store.record_rebuy(
-                    self.session_id, player, chips, caves=1, after_hand=self.table.hands_played
-                )
-        seed = self._entropy.getrandbits(_SEED_BITS)
-        hand = self.table.start_hand(random.Random(seed))
-        self._number += 1
-        self._seq = 0
+                self.recorded.rebuy(player)
+        self.recorded.start_hand()
         self._final = None
         self._last_names = self.table.dealt
-        self.store.start_hand(
-            self.session_id, self._number, 0, [hand.stacks[i] for i in range(hand.n)], seed,
-            players=list(self.table.dealt), deck=hand.deck_order, info={"carry": hand.carry_in},
-        )  # fmt: skip
-        self._run_computers()
+        if run_computers:
+            self._run_computers()
 
-    def act(self, action: DealerAction) -> None:
+    def act(self, action: DealerAction, run_computers: bool = True) -> None:
         """The person's decision (refused: :class:`IllegalActionError`, nothing changes)."""
         hand = self.table.hand
         if hand is None or hand.actor != self.person_seat:
             raise PokerError("act: it is not your turn")
         self._apply(action)
-        self._run_computers()
+        if run_computers:
+            self._run_computers()
+
+    @property
+    def computer_to_act(self) -> bool:
+        """Whether a computer player is to decide now."""
+        hand = self.table.hand
+        return hand is not None and hand.actor is not None and hand.actor != self.person_seat
+
+    def computer_decision(self) -> DealerAction:
+        """The decision of the computer player to act (reads only that player's view;
+        safe to compute off the screen's thread while nothing else changes the hand)."""
+        hand = self.table.hand
+        if hand is None or hand.actor is None or hand.actor == self.person_seat:
+            raise PokerError("computer: no computer player is to decide")
+        view = hand.view(hand.actor)
+        try:
+            action = self._decide(view)
+            if action.kind == "exchange" and action.card is not None:
+                hand.verify_exchange(action.card)
+        except PokerError:  # a decision that cannot be played: keep
+            action = DealerAction("keep")
+        return action
+
+    def computer_step(self, action: DealerAction | None = None) -> bool:
+        """Play one computer player's decision (``action``: one computed already by
+        :meth:`computer_decision`); returns whether one was played."""
+        if not self.computer_to_act:
+            return False
+        self._apply(action if action is not None else self.computer_decision())
+        return True
 
     def _apply(self, action: DealerAction) -> None:
         hand = self.table.hand
         assert hand is not None
-        seat = hand.actor
-        hand.act(action)
-        self._seq += 1
-        self.store.record_action(
-            self.session_id, self._number, self._seq, action.to_text(), seat=seat
-        )
+        seat = self.person_seat
+        self.recorded.act(action)
         if hand.finished:
-            self._final = hand.view(self.person_seat)
-            final = hand.stacks
-            self.table.finish_hand()
-            self.store.finish_hand(self.session_id, self._number, final, None)
+            self._final = hand.view(seat)
         self.table.check_chips()
 
     def _run_computers(self) -> None:
-        hand = self.table.hand
-        while hand is not None and hand.actor is not None and hand.actor != self.person_seat:
-            view = hand.view(hand.actor)
-            try:
-                action = self._decide(view)
-                if action.kind == "exchange" and action.card is not None:
-                    hand.verify_exchange(action.card)
-            except PokerError:  # a decision that cannot be played: keep
-                action = DealerAction("keep")
-            self._apply(action)
-            hand = self.table.hand
+        while self.computer_step():
+            pass
 
     def leave(self) -> list[tuple[str, int, int, int]]:
         """Leave: each player's ``(name, bought, stack, net)``; the session is closed
-        between hands."""
+        between hands, and stays open during one (to be resumed or voided)."""
         if not self.in_hand:
             self.store.close_session(self.session_id)
         return [
@@ -294,7 +401,7 @@ class DealerScreen(Screen[None]):
         self.session = session
         self.picked: Card | None = None
         self.turned = 0
-        self.message = ""
+        self.message = session.resume_report.message
         self.left = False
 
     def compose(self) -> ComposeResult:
@@ -318,7 +425,12 @@ class DealerScreen(Screen[None]):
         for button in self.query(Button):
             button.can_focus = False
         self.set_interval(self.TURN_SECONDS, self._turn_one)
-        self._run(self.session.start_hand)
+        if self.session.view is None and self.session.can_deal():
+            message = self.message
+            self._run(self.session.start_hand)
+            self.message = self.message or message
+        elif self.session.view is not None:
+            self.turned = 5 if self.session.view.finished else 1
         self.refresh_table()
 
     def _turn_one(self) -> None:
@@ -478,6 +590,85 @@ class DealerApp(App[None]):
         self.push_screen(DealerScreen(self.session))
 
 
+_DEALER_KEYS: Final = ("opponents", "ante", "wager", "cave", "paytable", "name", "four_color")
+
+
+def parse_paytable(text: str) -> dict[str, int]:
+    """A paytable from ``hand=pays`` pairs separated by commas; the hands not named
+    keep the rule book's bonus.
+
+    >>> parse_paytable("straight=2, royal_flush=250")["royal_flush"]
+    250
+    >>> parse_paytable("pair=1")
+    Traceback (most recent call last):
+    ...
+    pokerbonus.errors.ConfigurationError: paytable: unknown hand 'pair' (expected straight, \
+flush, full_house, quads, straight_flush, royal_flush)
+    """
+    table = dict(DEFAULT_PAYTABLE)
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or not value.strip().lstrip("-").isdigit():
+            raise ConfigurationError(f"paytable: {item!r} is not hand=pays (e.g. flush=2)")
+        if key not in PAYTABLE_HANDS:
+            raise ConfigurationError(
+                f"paytable: unknown hand {key!r} (expected {', '.join(PAYTABLE_HANDS)})"
+            )
+        table[key] = int(value)
+    return table
+
+
+def dealer_settings_from_options(
+    config: str | os.PathLike[str] | None, options: Mapping[str, Any]
+) -> tuple[DealerSettings, dict[str, Any]]:
+    """Dealer settings and the person's choices from a TOML file (optional: keys
+    ``opponents``, ``ante``, ``wager``, ``cave``, ``paytable`` (a table or
+    ``hand=pays`` text), ``name``, ``four_color``, top level or under
+    ``[dealer]``) and the flags given (``None``: not given; flags win).
+
+    >>> settings, person = dealer_settings_from_options(None, {"wager": 10, "opponents": 1})
+    >>> settings.players, settings.ante, settings.wager, person["name"]
+    (2, 1, 10, 'You')
+    """
+    data: dict[str, Any] = {}
+    if config is not None:
+        try:
+            data = tomllib.loads(Path(config).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise ConfigurationError(f"config: cannot read {os.fspath(config)!r} ({exc})") from exc
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigurationError(f"config: invalid TOML ({exc})") from exc
+        if isinstance(data.get("dealer"), dict):
+            data = data["dealer"]
+        unknown = sorted(set(data) - set(_DEALER_KEYS))
+        if unknown:
+            raise ConfigurationError(
+                f"config: {unknown[0]!r} is not a dealer-mode setting "
+                f"(expected {', '.join(_DEALER_KEYS)})"
+            )
+    data.update({k: v for k, v in options.items() if k in _DEALER_KEYS and v is not None})
+    paytable = data.get("paytable")
+    if isinstance(paytable, str):
+        paytable = parse_paytable(paytable)
+    elif isinstance(paytable, Mapping):
+        paytable = {**DEFAULT_PAYTABLE, **paytable}
+    elif paytable is not None:
+        raise ConfigurationError(f"paytable: a table or hand=pays text, got {paytable!r}")
+    opponents = data.get("opponents", 2)
+    if not isinstance(opponents, int) or isinstance(opponents, bool):
+        raise ConfigurationError(f"opponents: must be an integer, got {opponents!r}")
+    settings = DealerSettings(
+        players=opponents + 1,
+        ante=data.get("ante", 1),
+        wager=data.get("wager", 5),
+        cave=data.get("cave", 100),
+        **({"paytable": paytable} if paytable is not None else {}),
+    )
+    person = {"name": data.get("name") or "You", "four_color": bool(data.get("four_color"))}
+    return settings, person
+
+
 def run_dealer(
     store: Store,
     *,
@@ -485,21 +676,27 @@ def run_dealer(
     resume: bool,
     session_id: int | None,
     options: Mapping[str, Any],
+    config: str | os.PathLike[str] | None = None,
+    void: bool = False,
 ) -> None:
-    """Start dealer mode from the command's options (``opponents``, ``cave``, ``name``,
-    ``four_color``)."""
-    if resume or session_id is not None:
-        raise PokerError("dealer mode: resuming a dealer session is not supported yet")
-    opponents = options.get("opponents")
-    settings = DealerSettings(
-        players=(opponents if opponents is not None else 2) + 1,
-        cave=options.get("cave") or 100,
-    )
-    session = DealerSession(
-        settings,
-        name=options.get("name") or "You",
-        seed=seed,
-        store=store,
-        four_color=bool(options.get("four_color")),
-    )
+    """Start dealer mode from the command's options (``opponents``, ``ante``,
+    ``wager``, ``cave``, ``paytable``, ``name``, ``four_color``), or resume a
+    stored dealer session (``void``: void its open hand instead of resuming it)."""
+    if resume:
+        four = options.get("four_color")
+        session = DealerSession.resume(
+            store,
+            session_id,
+            policy="void" if void else "resume",
+            seed=seed,
+            four_color=None if four is None else bool(four),
+        )
+    else:
+        if session_id is not None:
+            raise PokerError(f"session {session_id}: give --resume to resume a session")
+        settings, person = dealer_settings_from_options(config, options)
+        session = DealerSession(
+            settings, name=person["name"], seed=seed, store=store,
+            four_color=person["four_color"],
+        )  # fmt: skip
     DealerApp(session).run()

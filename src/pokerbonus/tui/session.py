@@ -38,7 +38,14 @@ from pokerbonus.engine.state import Hand
 from pokerbonus.engine.table import HandPlan, Table
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import IllegalActionError, PokerError
-from pokerbonus.store import PlayerSpec, RecordedTable, SavedSession, Store, resume_or_void
+from pokerbonus.store import (
+    PlayerSpec,
+    RecordedTable,
+    ResumePolicy,
+    SavedSession,
+    Store,
+    resume_or_void,
+)
 from pokerbonus.tui.settings import PlaySettings
 
 __all__ = ["OPPONENT_NAMES", "PlaySession", "ResumeReport", "bot_for", "latest_open_session"]
@@ -123,6 +130,10 @@ class PlaySession:
                 PlayerSpec(name, "bot", settings.level) for name in opponents
             ]
             _recorded = RecordedTable.create(self.store, settings.config, specs, rng=self._entropy)
+            self.store.set_extras(
+                _recorded.session,
+                {"four_color": settings.four_color, "name": self.person, "level": settings.level},
+            )
         self.recorded = _recorded
         self.bots: dict[str, Bot] = {
             name: bot_for(settings.config.game, settings.level, self._entropy.getrandbits(32))
@@ -329,22 +340,27 @@ class PlaySession:
         session_id: int | None = None,
         *,
         seed: int | None = None,
-        four_color: bool = False,
+        four_color: bool | None = None,
         bot_samples: int = 200,
+        policy: ResumePolicy = "resume",
     ) -> PlaySession:
         """Come back to a stored open session (``None``: the newest open one).
 
         A hand left open is dealt again from its seed and its actions replayed
-        (``resume_report.outcome == "resumed"``), or voided when that fails:
-        every player keeps the stack they had before it (``"voided"``).
+        (``resume_report.outcome == "resumed"``), or voided (``policy="void"``,
+        or when the replay fails): every player keeps the stack they had before
+        it (``"voided"``). ``four_color`` defaults to the stored choice.
         """
         sid = session_id if session_id is not None else latest_open_session(store)
         if sid is None:
             raise PokerError("resume: no open table session in the database")
         saved = store.load_session(sid)
-        settings = _settings_of(saved, four_color)
+        stored_four = bool(saved.extras.get("four_color", False))
+        settings = _settings_of(saved, stored_four if four_color is None else four_color)
+        if four_color is not None and four_color != stored_four:
+            store.set_extras(sid, {"four_color": four_color})
         entropy = random.Random(seed) if seed is not None else secrets.SystemRandom()
-        result = resume_or_void(saved, "resume", store=store, seeds=entropy)
+        result = resume_or_void(saved, policy, store=store, seeds=entropy)
         assert result.recorded is not None
         session = cls(
             settings, seed=seed, store=store, bot_samples=bot_samples, _recorded=result.recorded
@@ -379,7 +395,10 @@ def _settings_of(saved: SavedSession, four_color: bool) -> PlaySettings:
     bots = [p for p in saved.players if p.kind == "bot"]
     if len(humans) != 1:
         raise PokerError(f"resume: session {saved.id} has {len(humans)} people, not one")
-    level = bots[0].level if bots and bots[0].level else "medium"
+    stored = saved.extras.get("level")
+    level = (
+        stored if isinstance(stored, str) else bots[0].level if bots and bots[0].level else "medium"
+    )
     return PlaySettings(
         config=TableConfig.from_dict(saved.config),
         level=level,

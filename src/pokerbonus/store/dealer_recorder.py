@@ -1,0 +1,269 @@
+"""Dealer mode written to the store step by step, and how to pick it up again.
+
+:class:`RecordedDealerTable` drives a :class:`~pokerbonus.dealer.DealerTable`
+and writes each step before answering: the session (its
+:class:`~pokerbonus.dealer.DealerSettings`, players in seat order, every first
+cave), each rebuy, the start of each hand (a fresh 63-bit seed, the players
+dealt in, their stacks, the carried-over pot, the deck order), every decision
+as it is taken, and the end of the hand (final stacks, the bank's result).
+
+A hand's deck comes from ``random.Random(seed)`` alone, so a stored session
+replays exactly: the table is seated again, then every finished hand is dealt
+from its seed (the deck order checked against the stored one) and its stored
+decisions taken (the final stacks checked), with the rebuys where they were
+made. That rebuilds the stacks, the bank's balance and the carried pot.
+
+>>> from pokerbonus.dealer import DealerAction, DealerSettings
+>>> store = Store("sqlite://")
+>>> rec = RecordedDealerTable.create(store, DealerSettings(players=2), ["you", "bot"],
+...                                  seeds=random.Random(1))
+>>> hand = rec.start_hand()
+>>> rec.act(DealerAction("keep"))
+>>> result = resume_dealer(store.load_session(rec.session), "resume", store=store)
+>>> result.outcome, result.table.hand.view(None) == hand.view(None)
+('resumed', True)
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pokerbonus.dealer import DealerAction, DealerHand, DealerSettings, DealerTable
+from pokerbonus.errors import IllegalActionError, PokerError
+from pokerbonus.store.recorder import ResumeOutcome, ResumePolicy
+from pokerbonus.store.store import PlayerSpec, SavedHand, SavedSession, SessionId, Store
+
+__all__ = [
+    "DealerResumeResult",
+    "RecordedDealerTable",
+    "rebuild_dealer_table",
+    "resume_dealer",
+]
+
+_SEED_BITS = 63
+
+
+class RecordedDealerTable:
+    """A dealer-mode table whose every step is committed to a :class:`Store` first.
+
+    Build with :meth:`create` (a new session) or get one from
+    :func:`resume_dealer`. Play through :meth:`start_hand`, :meth:`act`,
+    :meth:`rebuy`; a hand is settled at the table and stored as finished by the
+    decision that ends it. Read ``.table`` freely, never change it directly.
+    ``seeds`` draws each hand's seed (default ``secrets.SystemRandom()``).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        session: SessionId,
+        table: DealerTable,
+        *,
+        seeds: random.Random | None = None,
+        next_number: int = 1,
+    ) -> None:
+        self.store = store
+        self.session = session
+        self.table = table
+        self._seeds: random.Random = seeds if seeds is not None else secrets.SystemRandom()
+        self._number = next_number
+        self._seq = 0
+        self.hand_number: int | None = None
+        """The store's number of the hand in progress, if any."""
+
+    @classmethod
+    def create(
+        cls,
+        store: Store,
+        settings: DealerSettings,
+        players: Sequence[PlayerSpec | str],
+        *,
+        seeds: random.Random | None = None,
+        extras: dict[str, object] | None = None,
+    ) -> RecordedDealerTable:
+        """Seat the players (in the order given), store the session and every first cave."""
+        specs = [p if isinstance(p, PlayerSpec) else PlayerSpec(p) for p in players]
+        table = DealerTable(settings, [p.name for p in specs])
+        session = store.create_session(settings, specs, kind="dealer", extras=extras)
+        for name in table.players:
+            store.record_purchase(session, name, settings.cave, caves=1, after_hand=0, kind="sit")
+        return cls(store, session, table, seeds=seeds)
+
+    @property
+    def hand(self) -> DealerHand | None:
+        """The hand in progress, if any."""
+        return self.table.hand
+
+    def rebuy(self, player: str, caves: int = 1) -> int:
+        """Buy ``caves`` caves for ``player`` between hands and store it; returns the chips."""
+        chips = self.table.rebuy(player, caves)
+        self.store.record_rebuy(
+            self.session, player, chips, caves=caves, after_hand=self.table.hands_played
+        )
+        return chips
+
+    def start_hand(self) -> DealerHand:
+        """Draw a seed, deal the next hand and store its start."""
+        seed = self._seeds.getrandbits(_SEED_BITS)
+        hand = self.table.start_hand(random.Random(seed))
+        self.store.start_hand(
+            self.session, self._number, 0, list(hand.starting_stacks), seed,
+            players=list(self.table.dealt), deck=hand.deck_order,
+            info={"carry": hand.carry_in, "bank": self.table.bank},
+        )  # fmt: skip
+        self.hand_number = self._number
+        self._seq = 0
+        return hand
+
+    def act(self, action: DealerAction) -> None:
+        """Take the decision of the player to act, store it; settle a hand it ends.
+
+        A refused decision raises :class:`IllegalActionError` and is not stored.
+        """
+        hand = self.table.hand
+        if hand is None or self.hand_number is None:
+            raise IllegalActionError("act: no hand is being played")
+        seat = hand.actor
+        hand.act(action)
+        self._seq += 1
+        self.store.record_action(
+            self.session, self.hand_number, self._seq, action.to_text(), seat=seat
+        )
+        if hand.finished:
+            self._finish(hand)
+
+    def _finish(self, hand: DealerHand) -> None:
+        assert self.hand_number is not None
+        final = hand.stacks
+        self.table.finish_hand()
+        self.store.finish_hand(self.session, self.hand_number, final, None)
+        self._number = self.hand_number + 1
+        self.hand_number = None
+
+
+def rebuild_dealer_table(saved: SavedSession) -> DealerTable:
+    """The dealer table of a stored session as it stood after its last finished hand
+    (stacks, chips bought, the bank's balance, the carried pot, later rebuys).
+
+    Raises :class:`PokerError` if a hand does not replay to what was stored.
+    """
+    if saved.kind != "dealer":
+        raise PokerError(f"session {saved.id}: a {saved.kind} session, not dealer mode")
+    table = DealerTable(DealerSettings.from_dict(saved.config), [p.name for p in saved.players])
+    for saved_hand in saved.finished_hands:
+        _rebuy(table, saved)
+        hand = _deal(table, saved, saved_hand)
+        _replay(hand, saved_hand)
+        if not hand.finished:
+            raise PokerError(
+                f"session {saved.id} hand {saved_hand.number}: the stored decisions do not end it"
+            )
+        if saved_hand.final_stacks is not None and hand.stacks != saved_hand.final_stacks:
+            raise PokerError(
+                f"session {saved.id} hand {saved_hand.number}: replay ends with "
+                f"{list(hand.stacks)}, stored {list(saved_hand.final_stacks)}"
+            )
+        table.finish_hand()
+    _rebuy(table, saved)
+    return table
+
+
+def _rebuy(table: DealerTable, saved: SavedSession) -> None:
+    """Apply the stored rebuys made after the hands finished so far."""
+    for item in saved.ledger:
+        if item.kind == "rebuy" and item.after_hand == table.hands_played:
+            table.rebuy(item.player, max(item.caves, 1))
+
+
+def _deal(table: DealerTable, saved: SavedSession, saved_hand: SavedHand) -> DealerHand:
+    out = table.sitting_out()
+    dealt = [p for p in table.players if p not in out]
+    if list(saved_hand.players) != dealt:
+        raise PokerError(
+            f"session {saved.id} hand {saved_hand.number}: dealt to {list(saved_hand.players)}, "
+            f"the replayed table deals {dealt}"
+        )
+    hand = table.start_hand(random.Random(saved_hand.seed))
+    if saved_hand.deck is not None and tuple(hand.deck_order) != saved_hand.deck:
+        raise PokerError(
+            f"session {saved.id} hand {saved_hand.number}: the seed does not give the "
+            "stored deck order"
+        )
+    return hand
+
+
+def _replay(hand: DealerHand, saved_hand: SavedHand) -> None:
+    for text in saved_hand.actions:
+        hand.act(DealerAction.from_text(text))
+
+
+@dataclass(frozen=True, slots=True)
+class DealerResumeResult:
+    """What :func:`resume_dealer` did: ``outcome`` ``"resumed"`` (``table.hand`` is
+    the cut hand replayed to where it stood; it may be over already when its
+    last decision was stored but not its end), ``"voided"`` (every ante and
+    wager returned, the bank unchanged) or ``"nothing"`` (no hand was open);
+    ``hand_number`` the hand concerned; ``reason`` why a resume fell back to a void."""
+
+    outcome: ResumeOutcome
+    table: DealerTable
+    recorded: RecordedDealerTable | None
+    hand_number: int | None
+    reason: str | None = None
+
+
+def resume_dealer(
+    saved: SavedSession,
+    policy: ResumePolicy = "resume",
+    *,
+    store: Store | None = None,
+    seeds: random.Random | None = None,
+) -> DealerResumeResult:
+    """Pick up a stored dealer session: rebuild it, then resume or void its open hand.
+
+    ``"resume"`` deals the open hand again from its seed and takes its stored
+    decisions (if that fails the hand is voided and ``reason`` says why);
+    ``"void"`` voids it: every player gets ante and wager back, the carried pot
+    stays on the table and the bank's balance is what it was before the hand.
+    With ``store`` the void (or the end of a hand whose last decision was
+    stored) is written and ``recorded`` goes on recording.
+    """
+    if policy not in ("resume", "void"):
+        raise PokerError(f"policy: must be 'resume' or 'void', got {policy!r}")
+    if saved.status != "open":
+        raise IllegalActionError(f"session {saved.id}: closed, nothing to resume")
+    table = rebuild_dealer_table(saved)
+    pending = saved.unfinished
+    last = max((h.number for h in saved.hands), default=0)
+
+    def recorder(next_number: int) -> RecordedDealerTable | None:
+        if store is None:
+            return None
+        return RecordedDealerTable(store, saved.id, table, seeds=seeds, next_number=next_number)
+
+    if pending is None:
+        return DealerResumeResult("nothing", table, recorder(last + 1), None)
+    reason: str | None = None
+    if policy == "resume":
+        try:
+            hand = _deal(table, saved, pending)
+            _replay(hand, pending)
+        except PokerError as exc:
+            reason = str(exc)
+            table = rebuild_dealer_table(saved)
+        else:
+            rec = recorder(pending.number)
+            if rec is not None:
+                rec.hand_number = pending.number
+                rec._seq = len(pending.actions)
+                if hand.finished:
+                    rec._finish(hand)
+            elif hand.finished:
+                table.finish_hand()
+            return DealerResumeResult("resumed", table, rec, pending.number)
+    if store is not None:
+        store.void_hand(saved.id, pending.number)
+    return DealerResumeResult("voided", table, recorder(last + 1), pending.number, reason)
