@@ -2,13 +2,25 @@
 from an action to its broadcast.
 
 A real server process (uvicorn, SQLite file with WAL and full sync, every action
-committed before it is broadcast) and, in this process, one asyncio client per
-seat: ``--tables`` tables of ``--seats`` people each, every person played by a
-simple client-side bot from its own ``state`` messages. Each table plays
-``--hands`` hands. Latency: from sending an ``act`` to each connection of the
-table receiving the ``state`` that includes it (every receiver counts).
+committed before it is broadcast) and the clients in other processes
+(``--client-procs``): ``--tables`` tables of ``--seats`` people each, every person
+played by a simple client-side bot from its own ``state`` messages. Each table
+plays ``--hands`` hands.
 
-    python benchmarks/bench_server.py --tables 100 --seats 6 --hands 10
+Latency (end to end): from the acting client sending ``act`` to each connection of
+the table receiving the ``state`` that includes it (every receiver counts; only
+actions sent after that receiver's first state). The clocks are
+``time.monotonic()``, one clock for every process of the machine. The server also
+reports what it did (``ServerSettings(stats=True)``): from reading an ``act`` off
+its socket to queueing its ``ack`` (every receiver's state queued before), the wait
+for the group commit, each commit's duration, the CPU seconds of each side.
+
+``--think`` seconds (uniform 0.5x..1.5x) before each decision sets the offered
+load, as people and the server's own bots (``--bot-delay``, 0.6 s) do; ``0`` plays as
+fast as possible (a closed loop: each table has one action in flight, so latency is
+then the queueing of ``tables`` actions on the CPUs).
+
+    python benchmarks/bench_server.py --tables 100 --seats 6 --hands 5 --think 0.5
 """
 
 from __future__ import annotations
@@ -16,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing as mp
 import os
 import random
 import socket
@@ -32,7 +45,8 @@ from websockets.asyncio.client import connect
 SERVER = """
 import sys, uvicorn
 from pokerbonus.server import ServerSettings, create_app
-settings = ServerSettings(db=sys.argv[1], bot_delay=0, hand_pause=0, rate=1000, burst=1000)
+settings = ServerSettings(db=sys.argv[1], bot_delay=0, hand_pause=0, rate=1000, burst=1000,
+                          stats=True)
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
             ws_max_size=65536)
 """
@@ -45,35 +59,55 @@ def free_port() -> int:
         return port
 
 
-class Stats:
+class TableLog:
+    """The actions sent at one table, in order: ``((hand, seq), monotonic time)``."""
+
     def __init__(self) -> None:
-        self.sent: dict[str, dict[tuple[int, int], float]] = {}
+        self.sent: list[tuple[tuple[int, int], float]] = []
+        self.keys: set[tuple[int, int]] = set()
+
+
+class Results:
+    def __init__(self) -> None:
         self.latencies: list[float] = []
         self.actions = 0
-        self.first = 0.0
+        self.first = float("inf")
         self.last = 0.0
 
 
 async def seat_client(
-    url: str, table: str, token: str, seat: int, stats: Stats, hands: int, rng: random.Random
+    ws_url: str,
+    table: str,
+    token: str,
+    seat: int,
+    log: TableLog,
+    res: Results,
+    hands: int,
+    think: float,
+    rng: random.Random,
 ) -> None:
-    async with connect(f"{url}/ws/{table}", max_size=2**22) as ws:
+    async with connect(f"{ws_url}/ws/{table}", max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
-        prev = (0, 0)
+        if seat:
+            await ws.send(json.dumps({"type": "sit", "seat": seat}))
+        index = -1  # the receiver's place in log.sent (-1: no state yet)
         rebought = -1
         async for raw in ws:
-            now = time.perf_counter()
+            now = time.monotonic()
             m = json.loads(raw)
             if m["type"] != "state":
                 continue
             h = m["hand"]
             played = m["table"]["hands_played"]
             mark = (h["number"], h["seq"]) if h is not None else (played + 1, 0)
-            if mark > prev:
-                sent = stats.sent.setdefault(table, {})
-                for key in [k for k in sent if prev <= k < mark]:
-                    stats.latencies.append(now - sent[key])
-                prev = mark
+            sent = log.sent
+            if index < 0:  # actions before this receiver's first state are not its
+                index = 0
+                while index < len(sent) and sent[index][0] < mark:
+                    index += 1
+            while index < len(sent) and sent[index][0] < mark:
+                res.latencies.append(now - sent[index][1])
+                index += 1
             if h is None or h["finished"]:
                 mine = m["table"]["seats"][seat]
                 if mine and mine["stack"] == 0 and rebought != played:
@@ -86,9 +120,9 @@ async def seat_client(
             if legal is None or h["actor"] != seat:
                 continue
             key = (h["number"], h["seq"])
-            mine_sent = stats.sent.setdefault(table, {})
-            if key in mine_sent:
+            if key in log.keys:
                 continue
+            log.keys.add(key)
             if legal["decision"] == "bet":
                 roll = rng.random()
                 if legal["min_raise_to"] is not None and roll < 0.15:
@@ -101,14 +135,21 @@ async def seat_client(
                 action = {"kind": "discard", "cards": rng.sample(h["hole"], rng.randint(0, 3))}
             else:
                 action = {"kind": "decline"}
-            mine_sent[key] = stats.last = time.perf_counter()
-            stats.actions += 1
+            if think > 0:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            t = time.monotonic()
+            log.sent.append((key, t))
+            res.actions += 1
+            res.first = min(res.first, t)
+            res.last = max(res.last, t)
             await ws.send(
                 json.dumps({"type": "act", "hand": h["number"], "seq": h["seq"], "action": action})
             )
 
 
-async def table_clients(url: str, seats: int, hands: int, stats: Stats, k: int) -> None:
+async def table_clients(
+    url: str, seats: int, hands: int, think: float, res: Results, k: int
+) -> None:
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         r = await http.post(
             "/api/tables",
@@ -130,49 +171,67 @@ async def table_clients(url: str, seats: int, hands: int, stats: Stats, k: int) 
             )
             j.raise_for_status()
             tokens.append(j.json()["token"])
+    log = TableLog()
+    ws_url = url.replace("http", "ws")
+    await asyncio.gather(
+        *(
+            seat_client(
+                ws_url, t["table"], tokens[i], i, log, res, hands, think,
+                random.Random(k * 100 + i),
+            )  # fmt: skip
+            for i in range(seats)
+        )
+    )
 
-    # the others sit over their sockets, then everyone plays
-    async def sit_and_play(i: int) -> None:
-        if i:
-            async with connect(f"{url.replace('http', 'ws')}/ws/{t['table']}") as ws:
-                await ws.send(json.dumps({"type": "hello", "token": tokens[i]}))
-                await ws.send(json.dumps({"type": "sit", "seat": i}))
-                async for raw in ws:
-                    if json.loads(raw)["type"] in ("ack", "error"):
-                        break
-        await seat_client(
-            url.replace("http", "ws"),
-            t["table"],
-            tokens[i],
-            i,
-            stats,
-            hands,
-            random.Random(k * 100 + i),
+
+def client_process(
+    url: str, ks: list[int], seats: int, hands: int, think: float, timeout: float, out: Any
+) -> None:
+    res = Results()
+    cpu = time.process_time()
+
+    async def go() -> None:
+        await asyncio.wait_for(
+            asyncio.gather(*(table_clients(url, seats, hands, think, res, k) for k in ks)),
+            timeout,
         )
 
-    await asyncio.gather(*(sit_and_play(i) for i in range(seats)))
-
-
-async def run(url: str, tables: int, seats: int, hands: int, timeout: float) -> Stats:
-    stats = Stats()
-    stats.first = time.perf_counter()
-    await asyncio.wait_for(
-        asyncio.gather(*(table_clients(url, seats, hands, stats, k) for k in range(tables))),
-        timeout,
+    asyncio.run(go())
+    out.put(
+        {
+            "latencies": res.latencies,
+            "actions": res.actions,
+            "first": res.first,
+            "last": res.last,
+            "cpu": time.process_time() - cpu,
+        }
     )
-    return stats
 
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def ms(values: list[float]) -> str:
+    return (
+        f"p50 {percentile(values, 0.5) * 1000:.1f} ms, p99 {percentile(values, 0.99) * 1000:.1f} ms,"
+        f" max {max(values, default=float('nan')) * 1000:.1f} ms"
+    )
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seats", type=int, default=6)
-    parser.add_argument("--hands", type=int, default=10)
+    parser.add_argument("--hands", type=int, default=5)
+    parser.add_argument("--think", type=float, default=0.0, help="seconds before each action")
+    parser.add_argument("--client-procs", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=300.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -187,23 +246,52 @@ def main() -> None:
                     break
                 except httpx.HTTPError:
                     time.sleep(0.1)
-            stats = asyncio.run(run(url, args.tables, args.seats, args.hands, args.timeout))
+            server_cpu = cpu_seconds(proc.pid)
+            wall = time.monotonic()
+            queue: Any = mp.get_context("spawn").Queue()
+            procs = [
+                mp.get_context("spawn").Process(
+                    target=client_process,
+                    args=(url, list(range(p, args.tables, args.client_procs)), args.seats,
+                          args.hands, args.think, args.timeout, queue),  # fmt: skip
+                )
+                for p in range(args.client_procs)
+            ]
+            for p in procs:
+                p.start()
+            parts = [queue.get(timeout=args.timeout + 60) for _ in procs]
+            for p in procs:
+                p.join()
+            wall = time.monotonic() - wall
+            server_cpu = cpu_seconds(proc.pid) - server_cpu
+            server = httpx.get(url + "/api/server-stats", timeout=30).json()
         finally:
             proc.terminate()
             proc.wait(timeout=30)
-    elapsed = stats.last - stats.first
-    lat = stats.latencies
+    lat = [x for part in parts for x in part["latencies"]]
+    actions = sum(part["actions"] for part in parts)
+    elapsed = max(p["last"] for p in parts) - min(p["first"] for p in parts)
     print(
-        f"tables {args.tables} x {args.seats} people, {args.hands} hands each "
-        f"(SQLite file, WAL, synchronous=FULL, every action committed before its broadcast)"
+        f"tables {args.tables} x {args.seats} people, {args.hands} hands each, think "
+        f"{args.think:g} s, {args.client_procs} client process(es) (SQLite file, WAL, "
+        f"synchronous=FULL, every action committed before its broadcast)"
     )
-    print(f"actions: {stats.actions} in {elapsed:.1f} s = {stats.actions / elapsed:,.0f} actions/s")
-    if lat:
-        print(
-            f"action-to-broadcast latency over {len(lat)} receivers: "
-            f"p50 {percentile(lat, 0.5) * 1000:.1f} ms, p99 {percentile(lat, 0.99) * 1000:.1f} ms, "
-            f"max {max(lat) * 1000:.1f} ms (goal: p99 < 50 ms)"
-        )
+    print(f"actions: {actions} in {elapsed:.1f} s = {actions / elapsed:,.0f} actions/s")
+    print(f"end to end, act sent -> state received, over {len(lat)} receivers: {ms(lat)}")
+    print(f"server, act read -> every state and the ack queued: {ms(server['act'])}")
+    print(f"  of which waiting in the table's queue: {ms(server['queued'])}")
+    print(f"  of which waiting for the group commit: {ms(server['commit'])}")
+    rows = server["rows"] / max(1, server["commits"])
+    print(
+        f"commits: {server['commits']} ({rows:.1f} entries each), each {ms(server['fsync'])}; "
+        f"broadcasts: {len(server['broadcast'])}, mean "
+        f"{sum(server['broadcast']) / max(1, len(server['broadcast'])) * 1000:.2f} ms, "
+        f"{server['messages']} messages"
+    )
+    print(
+        f"CPU over {wall:.1f} s wall: server {server_cpu:.1f} s, clients "
+        f"{sum(p['cpu'] for p in parts):.1f} s (2 cores shared with other work)"
+    )
 
 
 if __name__ == "__main__":

@@ -129,25 +129,31 @@ async def play(tmp_db: str) -> None:
         for msg in messages:
             if msg["type"] in ("event", "state"):
                 last_n = msg["n"]  # a state includes every event up to its n
-            seen = cards_in(msg)
-            if not seen:
-                continue
-            hand_no = (
-                msg["hand"]["number"] if msg["type"] == "state" and msg["hand"] else msg.get("hand")
-            )
-            assert isinstance(hand_no, int), msg
-            log = session.hands[hand_no - 1]
-            me = log.names.index(name) if name in log.names else None
-            allowed: set[str] = set()
-            for i, event in enumerate(log.hand.events):
-                if log.first_n + 1 + i > last_n:
-                    break
-                if (isinstance(event, CardsDealt | CardsServed) and event.seat == me) or isinstance(
-                    event, Shown
-                ):
-                    allowed |= {str(c) for c in event.cards}
-            assert seen <= allowed, (name, msg, seen - allowed)
-            checked += 1
+            # (part, its hand, public only): a state's last_hand holds shown cards only
+            parts: list[tuple[Any, Any, bool]] = [(msg, msg.get("hand"), False)]
+            if msg["type"] == "state":
+                last = msg["last_hand"]
+                parts = [(msg["hand"], msg["hand"] and msg["hand"]["number"], False)]
+                parts.append((msg["you"], None, False))
+                parts.append((msg["table"], None, False))
+                parts.append((last, last and last["number"], True))
+            for part, hand_no, public in parts:
+                seen = cards_in(part)
+                if not seen:
+                    continue
+                assert isinstance(hand_no, int), msg
+                log = session.hands[hand_no - 1]
+                me = log.names.index(name) if name in log.names and not public else None
+                allowed: set[str] = set()
+                for i, event in enumerate(log.hand.events):
+                    if log.first_n + 1 + i > last_n:
+                        break
+                    if (
+                        isinstance(event, CardsDealt | CardsServed) and event.seat == me
+                    ) or isinstance(event, Shown):
+                        allowed |= {str(c) for c in event.cards}
+                assert seen <= allowed, (name, msg, seen - allowed)
+                checked += 1
     assert session.hands_played == HANDS
     assert checked > HANDS
     chips = session.chips()

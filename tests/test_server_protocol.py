@@ -414,3 +414,46 @@ def test_config_schema_is_served(client: TestClient) -> None:
 
     r = client.get("/api/config-schema")
     assert r.status_code == 200 and r.json() == config_schema()
+
+
+def test_state_encoder_equals_each_receivers_state() -> None:
+    """A broadcast's states, encoded once for all, equal each receiver's ``state_json``
+    (built from their own view) at every step of bot hands: players, spectators, between
+    hands, showdowns."""
+    import json
+
+    from pokerbonus.engine.config import TableConfig
+    from pokerbonus.server.protocol import StateEncoder, state_json
+    from pokerbonus.server.session import TableSession
+
+    s = TableSession("t", TableConfig(players=4, rebuy="free"), rng=random.Random(5))
+    for i, level in enumerate(("station", "easy", "medium")):
+        s.apply(s.decide_bot(i + 1, level))
+    s.apply(s.decide_person("Ann", "h1", host=True))
+    ann = s.persons[1]
+    s.apply(s.decide_sit(ann.pid, 0))
+    s.apply(s.decide_person("Bob", "h2"))  # a spectator
+    receivers = [ann, s.persons[2], None]
+    checked = 0
+    for _ in range(6):
+        s.apply(s.decide_hand(), 0.0)
+        while True:
+            enc = StateEncoder(s, 0.0, {1: True})
+            for p in receivers:
+                want = state_json(s, p, 0.0, connected={1: True})
+                assert json.loads(enc.text(p)) == want
+                checked += 1
+            if s.current is None:
+                break
+            entry = s.decide_auto(0.0)
+            if entry is None:  # Ann's turn: she checks or calls, stands pat
+                legal = s.current.hand.legal_actions()
+                kind = "check_or_call" if legal.decision == "bet" else "discard"
+                hs = s.hand_seat(0)
+                assert hs is not None and s.current.hand.actor == hs
+                entry = {
+                    "k": "act", "hand": s.current.number, "seq": s.seq, "seat": 0,
+                    "action": {"kind": kind},
+                }  # fmt: skip
+            s.apply(entry, 0.0)
+    assert checked > 100

@@ -17,6 +17,7 @@ import hmac
 import json
 import logging
 import secrets
+import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -32,9 +33,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from pokerbonus.engine.config import TableConfig
+from pokerbonus.engine.views import redact
 from pokerbonus.errors import ConfigurationError, PokerError
 from pokerbonus.server.journal import Journal, JournalWriter, StoredTable
 from pokerbonus.server.protocol import (
+    StateEncoder,
     action_from_model,
     last_hand_json,
     message_id,
@@ -51,7 +54,14 @@ from pokerbonus.server.session import (
     TimerConfig,
 )
 
-__all__ = ["ServerSettings", "TableActor", "TableManager", "create_app", "hash_secret"]
+__all__ = [
+    "ServerSettings",
+    "ServerStats",
+    "TableActor",
+    "TableManager",
+    "create_app",
+    "hash_secret",
+]
 
 log = logging.getLogger("pokerbonus.server")
 
@@ -90,6 +100,41 @@ class ServerSettings:
     static_dir: Path | None = None
     bot_samples: int = 200
     outbox_limit: int = 2000
+    switch_interval: float | None = 0.0005
+    """The interpreter's thread switch interval while the server runs (``None``: keep it)."""
+    stats: bool = False
+    """Keep timings of every action and commit, served at ``GET /api/server-stats``
+    (benchmarks)."""
+
+
+@dataclass(slots=True)
+class ServerStats:
+    """What the server measured (``ServerSettings.stats``), in seconds.
+
+    ``act``: from an ``act`` read off its socket to its ``ack`` queued (every
+    receiver's ``state`` queued before it); ``queued``: of that, the wait in the
+    table's queue; ``commit``: the wait for the group commit; ``broadcast``: building
+    and queueing the messages of a change.
+    """
+
+    act: list[float] = field(default_factory=list)
+    queued: list[float] = field(default_factory=list)
+    commit: list[float] = field(default_factory=list)
+    broadcast: list[float] = field(default_factory=list)
+    messages: int = 0
+
+    def to_dict(self, writer: JournalWriter) -> dict[str, Any]:
+        """The JSON form, with the journal writer's commits."""
+        return {
+            "act": self.act,
+            "queued": self.queued,
+            "commit": self.commit,
+            "broadcast": self.broadcast,
+            "messages": self.messages,
+            "commits": writer.commits,
+            "rows": writer.rows,
+            "fsync": writer.durations,
+        }
 
 
 @dataclass(slots=True, eq=False)
@@ -105,13 +150,22 @@ class Conn:
 
     def send(self, message: dict[str, Any], limit: int) -> None:
         """Queue a message (a connection too far behind is closed: it will resync)."""
+        if not self.closed:
+            self.send_text(_encode(message), limit)
+
+    def send_text(self, text: str, limit: int) -> None:
+        """Queue an encoded message (see :meth:`send`)."""
         if self.closed:
             return
         if self.outbox.qsize() >= limit:
             self.closed = True
             self.outbox.put_nowait(None)
             return
-        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.outbox.put_nowait(text)
+
+
+def _encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
 
 
 class TableActor:
@@ -180,7 +234,8 @@ class TableActor:
             self._wake_pending = False
             await self._auto()
         elif kind == "msg":
-            await self._message(item[1], item[2])
+            received = item[3] if len(item) > 3 else time.perf_counter()
+            await self._message(item[1], item[2], received)
         elif kind == "hello":
             self._hello(item[1], item[2], item[3])
         elif kind == "drop":
@@ -207,7 +262,11 @@ class TableActor:
             raise ServerError("unavailable", f"table {self.session.id}: {self.failed}")
         base = self.session.entries
         rows = [(self.session.id, base + i + 1, e) for i, e in enumerate(entries)]
+        stats = self.manager.stats
+        t0 = time.perf_counter()
         await self.manager.write(rows)
+        if stats is not None:
+            stats.commit.append(time.perf_counter() - t0)
         now = self.manager.now()
         records: list[EventRecord] = []
         for entry in entries:
@@ -225,17 +284,30 @@ class TableActor:
         self.wake()
 
     async def _broadcast(self, records: list[EventRecord]) -> None:
+        t0 = time.perf_counter()
         session = self.session
         now = self.manager.now()
         connected: dict[int, bool] = {c.person.pid: True for c in self.conns if c.person}
-        table = table_json(session, connected)
-        last = last_hand_json(session)
+        states = StateEncoder(session, now, connected)
         limit = self.manager.settings.outbox_limit
+        # an event is encoded once as its owner sees it and once redacted (the same
+        # for every other receiver): redact() returns the event itself when nothing is hidden
+        encoded: dict[tuple[int, bool], str] = {}
         for conn in list(self.conns):
             person = conn.person
             for rec in records:
-                conn.send(record_json(rec, *self._seats_for(rec, person)), limit)
-            conn.send(state_json(session, person, now, table=table, last_hand=last), limit)
+                seats = self._seats_for(rec, person)
+                whole = rec.event is None or redact(rec.event, seats[1]) is rec.event
+                key = (rec.n, whole)
+                text = encoded.get(key)
+                if text is None:
+                    text = encoded[key] = _encode(record_json(rec, *seats))
+                conn.send_text(text, limit)
+            conn.send_text(states.text(person), limit)
+        stats = self.manager.stats
+        if stats is not None:
+            stats.broadcast.append(time.perf_counter() - t0)
+            stats.messages += len(self.conns) * (len(records) + 1)
 
     def _seats_for(self, rec: EventRecord, person: Person | None) -> tuple[int | None, int | None]:
         """The receiver's table seat and hand seat for a record (by name: who was dealt in)."""
@@ -352,7 +424,12 @@ class TableActor:
     def _reply(self, conn: Conn, message: dict[str, Any]) -> None:
         conn.send(message, self.manager.settings.outbox_limit)
 
-    async def _message(self, conn: Conn, msg: Any) -> None:
+    async def _message(self, conn: Conn, msg: Any, received: float) -> None:
+        """Decide, commit, apply, broadcast, then answer (``received``: when it was read,
+        ``time.perf_counter()``)."""
+        stats = self.manager.stats
+        if stats is not None and msg.type == "act":
+            stats.queued.append(time.perf_counter() - received)
         person = conn.person
         if person is None:  # its hello was refused
             return
@@ -375,6 +452,8 @@ class TableActor:
             return
         del s
         self._reply(conn, {"type": "ack", "id": msg.id, "of": msg.type, "duplicate": False})
+        if stats is not None and msg.type == "act":
+            stats.act.append(time.perf_counter() - received)
 
     def _decide(self, person: Person, msg: Any) -> list[dict[str, Any]] | None:
         s = self.session
@@ -418,6 +497,8 @@ class TableManager:
         self.settings = settings
         self.journal = Journal(settings.db)
         self.writer = JournalWriter(self.journal)
+        self.stats: ServerStats | None = ServerStats() if settings.stats else None
+        self.writer.timed = settings.stats
         self.tables: dict[str, TableActor] = {}
         self._ticker: asyncio.Task[None] | None = None
         self.restored: dict[str, str] = {}
@@ -652,11 +733,18 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # The journal writer thread needs the GIL a few times per commit (around the
+        # fsync); with the default 5 ms switch interval each handover from a busy event
+        # loop can cost 5 ms, so a commit waited 5x its fsync (docs/server.md).
+        interval = sys.getswitchinterval()
+        if cfg.switch_interval is not None:
+            sys.setswitchinterval(cfg.switch_interval)
         await manager.start()
         try:
             yield
         finally:
             await manager.stop()
+            sys.setswitchinterval(interval)
 
     app = FastAPI(title="Poker Bonus", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.manager = manager
@@ -698,6 +786,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return {"table": table_id, "token": token, "name": entry["name"], "seat": None}
 
         return JSONResponse(await actor.call(_join), status_code=201)
+
+    if cfg.stats:
+
+        @app.get("/api/server-stats")
+        async def server_stats() -> JSONResponse:
+            assert manager.stats is not None
+            return JSONResponse(manager.stats.to_dict(manager.writer))
 
     @app.get("/api/config-schema")
     async def config_schema_route() -> JSONResponse:
@@ -824,7 +919,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 elif msg.type == "ping":
                     conn.send({"type": "pong", "id": msg.id}, cfg.outbox_limit)
                 else:
-                    actor.queue.put_nowait(("msg", conn, msg))
+                    actor.queue.put_nowait(("msg", conn, msg, time.perf_counter()))
         except WebSocketDisconnect:
             pass
         finally:

@@ -23,6 +23,7 @@ import asyncio
 import os
 import queue
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -171,8 +172,12 @@ class JournalWriter:
             | None
         ] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="journal-writer", daemon=True)
-        self._thread.start()
         self.commits = 0
+        self.rows = 0
+        self.durations: list[float] = []
+        """Seconds of each commit (the transaction and its fsync), kept when ``timed``."""
+        self.timed = False
+        self._thread.start()
 
     async def write(self, rows: list[tuple[str, int, dict[str, Any]]]) -> None:
         """Commit ``rows``; returns when they are on disk."""
@@ -202,8 +207,12 @@ class JournalWriter:
             rows = [r for rs, _, _ in batch for r in rs]
             error: BaseException | None = None
             try:
+                t0 = time.perf_counter()
                 self.journal.append(rows)
+                if self.timed:
+                    self.durations.append(time.perf_counter() - t0)
                 self.commits += 1
+                self.rows += len(rows)
             except BaseException as exc:  # answered to every waiting table
                 error = exc
             for _, fut, loop in batch:

@@ -27,7 +27,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from pokerbonus.cards import Card, parse_card
-from pokerbonus.engine.actions import Action
+from pokerbonus.engine.actions import Action, LegalActions
 from pokerbonus.engine.events import Event
 from pokerbonus.engine.showdown import best_value, evaluator_options, qualifies
 from pokerbonus.engine.state import Hand
@@ -39,6 +39,7 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "ActionModel",
     "ClientMessage",
+    "StateEncoder",
     "action_from_model",
     "event_json",
     "hand_names",
@@ -412,6 +413,21 @@ def last_hand_json(session: TableSession) -> dict[str, Any] | None:
     }
 
 
+def _legal_json(lg: LegalActions) -> dict[str, Any]:
+    return {
+        "decision": lg.decision,
+        "can_check": lg.can_check,
+        "can_fold": lg.can_fold,
+        "call_amount": lg.call_amount,
+        "min_raise_to": lg.min_raise_to,
+        "max_raise_to": lg.max_raise_to,
+        "max_discard": lg.max_discard,
+        "can_take_four": lg.can_take_four,
+        "discard_count": lg.discard_count,
+        "offer_amount": lg.offer_amount,
+    }
+
+
 def hand_json(
     session: TableSession, seat: int | None, now: float, *, log: bool = False
 ) -> dict[str, Any] | None:
@@ -422,21 +438,7 @@ def hand_json(
     seats = cur.seats
     hs = session.hand_seat(seat)
     view = cur.hand.view(hs)
-    legal = None
-    if view.legal is not None:
-        lg = view.legal
-        legal = {
-            "decision": lg.decision,
-            "can_check": lg.can_check,
-            "can_fold": lg.can_fold,
-            "call_amount": lg.call_amount,
-            "min_raise_to": lg.min_raise_to,
-            "max_raise_to": lg.max_raise_to,
-            "max_discard": lg.max_discard,
-            "can_take_four": lg.can_take_four,
-            "discard_count": lg.discard_count,
-            "offer_amount": lg.offer_amount,
-        }
+    legal = _legal_json(view.legal) if view.legal is not None else None
     clock = session.clock_left(now)
     shown, names = _shown_json(session, cur, view)
     return {
@@ -496,3 +498,50 @@ def state_json(
         "hand": hand_json(session, seat, now, log=resync),
         "last_hand": last_hand_json(session) if last_hand is False else last_hand,
     }
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+class StateEncoder:
+    """The ``state`` messages of one broadcast, encoded once for all receivers.
+
+    Everything public (``table``, ``last_hand``, the hand as a spectator sees it) is
+    built from the spectator view and encoded once; each receiver's text adds only
+    its ``you``, its own hole cards and, for the player to act, ``legal`` (what
+    ``hand.view(seat)`` adds to the spectator view). ``json.loads(encoder.text(p))``
+    equals :func:`state_json` for ``p`` (tested).
+    """
+
+    def __init__(
+        self, session: TableSession, now: float, connected: Mapping[int, bool] | None
+    ) -> None:
+        self.session = session
+        head = {"type": "state", "n": session.last_n, "resync": False}
+        self._head = _dumps(head)[:-1] + ',"you":'
+        self._table = (
+            ',"table":' + _dumps(table_json(session, connected)) + ',"last_hand":'
+            + _dumps(last_hand_json(session))
+        )  # fmt: skip
+        public = hand_json(session, None, now)
+        self._hand: str | None = None
+        if public is not None:
+            del public["hole"], public["legal"]
+            self._hand = ',"hand":' + _dumps(public)[:-1]
+
+    def text(self, person: Person | None) -> str:
+        """The encoded ``state`` message for ``person`` (``None``: an anonymous spectator)."""
+        s = self.session
+        out = self._head + _dumps(you_json(s, person)) + self._table
+        if self._hand is None:
+            return out + ',"hand":null}'
+        hs = s.hand_seat(person.seat if person is not None else None)
+        hole: list[str] = []
+        legal: dict[str, Any] | None = None
+        cur = s.current
+        if hs is not None and cur is not None:
+            hole = _cards(cur.hand.hole_cards(hs))
+            if cur.hand.actor == hs:
+                legal = _legal_json(cur.hand.legal_actions())
+        return out + self._hand + ',"hole":' + _dumps(hole) + ',"legal":' + _dumps(legal) + "}}"
