@@ -43,7 +43,7 @@ from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.ledger import Purchase
 from pokerbonus.engine.state import Hand
 from pokerbonus.engine.table import HandRecord, Table
-from pokerbonus.errors import IllegalActionError, PokerError
+from pokerbonus.errors import IllegalActionError, NotationError, PokerError
 from pokerbonus.store.codec import action_from_text, action_to_text
 from pokerbonus.store.store import PlayerSpec, SavedHand, SavedSession, SessionId, Store
 
@@ -180,9 +180,14 @@ class RecordedTable:
         if not hand.finished:
             raise IllegalActionError("finish hand: the hand is not over")
         names = [self.table.players[s] for s in plan.seats]
-        history = table_hand_history(hand, self.table.config, plan, names, self.hand_number)
+        try:
+            text: str | None = dumps(
+                table_hand_history(hand, self.table.config, plan, names, self.hand_number)
+            )
+        except NotationError:  # a game the exporter does not write yet: no PHH text
+            text = None
         record = self.table.finish_hand()
-        self.store.finish_hand(self.session, self.hand_number, record.final_stacks, dumps(history))
+        self.store.finish_hand(self.session, self.hand_number, record.final_stacks, text)
         self._number += 1
         self.hand_number = None
         return record

@@ -52,6 +52,7 @@ from pokerbonus.hands import HandValue, evaluate
 __all__ = [
     "HIDDEN_CARD",
     "board_text",
+    "board_winners",
     "card_text",
     "cards_text",
     "contributions",
@@ -127,9 +128,7 @@ def say(subject: str, verb: str) -> str:
     return f"{subject} {verb}"
 
 
-def hand_names(
-    cards: Sequence[Card], board: Sequence[Card], config: TableConfig
-) -> str:
+def hand_names(cards: Sequence[Card], board: Sequence[Card], config: TableConfig) -> str:
     """The hand ``cards`` make with the ``board`` under the table's game, in words;
     a high/low game names both halves (``high: ...; low: ...`` or ``no low``).
 
@@ -156,11 +155,40 @@ def hand_names(
 
 
 def board_text(view: SeatView, four_color: bool = False) -> Text:
-    """The community cards (``Board: ...``); empty in games without a board."""
+    """The community cards (``Board: ...``; ``Board 1: ...`` and ``Board 2: ...`` in a
+    double-board game); empty in games without a board."""
     out = Text()
-    if view.board:
-        out.append("Board: ", style="bold")
-        out.append_text(cards_text(view.board, four_color))
+    boards = view.boards if len(view.boards) > 1 else (view.board,)
+    for k, board in enumerate(boards):
+        if len(boards) > 1:
+            out.append(("\n" if k else "") + f"Board {k + 1}: ", style="bold")
+            out.append_text(cards_text(board, four_color))
+        elif board:
+            out.append("Board: ", style="bold")
+            out.append_text(cards_text(board, four_color))
+    return out
+
+
+def board_winners(view: SeatView, config: TableConfig, pot: int = 0) -> list[tuple[int, ...]]:
+    """The winners of each board of pot ``pot`` in a double-board game at the showdown
+    (one tuple of seats per board; empty outside a double-board showdown)."""
+    if len(view.boards) < 2 or not view.finished or pot >= len(view.pot_results):
+        return []
+    game = game_for(config)
+    rule = game.rule
+    if rule.high is None:
+        return []
+    options = evaluator_options(rule, rule.high, game.deck_size_for(config.players), game.jokers)
+    shown = dict(view.shown)
+    eligible = [s for s in view.pot_results[pot].eligible if s in shown]
+    out: list[tuple[int, ...]] = []
+    for board in view.boards:
+        values = {
+            s: best_value(tuple(shown[s]), tuple(board), rule, rule.high, options).rank
+            for s in eligible
+        }
+        top = max(values.values(), default=None)
+        out.append(tuple(s for s in eligible if values[s] == top))
     return out
 
 
@@ -270,6 +298,11 @@ def seats_text(
 def _shown_name(cards: Sequence[Card], view: SeatView, config: TableConfig) -> str:
     if config.is_draw:
         return hand_value(cards, config).description
+    if len(view.boards) > 1:
+        return "; ".join(
+            f"board {k + 1}: {hand_names(cards, board, config)}"
+            for k, board in enumerate(view.boards)
+        )
     return hand_names(cards, view.board, config)
 
 
@@ -289,6 +322,9 @@ def showdown_text(view: SeatView, names: Sequence[str], config: TableConfig) -> 
             out.append(
                 say(_name(names, seat), "wins") + f" {chips} from {label}\n", style="bold green"
             )
+        for k, seats in enumerate(board_winners(view, config, i)):
+            who = ", ".join(_name(names, s) for s in seats)
+            out.append(f"  {label}: board {k + 1} to {who}\n", style="green")
         if hi_lo and view.shown:
             high = ", ".join(_name(names, s) for s in result.winners)
             low = ", ".join(_name(names, s) for s in result.low_winners) or "no qualifying low"
