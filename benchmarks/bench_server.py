@@ -176,9 +176,16 @@ async def table_clients(
     await asyncio.gather(
         *(
             seat_client(
-                ws_url, t["table"], tokens[i], i, log, res, hands, think,
+                ws_url,
+                t["table"],
+                tokens[i],
+                i,
+                log,
+                res,
+                hands,
+                think,
                 random.Random(k * 100 + i),
-            )  # fmt: skip
+            )
             for i in range(seats)
         )
     )
@@ -215,8 +222,9 @@ def percentile(values: list[float], q: float) -> float:
 
 def ms(values: list[float]) -> str:
     return (
-        f"p50 {percentile(values, 0.5) * 1000:.1f} ms, p99 {percentile(values, 0.99) * 1000:.1f} ms,"
-        f" max {max(values, default=float('nan')) * 1000:.1f} ms"
+        f"p50 {percentile(values, 0.5) * 1000:.1f} ms, "
+        f"p99 {percentile(values, 0.99) * 1000:.1f} ms, "
+        f"max {max(values, default=float('nan')) * 1000:.1f} ms"
     )
 
 
@@ -252,8 +260,15 @@ def main() -> None:
             procs = [
                 mp.get_context("spawn").Process(
                     target=client_process,
-                    args=(url, list(range(p, args.tables, args.client_procs)), args.seats,
-                          args.hands, args.think, args.timeout, queue),  # fmt: skip
+                    args=(
+                        url,
+                        list(range(p, args.tables, args.client_procs)),
+                        args.seats,
+                        args.hands,
+                        args.think,
+                        args.timeout,
+                        queue,
+                    ),
                 )
                 for p in range(args.client_procs)
             ]
@@ -281,6 +296,8 @@ def main() -> None:
     print(f"server, act read -> every state and the ack queued: {ms(server['act'])}")
     print(f"  of which waiting in the table's queue: {ms(server['queued'])}")
     print(f"  of which waiting for the group commit: {ms(server['commit'])}")
+    print(f"    for the writer to start it (previous commit): {ms(server['pickup'])}")
+    print(f"    for the event loop to hear it is done: {ms(server['wakeup'])}")
     rows = server["rows"] / max(1, server["commits"])
     print(
         f"commits: {server['commits']} ({rows:.1f} entries each), each {ms(server['fsync'])}; "

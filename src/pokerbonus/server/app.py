@@ -134,6 +134,8 @@ class ServerStats:
             "commits": writer.commits,
             "rows": writer.rows,
             "fsync": writer.durations,
+            "pickup": writer.pickup,
+            "wakeup": writer.wakeup or [],
         }
 
 
@@ -499,6 +501,8 @@ class TableManager:
         self.writer = JournalWriter(self.journal)
         self.stats: ServerStats | None = ServerStats() if settings.stats else None
         self.writer.timed = settings.stats
+        if settings.stats:
+            self.writer.wakeup = []
         self.tables: dict[str, TableActor] = {}
         self._ticker: asyncio.Task[None] | None = None
         self.restored: dict[str, str] = {}
@@ -611,10 +615,13 @@ class TableManager:
             entries.append(session.decide_sit(1, body.seat))
             session.apply(entries[-1])
         rows = [(table_id, i + 1, e) for i, e in enumerate(entries)]
-        await asyncio.to_thread(
-            self.journal.create_table, table_id, config.to_dict(), options, hash_secret(invite)
-        )
-        await self.write(rows)
+        table_row = {
+            "id": table_id,
+            "config": config.to_dict(),
+            "options": options,
+            "invite": hash_secret(invite),
+        }
+        await self.writer.write(rows, [table_row])
         actor = TableActor(session, self, hash_secret(invite))
         self.tables[table_id] = actor
         actor.start()

@@ -20,6 +20,7 @@ tables, so every chip movement is on disk before it is acknowledged.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import queue
 import threading
@@ -84,6 +85,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
+        # no checkpoint inside a commit (it fsyncs the database file and stalled every
+        # table's writes for 100+ ms): the writer's own thread checkpoints (see JournalWriter)
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
     finally:
         cursor.close()
 
@@ -121,14 +125,31 @@ class Journal:
                 )
             )
 
-    def append(self, rows: Sequence[tuple[str, int, dict[str, Any]]]) -> None:
-        """Store journal entries ``(table, n, entry)`` in one transaction (committed on return)."""
-        if not rows:
+    def append(
+        self,
+        rows: Sequence[tuple[str, int, dict[str, Any]]],
+        tables: Sequence[dict[str, Any]] = (),
+    ) -> None:
+        """Store journal entries ``(table, n, entry)`` in one transaction (committed on
+        return), after the new ``tables`` (rows of ``web_tables``: id, config, options, invite).
+        """
+        if not rows and not tables:
             return
         with self.engine.begin() as conn:
+            if tables:
+                conn.execute(insert(web_tables), list(tables))
+            if not rows:
+                return
             conn.execute(
                 insert(web_journal), [{"table_id": t, "n": n, "entry": e} for t, n, e in rows]
             )
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file (SQLite, ``PASSIVE``: writers go on)."""
+        if self.engine.dialect.name != "sqlite" or self.url in ("sqlite://", "sqlite:///:memory:"):
+            return
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def load_tables(self) -> list[StoredTable]:
         """Every table with its journal, in entry order."""
@@ -166,26 +187,47 @@ class JournalWriter:
         self._queue: queue.Queue[
             tuple[
                 list[tuple[str, int, dict[str, Any]]],
+                list[dict[str, Any]],
                 asyncio.Future[None],
                 asyncio.AbstractEventLoop,
+                float,
             ]
             | None
         ] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="journal-writer", daemon=True)
+        self._due = threading.Event()
+        self._stopping = False
+        self._checkpointer = threading.Thread(
+            target=self._checkpoints, name="journal-checkpoint", daemon=True
+        )
+        self.checkpoint_rows = 1000
+        """Entries written between checkpoints of the SQLite WAL."""
+        self._since_checkpoint = 0
         self.commits = 0
         self.rows = 0
         self.durations: list[float] = []
         """Seconds of each commit (the transaction and its fsync), kept when ``timed``."""
         self.timed = False
+        self.pickup: list[float] = []
+        """Seconds from each write's arrival to the start of its commit (when ``timed``)."""
+        self.wakeup: list[float] | None = None
+        """Seconds from each commit's end to the event loop hearing of it (when ``timed``)."""
         self._thread.start()
+        self._checkpointer.start()
 
-    async def write(self, rows: list[tuple[str, int, dict[str, Any]]]) -> None:
-        """Commit ``rows``; returns when they are on disk."""
-        if not rows:
+    async def write(
+        self,
+        rows: list[tuple[str, int, dict[str, Any]]],
+        tables: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """Commit ``rows`` (after new ``tables``, see :meth:`Journal.append`); returns when
+        they are on disk. The one writer of the database: a second one would wait on
+        SQLite's lock with growing sleeps (stalls of 100+ ms were seen)."""
+        if not rows and not tables:
             return
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._queue.put((rows, done, loop))
+        self._queue.put((rows, tables or [], done, loop, time.perf_counter()))
         await done
 
     def _run(self) -> None:
@@ -204,29 +246,62 @@ class JournalWriter:
                     stop = True
                     break
                 batch.append(more)
-            rows = [r for rs, _, _ in batch for r in rs]
+            rows = [r for rs, _, _, _, _ in batch for r in rs]
+            tables = [t for _, ts, _, _, _ in batch for t in ts]
+            start = time.perf_counter()
+            if self.timed:
+                self.pickup += [start - put for _, _, _, _, put in batch]
             error: BaseException | None = None
             try:
                 t0 = time.perf_counter()
-                self.journal.append(rows)
+                self.journal.append(rows, tables)
                 if self.timed:
                     self.durations.append(time.perf_counter() - t0)
                 self.commits += 1
                 self.rows += len(rows)
+                self._since_checkpoint += len(rows)
+                if self._since_checkpoint >= self.checkpoint_rows:
+                    self._since_checkpoint = 0
+                    self._due.set()
             except BaseException as exc:  # answered to every waiting table
                 error = exc
-            for _, fut, loop in batch:
-                loop.call_soon_threadsafe(_settle, fut, error)
+            settled = time.perf_counter()
+            for _, _, fut, loop, _ in batch:
+                loop.call_soon_threadsafe(_settle, fut, error, settled, self.wakeup)
             if stop:
                 return
 
+    def _checkpoints(self) -> None:
+        """Checkpoint the WAL in its own thread, off the commits' path."""
+        while True:
+            self._due.wait(timeout=5.0)
+            self._due.clear()
+            if self._stopping:
+                return
+            try:
+                self.journal.checkpoint()
+            except Exception:  # a busy database: the next one will do
+                continue
+
     def close(self) -> None:
-        """Finish what is queued and stop the thread."""
+        """Finish what is queued and stop the threads (a last checkpoint)."""
         self._queue.put(None)
         self._thread.join(timeout=10)
+        self._stopping = True
+        self._due.set()
+        self._checkpointer.join(timeout=10)
+        with contextlib.suppress(Exception):  # else left in the WAL, read on the next start
+            self.journal.checkpoint()
 
 
-def _settle(fut: asyncio.Future[None], error: BaseException | None) -> None:
+def _settle(
+    fut: asyncio.Future[None],
+    error: BaseException | None,
+    settled: float,
+    wakeups: list[float] | None,
+) -> None:
+    if wakeups is not None:
+        wakeups.append(time.perf_counter() - settled)
     if fut.done():
         return
     if error is None:
