@@ -295,7 +295,7 @@ def main() -> None:
     print(f"end to end, act sent -> state received, over {len(lat)} receivers: {ms(lat)}")
     print(f"server, act read -> every state and the ack queued: {ms(server['act'])}")
     print(f"  of which waiting in the table's queue: {ms(server['queued'])}")
-    print(f"  of which waiting for the group commit: {ms(server['commit'])}")
+    print(f"  waiting for the group commit (every change, joins too): {ms(server['commit'])}")
     print(f"    for the writer to start it (previous commit): {ms(server['pickup'])}")
     print(f"    for the event loop to hear it is done: {ms(server['wakeup'])}")
     rows = server["rows"] / max(1, server["commits"])

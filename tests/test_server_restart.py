@@ -150,3 +150,34 @@ def test_sigkill_mid_hand_then_resume_or_void(tmp_path: Path) -> None:
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+
+
+def test_journal_writer_group_commits_and_checkpoints(tmp_path: Path) -> None:
+    """Writes from many tables at once are committed together, new tables through the
+    same writer; the WAL is checkpointed off the commits' path; everything reloads."""
+    import asyncio
+
+    from pokerbonus.server.journal import Journal, JournalWriter
+
+    journal = Journal(tmp_path / "j.db")
+    writer = JournalWriter(journal)
+    writer.checkpoint_rows = 10
+
+    async def go() -> None:
+        tables = [{"id": f"t{k}", "config": {}, "options": {}, "invite": "h"} for k in range(8)]
+        await writer.write([], tables)
+
+        async def table(k: int) -> None:
+            for n in range(1, 26):
+                await writer.write([(f"t{k}", n, {"k": "chat", "n": n})])
+
+        await asyncio.gather(*(table(k) for k in range(8)))
+
+    asyncio.run(go())
+    assert writer.rows == 200 and writer.commits < 200  # grouped
+    writer.close()
+    assert writer.checkpoints >= 1
+    journal.close()
+    stored = Journal(tmp_path / "j.db").load_tables()
+    assert sorted(t.id for t in stored) == [f"t{k}" for k in range(8)]
+    assert all([e["n"] for e in t.entries] == list(range(1, 26)) for t in stored)

@@ -102,6 +102,8 @@ class ServerSettings:
     outbox_limit: int = 2000
     switch_interval: float | None = 0.0005
     """The interpreter's thread switch interval while the server runs (``None``: keep it)."""
+    checkpoint_rows: int = 100
+    """Journal entries written between two checkpoints of the SQLite WAL."""
     stats: bool = False
     """Keep timings of every action and commit, served at ``GET /api/server-stats``
     (benchmarks)."""
@@ -501,6 +503,7 @@ class TableManager:
         self.writer = JournalWriter(self.journal)
         self.stats: ServerStats | None = ServerStats() if settings.stats else None
         self.writer.timed = settings.stats
+        self.writer.checkpoint_rows = settings.checkpoint_rows
         if settings.stats:
             self.writer.wakeup = []
         self.tables: dict[str, TableActor] = {}

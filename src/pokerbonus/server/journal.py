@@ -200,9 +200,10 @@ class JournalWriter:
         self._checkpointer = threading.Thread(
             target=self._checkpoints, name="journal-checkpoint", daemon=True
         )
-        self.checkpoint_rows = 1000
+        self.checkpoint_rows = 100
         """Entries written between checkpoints of the SQLite WAL."""
         self._since_checkpoint = 0
+        self.checkpoints = 0
         self.commits = 0
         self.rows = 0
         self.durations: list[float] = []
@@ -282,6 +283,7 @@ class JournalWriter:
                 self.journal.checkpoint()
             except Exception:  # a busy database: the next one will do
                 continue
+            self.checkpoints += 1
 
     def close(self) -> None:
         """Finish what is queued and stop the threads (a last checkpoint)."""
@@ -292,6 +294,7 @@ class JournalWriter:
         self._checkpointer.join(timeout=10)
         with contextlib.suppress(Exception):  # else left in the WAL, read on the next start
             self.journal.checkpoint()
+            self.checkpoints += 1
 
 
 def _settle(
