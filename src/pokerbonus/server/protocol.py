@@ -375,7 +375,8 @@ def _shown_json(
     cache = session.shown_names.get(log.number)
     if cache is None or len(cache) != len(view.shown):
         cache = {str(seats[s]): name for s, name in hand_names(log.hand, view.shown).items()}
-        if view.finished:
+        if view.finished:  # only the last finished hand's names are asked for again
+            session.shown_names.clear()
             session.shown_names[log.number] = cache
     return shown, cache
 
