@@ -228,7 +228,8 @@ class TableSession:
         """When the current decision's clock started (``None``: no clock runs)."""
         self._bot_seq = 0
         self.shown_names: dict[int, dict[str, str]] = {}
-        """The names of the hands shown at each finished hand's showdown (table seats as keys)."""
+        """The names of the hands shown at the last finished hand's showdown, by hand number
+        (table seats as keys; filled by the protocol when it first sends them)."""
 
     # -- reading -----------------------------------------------------------------------
 
