@@ -1,0 +1,127 @@
+"""Shared fixtures: a throwaway PostgreSQL server for the tests of ``tests/test_postgres*.py``.
+
+``postgres_server`` (one per test session) runs ``initdb`` into a fresh folder and
+starts the server on a unix socket in that folder (no TCP port, nothing shared with
+another run), with the default durability (``fsync``, ``synchronous_commit``); it is
+stopped and removed at the end. PostgreSQL refuses to run as root, so under root the
+server runs as the ``postgres`` user (``runuser``). ``postgres_url`` gives each test
+a database of its own. Without the PostgreSQL binaries or psycopg the tests skip
+with the reason (CI installs both: ``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+
+@dataclass(frozen=True, slots=True)
+class PostgresServer:
+    """A running throwaway server: its socket folder and superuser."""
+
+    socket_dir: Path
+    user: str
+
+    def url(self, database: str) -> str:
+        """The SQLAlchemy URL of ``database`` on this server."""
+        return f"postgresql+psycopg://{self.user}@/{database}?host={self.socket_dir}"
+
+
+def _bin_dir() -> Path | None:
+    """The folder of ``initdb``/``pg_ctl``: on the PATH, else Debian's newest version."""
+    found = shutil.which("initdb")
+    if found and shutil.which("pg_ctl"):
+        return Path(found).parent
+    versions = [Path(p).parent for p in glob.glob("/usr/lib/postgresql/*/bin/initdb")]
+    versions.sort(key=lambda b: int(b.parent.name) if b.parent.name.isdigit() else 0)
+    return versions[-1] if versions else None
+
+
+def _as_owner(argv: list[str], owner: str | None) -> list[str]:
+    return ["runuser", "-u", owner, "--", *argv] if owner else argv
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server for the whole test session (see the module doc)."""
+    try:
+        import psycopg
+    except ImportError:
+        pytest.skip("psycopg is not installed (pip install 'pokerbonus[postgres]')")
+    del psycopg
+    bindir = _bin_dir()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed (no initdb; Debian: apt-get install postgresql)")
+    owner: str | None = None
+    if os.geteuid() == 0:
+        if shutil.which("runuser") is None:
+            pytest.skip("running as root and no runuser to start PostgreSQL as another user")
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            pytest.skip("running as root and there is no 'postgres' user to run PostgreSQL")
+        owner = "postgres"
+    base = Path(tempfile.mkdtemp(prefix="pb-pg-"))  # short: a socket path has ~100 characters
+    if owner is not None:
+        record = pwd.getpwnam(owner)
+        os.chown(base, record.pw_uid, record.pw_gid)
+    data = base / "data"
+    user = "pokerbonus"
+    log = base / "log"
+    run = subprocess.run
+    try:
+        run(
+            _as_owner(
+                [str(bindir / "initdb"), "-D", str(data), "-U", user, "--auth=trust",
+                 "--no-sync", "-E", "UTF8", "--locale=C"],
+                owner,
+            ),
+            check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+        options = f"-k {base} -c listen_addresses='' -c max_connections=50"
+        run(
+            _as_owner(
+                [str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", options,
+                 "-w", "-t", "60", "start"],
+                owner,
+            ),
+            check=True, capture_output=True, timeout=90,
+        )  # fmt: skip
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+        text = log.read_text(errors="replace") if log.exists() else ""
+        err = getattr(exc, "stderr", b"") or b""
+        shutil.rmtree(base, ignore_errors=True)
+        pytest.fail(f"PostgreSQL did not start: {exc}\n{err.decode(errors='replace')}\n{text}")
+    try:
+        yield PostgresServer(base, user)
+    finally:
+        run(
+            _as_owner([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
+                      owner),
+            check=False, capture_output=True, timeout=60,
+        )  # fmt: skip
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> str:
+    """The SQLAlchemy URL of a new, empty database on the session's PostgreSQL server."""
+    import psycopg
+
+    name = "t_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(
+        host=str(postgres_server.socket_dir), user=postgres_server.user, dbname="postgres",
+        autocommit=True,
+    ) as conn:  # fmt: skip
+        conn.execute(f'CREATE DATABASE "{name}"')  # a fresh name of hex digits
+    return postgres_server.url(name)
