@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, get_args
 
 from pokerbonus.cards import DECK_SIZES, default_deck_size
+from pokerbonus.engine.kill import KillRule
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.rules.betting import NO_LIMIT
 from pokerbonus.rules.catalog import CATALOG
@@ -51,9 +52,12 @@ __all__ = [
     "BLIND_FIELDS",
     "DRAW_ONLY_FIELDS",
     "GAMES",
+    "KILL_FIELDS",
+    "LOWBALL_DRAWS",
     "STUD_FIELDS",
     "Betting",
     "ForcedBets",
+    "KillKind",
     "Ranking",
     "RebuyPolicy",
     "ShufflePolicy",
@@ -66,6 +70,7 @@ ForcedBets = Literal["pot", "blind", "mixed"]
 ShufflePolicy = Literal["every-hand", "cut-only"]
 RebuyPolicy = Literal["free", "limited", "unlimited"]
 MixedStart = Literal["pot", "blind"]
+KillKind = Literal["off", "full", "half"]
 
 def _player_ranges() -> dict[str, tuple[int, int]]:
     ranges = {"draw": (2, 8)}
@@ -101,6 +106,17 @@ BLIND_FIELDS: Final = ("small_blind", "big_blind", "straddle")
 
 STUD_FIELDS: Final = ("bring_in",)
 """Forced bets of the stud games (with ``ante``)."""
+
+KILL_FIELDS: Final = ("kill", "kill_min_pot", "look_at_two")
+"""The kill-pot option (RULES.md section 8): games with blinds only."""
+
+LOWBALL_DRAWS: Final = (
+    "ace-to-five-draw",
+    "deuce-to-seven-single-draw",
+    "deuce-to-seven-triple-draw",
+    "badugi",
+)
+"""The lowball draw games, where "look at two and kill" (``look_at_two``) may be played."""
 
 CARDS_PER_PLAYER: Final = 5
 
@@ -146,6 +162,9 @@ class TableConfig:
     big_blind: int = 2
     straddle: bool = False
     bring_in: int = 1
+    kill: KillKind = "off"
+    kill_min_pot: int = 0
+    look_at_two: bool = False
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -186,6 +205,20 @@ class TableConfig:
             return "pot-or-blind"
         return CATALOG[self.game].forced
 
+    @property
+    def kill_rule(self) -> KillRule | None:
+        """The kill-pot rule the table plays (``None`` with ``kill = "off"``).
+
+        >>> TableConfig(game="holdem", kill="half", kill_min_pot=20).kill_rule
+        KillRule(kind='half', min_pot=20, look_at_two=False)
+        >>> TableConfig(game="holdem").kill_rule is None
+        True
+        """
+        if self.kill == "off":
+            return None
+        kind: Literal["full", "half"] = "full" if self.kill == "full" else "half"
+        return KillRule(kind, min_pot=self.kill_min_pot, look_at_two=self.look_at_two)
+
     def relevant_fields(self) -> tuple[str, ...]:
         """The fields that mean something for this game (the setup screen shows these).
 
@@ -193,8 +226,16 @@ class TableConfig:
         True
         >>> "max_discard" in TableConfig(game="holdem").relevant_fields()
         False
+        >>> [f in TableConfig(game="razz").relevant_fields() for f in KILL_FIELDS]
+        [False, False, False]
+        >>> "look_at_two" in TableConfig(game="ace-to-five-draw").relevant_fields()
+        True
         """
         skip: set[str] = set()
+        if self.forced == "bring-in":
+            skip |= set(KILL_FIELDS)
+        if self.game not in LOWBALL_DRAWS:
+            skip.add("look_at_two")
         if not self.is_draw:
             skip |= set(DRAW_ONLY_FIELDS)
         if self.forced != "blinds":
@@ -390,6 +431,43 @@ def _validate_game(c: TableConfig) -> None:
             raise _fail("bring_in", f"must not exceed the cave ({cave}), got {bring_in}")
 
 
+def _validate_kill(c: TableConfig) -> None:
+    """The kill-pot fields (RULES.md section 8): a kill needs blinds, "look at two
+    and kill" is a lowball option, and the other two fields need a kill."""
+    _choice(c, "kill", get_args(KillKind))
+    min_pot = _int(c, "kill_min_pot", 0)
+    _bool(c, "look_at_two")
+    if c.kill == "off":
+        if min_pot != 0:
+            raise _fail("kill_min_pot", f"only with kill = 'full' or 'half', got {min_pot}")
+        if c.look_at_two:
+            raise _fail("look_at_two", "only with kill = 'full' or 'half', got True")
+        return
+    if c.is_draw:
+        if c.forced_bets == "pot":
+            raise _fail(
+                "kill",
+                f"a kill pot needs blinds, and the French draw's pot game has none "
+                f"(set forced_bets to 'blind' or 'mixed'); got {c.kill!r}",
+            )
+        name = "the French five-card draw"
+    else:
+        entry = CATALOG[c.game]
+        name = entry.name
+        if entry.forced != "blinds":
+            raise _fail(
+                "kill",
+                f"a kill pot needs blinds, and {entry.name} has antes and a bring-in; "
+                f"leave it at 'off', got {c.kill!r}",
+            )
+    if c.look_at_two and c.game not in LOWBALL_DRAWS:
+        raise _fail(
+            "look_at_two",
+            f"a lowball draw option ({', '.join(LOWBALL_DRAWS)}), not used in {name}; "
+            f"leave it false, got True",
+        )
+
+
 def _validate(c: TableConfig) -> None:
     if not isinstance(c.game, str) or c.game not in GAMES:
         raise _fail(
@@ -453,3 +531,4 @@ def _validate(c: TableConfig) -> None:
     elif c.max_caves is not None:
         raise _fail("max_caves", f"only with rebuy = 'limited', got {c.max_caves!r}")
     _validate_game(c)
+    _validate_kill(c)

@@ -201,7 +201,9 @@ class Table:
     default) they are seated at random, else in the given order. The first
     dealer is drawn by cards (see :mod:`pokerbonus.engine.seating`); ``dealer``
     sets it instead (tests). ``kill``: the kill-pot option (cash games, see
-    :mod:`pokerbonus.engine.kill`): a blind hand after a player scooped two pots
+    :mod:`pokerbonus.engine.kill`), by default ``config.kill_rule`` (the ``kill``,
+    ``kill_min_pot`` and ``look_at_two`` fields); a rule given here must agree
+    with a configuration that sets one. A blind hand after a player scooped two pots
     in a row is a kill hand, the killer posting the kill blind (and, in limit,
     the bets scaled for that hand); pot-game hands count for the scoops, but the
     kill blind waits for the next blind hand.
@@ -236,11 +238,16 @@ class Table:
         for name in self.players:
             self.ledger.sit(name)
         self.game = game_for(config)
-        self.kill: KillState | None = KillState(kill) if kill is not None else None
+        if kill is not None and config.kill_rule is not None and kill != config.kill_rule:
+            raise ConfigurationError(
+                f"kill: the configuration plays {config.kill_rule!r}, the table was given {kill!r}"
+            )
+        rule = kill if kill is not None else config.kill_rule
+        self.kill: KillState | None = KillState(rule) if rule is not None else None
         """Who is the killer (``None``: the table plays no kill pots)."""
         self._kill_game = (
-            dataclasses.replace(self.game, structure=kill.structure(self.game.structure))
-            if kill is not None else self.game
+            dataclasses.replace(self.game, structure=rule.structure(self.game.structure))
+            if rule is not None else self.game
         )  # fmt: skip
         self.deck: tuple[Card, ...] = make_deck(config.effective_deck_size, config.jokers)
         self.shuffler = Shuffler(
