@@ -1,9 +1,10 @@
 """The store: sessions, hands, actions and ledger rows in a database.
 
 SQLite by default (a file in the user's data folder, or ``POKERBONUS_DB``);
-any SQLAlchemy URL works (PostgreSQL later). Every write is committed before
-the call returns, so what a method acknowledged survives a crash; SQLite runs
-with ``journal_mode=WAL`` and ``synchronous=FULL``.
+any SQLAlchemy URL works, PostgreSQL with psycopg 3 (``postgresql://...``, the
+``postgres`` extra). Every write is committed before the call returns, so what
+a method acknowledged survives a crash: SQLite runs with ``journal_mode=WAL``
+and ``synchronous=FULL``, PostgreSQL with ``synchronous_commit`` on.
 
 >>> store = Store("sqlite://")          # in memory
 >>> sid = store.create_session({"game": "draw", "players": 2}, ["ann", "bob"], first_dealer=0)
@@ -53,6 +54,9 @@ __all__ = [
     "SessionSummary",
     "Store",
     "default_database_path",
+    "describe_url",
+    "durable_commits",
+    "engine_error",
     "resolve_url",
 ]
 
@@ -74,13 +78,21 @@ def default_database_path() -> Path:
     return Path(platformdirs.user_data_dir("pokerbonus")) / "pokerbonus.db"
 
 
+POSTGRES_DRIVER = "postgresql+psycopg"
+"""The driver of a plain ``postgresql://`` (or ``postgres://``) URL: psycopg 3."""
+
+
 def resolve_url(location: str | os.PathLike[str] | None = None) -> str:
     """The SQLAlchemy URL of a location: a URL as given, a path as an SQLite file.
 
     ``None`` takes ``POKERBONUS_DB`` if set, else :func:`default_database_path`.
+    A plain ``postgresql://`` or ``postgres://`` URL gets the psycopg 3 driver
+    (SQLAlchemy's default for it is psycopg2); a URL naming its driver is kept.
 
     >>> resolve_url("postgresql://u@h/db")
-    'postgresql://u@h/db'
+    'postgresql+psycopg://u@h/db'
+    >>> resolve_url("postgresql+psycopg2://u@h/db")
+    'postgresql+psycopg2://u@h/db'
     >>> resolve_url("/tmp/x.db")
     'sqlite:////tmp/x.db'
     """
@@ -90,13 +102,68 @@ def resolve_url(location: str | os.PathLike[str] | None = None) -> str:
     if not text:
         raise ConfigurationError("database: an empty location was given")
     if "://" in text:
+        scheme, rest = text.split("://", 1)
+        if scheme in ("postgresql", "postgres"):
+            return f"{POSTGRES_DRIVER}://{rest}"
         return text
     return "sqlite:///" + str(Path(text).expanduser().absolute())
 
 
+def describe_url(url: str) -> str:
+    """A URL fit for a message: its password hidden.
+
+    >>> describe_url("postgresql+psycopg://ann:secret@db/poker")
+    'postgresql+psycopg://ann:***@db/poker'
+    """
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return repr(url)
+
+
+def engine_error(url: str, exc: BaseException) -> str:
+    """Why an engine could not be made for ``url`` (a missing driver says what to install)."""
+    text = f"cannot open {describe_url(url)}: {exc}"
+    if isinstance(exc, ImportError) and url.startswith("postgres"):
+        text += " (PostgreSQL needs psycopg 3: pip install 'pokerbonus[postgres]')"
+    return text
+
+
+def _postgres_synchronous_commit(dbapi_connection: Any, _record: Any) -> None:
+    """Every commit waits for its WAL flush, whatever the server's default says."""
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("SHOW synchronous_commit")
+        row = cursor.fetchone()
+        if row is not None and row[0] == "off":
+            cursor.execute("SET synchronous_commit TO on")
+    finally:
+        cursor.close()
+    dbapi_connection.commit()  # psycopg opened a transaction for the SHOW
+
+
+def durable_commits(engine: Engine) -> None:
+    """On PostgreSQL, make every connection of ``engine`` commit durably
+    (``synchronous_commit`` on when the server's default is ``off``)."""
+    if engine.dialect.name == "postgresql":
+        event.listen(engine, "connect", _postgres_synchronous_commit)
+
+
+NAME_LIMIT = 64
+"""The longest player name the store keeps (the ``players.name`` column)."""
+LEVEL_LIMIT = 32
+"""The longest bot level name the store keeps (the ``players.level`` column)."""
+CHIPS_LIMIT = 2**31 - 1
+"""The most chips one purchase may hold (the ``ledger.chips`` column, 32 bits)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerSpec:
-    """A player of a session: ``name``, ``kind`` human or bot, and the bot's ``level``."""
+    """A player of a session: ``name``, ``kind`` human or bot, and the bot's ``level``.
+
+    Names hold at most 64 characters and levels 32 (the columns' sizes, enforced
+    by PostgreSQL, so the same values are refused on every database).
+    """
 
     name: str
     kind: PlayerKind = "human"
@@ -105,6 +172,16 @@ class PlayerSpec:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise ConfigurationError(f"player: a name is required, got {self.name!r}")
+        if len(self.name) > NAME_LIMIT:
+            raise ConfigurationError(
+                f"player {self.name[:20]!r}...: a name has at most {NAME_LIMIT} characters,"
+                f" got {len(self.name)}"
+            )
+        if self.level is not None and len(self.level) > LEVEL_LIMIT:
+            raise ConfigurationError(
+                f"player {self.name!r}: a bot level has at most {LEVEL_LIMIT} characters,"
+                f" got {self.level!r}"
+            )
         if self.kind not in ("human", "bot"):
             raise ConfigurationError(
                 f"player {self.name!r}: kind must be 'human' or 'bot', got {self.kind!r}"
@@ -226,8 +303,11 @@ def _now() -> datetime.datetime:
 
 
 def _utc(value: datetime.datetime) -> datetime.datetime:
-    """SQLite gives back naive timestamps: they were written in UTC."""
-    return value if value.tzinfo is not None else value.replace(tzinfo=datetime.UTC)
+    """A stored timestamp in UTC: SQLite gives back naive ones (written in UTC),
+    PostgreSQL aware ones in the connection's time zone."""
+    if value.tzinfo is None:
+        return value.replace(tzinfo=datetime.UTC)
+    return value.astimezone(datetime.UTC)
 
 
 def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -262,18 +342,23 @@ class Store:
             parsed = make_url(self.url)
         except ArgumentError as exc:
             raise ConfigurationError(f"database: cannot read the URL {self.url!r}: {exc}") from None
-        if parsed.get_backend_name() == "sqlite" and parsed.database:
+        sqlite = parsed.get_backend_name() == "sqlite"
+        if sqlite and parsed.database:
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         try:
-            self.engine: Engine = create_engine(parsed, echo=echo)
+            # a server database: check a pooled connection before use (the server may
+            # have restarted since); SQLite has nothing to check
+            self.engine: Engine = create_engine(parsed, echo=echo, pool_pre_ping=not sqlite)
         except (ArgumentError, ImportError) as exc:
-            raise ConfigurationError(f"database: cannot open {self.url!r}: {exc}") from None
+            raise ConfigurationError(f"database: {engine_error(self.url, exc)}") from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _set_sqlite_pragmas)
+        durable_commits(self.engine)
         try:
             Base.metadata.create_all(self.engine)
         except SQLAlchemyError as exc:
-            raise PokerError(f"database: cannot open {self.url!r}: {exc}") from None
+            self.engine.dispose()
+            raise PokerError(f"database: {engine_error(self.url, exc)}") from None
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -293,8 +378,14 @@ class Store:
             yield orm
 
     def pragmas(self) -> dict[str, Any]:
-        """The SQLite settings of a connection (``journal_mode``, ``synchronous``)."""
+        """The durability settings of a connection: on SQLite ``journal_mode`` and
+        ``synchronous``, on PostgreSQL ``synchronous_commit`` and ``fsync``."""
         with self.engine.connect() as conn:
+            if self.engine.dialect.name == "postgresql":
+                return {
+                    "synchronous_commit": conn.exec_driver_sql("SHOW synchronous_commit").scalar(),
+                    "fsync": conn.exec_driver_sql("SHOW fsync").scalar(),
+                }
             mode = conn.exec_driver_sql("PRAGMA journal_mode").scalar()
             sync = conn.exec_driver_sql("PRAGMA synchronous").scalar()
         return {"journal_mode": mode, "synchronous": sync}
@@ -360,7 +451,7 @@ class Store:
         """
         data = _json_data(extras)
         with self._write() as orm:
-            self._session(orm, session)
+            self._session(orm, session, lock=True)
             row = orm.get(SessionExtrasRow, session)
             if row is None:
                 orm.add(SessionExtrasRow(session_id=session, data=data))
@@ -370,7 +461,7 @@ class Store:
     def close_session(self, session: int) -> None:
         """Mark a session closed (no hand may be in progress)."""
         with self._write() as orm:
-            row = self._session(orm, session)
+            row = self._session(orm, session, lock=True)
             if row.status == "closed":
                 raise IllegalActionError(f"session {session}: already closed")
             if self._in_progress(orm, session) is not None:
@@ -403,7 +494,7 @@ class Store:
         if not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise ConfigurationError(f"seed: must be an integer in 0..2**63-1, got {seed!r}")
         with self._write() as orm:
-            row = self._session(orm, session)
+            row = self._session(orm, session, lock=True)
             if row.status != "open":
                 raise IllegalActionError(f"session {session}: closed, no new hand")
             current = self._in_progress(orm, session)
@@ -506,10 +597,12 @@ class Store:
         """
         if kind not in ("sit", "rebuy"):
             raise ConfigurationError(f"kind: must be 'sit' or 'rebuy', got {kind!r}")
-        if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
-            raise ConfigurationError(f"chips: must be a positive integer, got {chips!r}")
+        if not isinstance(chips, int) or isinstance(chips, bool) or not 0 < chips <= CHIPS_LIMIT:
+            raise ConfigurationError(
+                f"chips: must be an integer in 1..{CHIPS_LIMIT}, got {chips!r}"
+            )
         with self._write() as orm:
-            row = self._session(orm, session)
+            row = self._session(orm, session, lock=True)
             if player not in {p.name for p in row.players}:
                 raise ConfigurationError(f"player: {player!r} is not in session {session}")
             if self._in_progress(orm, session) is not None:
@@ -620,14 +713,18 @@ class Store:
     # -- helpers ---------------------------------------------------------------------
 
     @staticmethod
-    def _session(orm: OrmSession, session: int) -> SessionRow:
-        row = orm.get(SessionRow, session)
+    def _session(orm: OrmSession, session: int, *, lock: bool = False) -> SessionRow:
+        """The session's row; ``lock``: held until the transaction ends (``SELECT ...
+        FOR UPDATE`` on PostgreSQL), so that the checks of a write (one hand in
+        progress, actions in sequence) and the write itself are one step for
+        concurrent writers. SQLite has one writer at a time anyway."""
+        row = orm.get(SessionRow, session, with_for_update=lock)
         if row is None:
             raise PokerError(f"session {session!r}: no such session")
         return row
 
     def _hand(self, orm: OrmSession, session: int, hand: int) -> HandRow:
-        self._session(orm, session)
+        self._session(orm, session, lock=True)
         row = orm.scalar(
             select(HandRow).where(HandRow.session_id == session, HandRow.number == hand)
         )
