@@ -11,8 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pokerbonus.engine.config import TableConfig
+from pokerbonus.engine.config import KILL_FIELDS, LOWBALL_DRAWS, TableConfig
+from pokerbonus.engine.kill import KillRule
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.rules.catalog import CATALOG
 
 
 def test_defaults_follow_the_rule_book() -> None:
@@ -244,3 +246,61 @@ def test_stud_takes_ante_and_bring_in() -> None:
     assert {"ante", "bring_in", "small_bet"} <= set(c.relevant_fields())
     assert "small_blind" not in c.relevant_fields()
     assert TableConfig.from_dict(c.to_dict()) == c
+
+
+# -- kill pots (RULES.md section 8, "Kill pot") ----------------------------------------
+
+
+def test_kill_fields_round_trip_through_toml_json_and_dict() -> None:
+    c = TableConfig(game="ace-to-five-draw", players=5, betting="limit", small_bet=2, big_bet=4,
+                    kill="half", kill_min_pot=12, look_at_two=True)  # fmt: skip
+    assert TableConfig.from_toml(c.to_toml()) == c
+    assert TableConfig.from_json(c.to_json()) == c
+    assert TableConfig.from_dict(c.to_dict()) == c
+    assert 'kill = "half"' in c.to_toml() and "look_at_two = true" in c.to_toml()
+    read = TableConfig.from_toml('game = "holdem"\nkill = "full"\nkill_min_pot = 30\n')
+    assert read.kill_rule == KillRule("full", min_pot=30)
+    assert TableConfig().kill == "off" and TableConfig().kill_rule is None
+
+
+def test_kill_fields_are_offered_where_the_game_has_blinds() -> None:
+    holdem = TableConfig(game="holdem").relevant_fields()
+    assert {"kill", "kill_min_pot"} <= set(holdem) and "look_at_two" not in holdem
+    assert set(KILL_FIELDS) <= set(TableConfig(game="deuce-to-seven-triple-draw").relevant_fields())
+    assert not set(KILL_FIELDS) & set(TableConfig(game="seven-card-stud").relevant_fields())
+    assert "kill" in TableConfig(forced_bets="blind").relevant_fields()
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"game": "holdem", "kill": "double"}, "kill: must be one of 'off', 'full', 'half'"),
+        ({"game": "holdem", "kill": "full", "kill_min_pot": -1},
+         "kill_min_pot: must be at least 0"),
+        ({"game": "holdem", "kill_min_pot": 10}, "kill_min_pot: only with kill = 'full' or 'half'"),
+        ({"game": "holdem", "kill": "full", "look_at_two": 1},
+         "look_at_two: must be true or false"),
+        ({"game": "ace-to-five-draw", "look_at_two": True}, "look_at_two: only with kill"),
+        ({"game": "holdem", "kill": "full", "look_at_two": True},
+         "look_at_two: a lowball draw option"),
+        ({"forced_bets": "blind", "kill": "full", "look_at_two": True},
+         "look_at_two: a lowball draw option"),
+        ({"game": "razz", "kill": "full"}, "kill: a kill pot needs blinds, and Razz has antes"),
+        ({"kill": "half"}, "kill: a kill pot needs blinds, and the French draw's pot game"),
+    ],
+)  # fmt: skip
+def test_kill_rules_are_refused_by_name(fields: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConfigurationError) as info:
+        TableConfig(**fields)
+    assert str(info.value).startswith(message), str(info.value)
+
+
+def test_kill_is_accepted_in_every_blind_game_and_look_at_two_in_every_lowball_draw() -> None:
+    for key, entry in CATALOG.items():
+        if entry.forced != "blinds":
+            continue
+        betting = {"betting": "limit", "small_bet": 2, "big_bet": 4}
+        base = betting if entry.structures[0] == "limit" else {"betting": entry.structures[0]}
+        c = TableConfig(game=key, kill="full", look_at_two=key in LOWBALL_DRAWS, **base)
+        assert c.kill_rule == KillRule("full", look_at_two=key in LOWBALL_DRAWS)
+    assert TableConfig(forced_bets="mixed", kill="full").kill_rule == KillRule("full")
