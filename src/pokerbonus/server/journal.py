@@ -4,7 +4,8 @@ A table is a row (id, house rules, timer, options, the invite's hash) and its
 journal: the entries of :class:`~pokerbonus.server.session.TableSession`, numbered
 1, 2, 3... Replaying the journal rebuilds the table exactly (the deck order and
 the seed of every hand are in it). SQLite by default (WAL, ``synchronous=FULL``),
-any SQLAlchemy URL otherwise (``postgresql://...``).
+any SQLAlchemy URL otherwise: PostgreSQL with psycopg 3 (``postgresql://...``,
+``synchronous_commit`` on; no checkpoints to run, the server does its own).
 
 Writes go through :class:`JournalWriter`: one thread that commits whatever is
 waiting in one transaction (group commit) and only then answers the waiting
@@ -42,10 +43,12 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
-from pokerbonus.errors import ConfigurationError
+from pokerbonus.errors import ConfigurationError, PokerError
 from pokerbonus.store import resolve_url
+from pokerbonus.store.store import durable_commits, engine_error
 
 __all__ = ["Journal", "JournalWriter", "StoredTable"]
 
@@ -102,13 +105,30 @@ class Journal:
             kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
         elif self.url.startswith("sqlite"):
             kwargs = {"connect_args": {"check_same_thread": False}}
+        else:
+            # a server database: a pooled connection is checked before use (the
+            # server may have restarted since the last commit)
+            kwargs = {"pool_pre_ping": True}
         try:
             self.engine: Engine = create_engine(self.url, **kwargs)
-        except Exception as exc:  # a bad URL or a missing driver
-            raise ConfigurationError(f"db: cannot open {self.url!r}: {exc}") from None
+        except (ArgumentError, ImportError) as exc:  # a bad URL or a missing driver
+            raise ConfigurationError(f"db: {engine_error(self.url, exc)}") from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        durable_commits(self.engine)
+        try:
+            metadata.create_all(self.engine)
+        except SQLAlchemyError as exc:  # no server there, refused, no such database
+            self.engine.dispose()
+            raise PokerError(f"db: {engine_error(self.url, exc)}") from None
+
+    @property
+    def checkpoints_wal(self) -> bool:
+        """Whether :meth:`checkpoint` has work to do: an SQLite file (its WAL)."""
+        return self.engine.dialect.name == "sqlite" and self.url not in (
+            "sqlite://",
+            "sqlite:///:memory:",
+        )
 
     def close(self) -> None:
         """Release the connections."""
@@ -144,12 +164,14 @@ class Journal:
                 insert(web_journal), [{"table_id": t, "n": n, "entry": e} for t, n, e in rows]
             )
 
-    def checkpoint(self) -> None:
-        """Copy the WAL into the database file (SQLite, ``PASSIVE``: writers go on)."""
-        if self.engine.dialect.name != "sqlite" or self.url in ("sqlite://", "sqlite:///:memory:"):
-            return
+    def checkpoint(self) -> bool:
+        """Copy the WAL into the database file (SQLite, ``PASSIVE``: writers go on);
+        ``False`` where there is none (memory, PostgreSQL: the server checkpoints)."""
+        if not self.checkpoints_wal:
+            return False
         with self.engine.connect() as conn:
             conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        return True
 
     def load_tables(self) -> list[StoredTable]:
         """Every table with its journal, in entry order."""
@@ -214,7 +236,8 @@ class JournalWriter:
         self.wakeup: list[float] | None = None
         """Seconds from each commit's end to the event loop hearing of it (when ``timed``)."""
         self._thread.start()
-        self._checkpointer.start()
+        if journal.checkpoints_wal:  # else nothing to checkpoint: no thread
+            self._checkpointer.start()
 
     async def write(
         self,
@@ -280,10 +303,10 @@ class JournalWriter:
             if self._stopping:
                 return
             try:
-                self.journal.checkpoint()
+                done = self.journal.checkpoint()
             except Exception:  # a busy database: the next one will do
                 continue
-            self.checkpoints += 1
+            self.checkpoints += done
 
     def close(self) -> None:
         """Finish what is queued and stop the threads (a last checkpoint)."""
@@ -291,10 +314,10 @@ class JournalWriter:
         self._thread.join(timeout=10)
         self._stopping = True
         self._due.set()
-        self._checkpointer.join(timeout=10)
+        if self._checkpointer.is_alive():
+            self._checkpointer.join(timeout=10)
         with contextlib.suppress(Exception):  # else left in the WAL, read on the next start
-            self.journal.checkpoint()
-            self.checkpoints += 1
+            self.checkpoints += self.journal.checkpoint()
 
 
 def _settle(
