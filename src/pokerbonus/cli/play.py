@@ -87,6 +87,16 @@ def play_command(
     cave: Annotated[int | None, typer.Option(help="The cave (buy-in), in chips.")] = None,
     rebuy: Annotated[str | None, typer.Option(help="free, limited or unlimited.")] = None,
     max_caves: Annotated[int | None, typer.Option(help="With rebuy limited.")] = None,
+    kill: Annotated[
+        str | None, typer.Option(help="Kill pots: off, full (2x) or half (1.5x); blind games.")
+    ] = None,
+    kill_min_pot: Annotated[
+        int | None, typer.Option(help="Kill: smallest pot whose scoop counts (0: every pot).")
+    ] = None,
+    look_at_two: Annotated[
+        bool | None,
+        typer.Option("--look-at-two/--no-look-at-two", help="Kill after two cards (lowball)."),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed the deals and the bots (testing).")] = None,
 ) -> None:
     """Play at the terminal table against computer opponents."""
@@ -100,7 +110,8 @@ def play_command(
         "surblind": surblind, "buy_pot": buy_pot, "betting": betting, "small_bet": small_bet,
         "big_bet": big_bet, "raise_cap": raise_cap, "deck_size": deck_size, "jokers": jokers,
         "wheel": wheel, "ranking": ranking, "max_discard": max_discard, "shuffle": shuffle,
-        "cave": cave, "rebuy": rebuy, "max_caves": max_caves,
+        "cave": cave, "rebuy": rebuy, "max_caves": max_caves, "kill": kill,
+        "kill_min_pot": kill_min_pot, "look_at_two": look_at_two,
     }  # fmt: skip
     try:
         store = Store(db)

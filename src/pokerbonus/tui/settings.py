@@ -74,6 +74,9 @@ FIELD_LABELS: Final[Mapping[str, str]] = {
     "cave": "Cave (buy-in, chips)",
     "rebuy": "Rebuy policy",
     "max_caves": "Most caves per player (limited)",
+    "kill": "Kill pot (off, full: 2x, half: 1.5x)",
+    "kill_min_pot": "Kill: smallest pot that counts (0: every pot)",
+    "look_at_two": "Kill: look at two cards, then kill (lowball)",
 }
 """Plain-word labels of the house rules; a field without one shows its name."""
 

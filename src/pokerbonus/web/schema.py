@@ -62,6 +62,9 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "cave": ("Cave", "the buy-in unit, the same for everyone"),
     "rebuy": ("Rebuys", "free (whole caves), limited, or unlimited (any amount)"),
     "max_caves": ("Most caves", "limited rebuys: caves per player, the first included"),
+    "kill": ("Kill pot", "after two scoops in a row the winner posts a kill blind: 2x or 1.5x"),
+    "kill_min_pot": ("Kill: smallest pot", "a scoop counts for the kill from this pot up; 0: all"),
+    "look_at_two": ("Look at two and kill", "lowball draws: the killer decides after two cards"),
 }
 """Label and help line of each field, as the form shows them."""
 
@@ -73,6 +76,9 @@ _CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "max_discard": (3, 5),
 }
 
+_MIN: Final[dict[str, int]] = {"kill_min_pot": 0}
+"""Smallest value of the int fields that may be below 1."""
+
 _GROUPS: Final[dict[str, str]] = {
     "game": "Game", "players": "Game", "deck_size": "Cards", "jokers": "Cards",
     "wheel": "Cards", "ranking": "Cards", "betting": "Betting", "small_bet": "Betting",
@@ -83,6 +89,7 @@ _GROUPS: Final[dict[str, str]] = {
     "bring_in": "Forced bets",
     "buy_pot": "Forced bets", "max_discard": "Draw", "shuffle": "Cards",
     "cut_min_packet": "Cards", "cave": "Money", "rebuy": "Money", "max_caves": "Money",
+    "kill": "Forced bets", "kill_min_pot": "Forced bets", "look_at_two": "Forced bets",
 }  # fmt: skip
 
 
@@ -104,7 +111,7 @@ def _field(field: dataclasses.Field[Any], hints: dict[str, Any]) -> dict[str, An
         out["kind"] = "bool"
     elif hint is int:
         out["kind"] = "int"
-        out["min"] = 1
+        out["min"] = _MIN.get(field.name, 1)
     else:
         raise ConfigurationError(f"{field.name}: no form input for type {hint!r}")
     if field.name == "players":
