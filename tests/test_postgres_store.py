@@ -206,3 +206,26 @@ def test_an_unreachable_server_is_named_without_its_password(tmp_path: Path) -> 
     with pytest.raises(PokerError, match="cannot open") as err:
         Store(url)
     assert "s3cret" not in str(err.value) and "ann:***@" in str(err.value)
+
+
+def test_history_cli_reads_a_postgresql_database(postgres_url: str) -> None:
+    """``pokerbonus history --db postgresql://...`` (the same ``Store(db)`` as ``play --db``)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from pokerbonus.cli.history import history_app
+
+    with Store(postgres_url) as store:
+        rt = RecordedTable.create(store, TableConfig(players=3), ["a", "b", "c"],
+                                  rng=random.Random(2))  # fmt: skip
+        play(rt, random.Random(4), 3)
+        net = dict(store.load_session(rt.session).net)
+    plain = postgres_url.replace("postgresql+psycopg://", "postgresql://")
+    result = CliRunner().invoke(history_app, ["--db", plain, "sessions", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert [(r["id"], r["hands"], r["net"]) for r in rows] == [(rt.session, 3, net)]
+    result = CliRunner().invoke(history_app, ["--db", plain, "export", str(rt.session),
+                                              "--format", "phh"])  # fmt: skip
+    assert result.exit_code == 0 and result.output.count('variant = "NFD"') == 3
