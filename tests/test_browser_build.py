@@ -65,6 +65,8 @@ def test_schema_offers_only_what_the_config_accepts() -> None:
                 extra = {"small_bet": 1, "big_bet": 2}
             if field["name"] == "rebuy" and choice == "limited":
                 extra = {"max_caves": 3}
+            if field["name"] == "kill" and choice != "off":
+                extra = {"forced_bets": "blind"}  # the pot game has no blind to kill
             assert (
                 TableConfig.from_dict({field["name"]: choice, **extra}).to_dict()[field["name"]]
                 == choice
