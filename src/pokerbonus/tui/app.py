@@ -372,6 +372,8 @@ class TableScreen(Screen[None]):
             return f"buy the pot for {legal.offer_amount}?"
         if legal.decision == "surblind":
             return f"surblind to {legal.offer_amount}?"
+        if legal.decision == "kill":
+            return f"put the kill on for {legal.offer_amount}?"
         return legal.decision
 
     def _show_actions(self, view: SeatView | None) -> None:
@@ -379,7 +381,7 @@ class TableScreen(Screen[None]):
         decision = legal.decision if legal is not None else None
         self.query_one("#bet-actions").display = decision == "bet"
         self.query_one("#draw-actions").display = decision in ("draw", "discard")
-        self.query_one("#offer-actions").display = decision in ("buy_pot", "surblind")
+        self.query_one("#offer-actions").display = decision in ("buy_pot", "surblind", "kill")
         between = not self.session.in_hand
         self.query_one("#between-actions").display = between
         if between:
@@ -415,7 +417,9 @@ class TableScreen(Screen[None]):
                 else:
                     button.display = False
         else:
-            words = "Buy the pot" if decision == "buy_pot" else "Surblind"
+            words = {"buy_pot": "Buy the pot", "surblind": "Surblind", "kill": "Kill"}.get(
+                decision or "", "Accept"
+            )
             self.query_one("#act-accept", Button).label = f"{words} ({legal.offer_amount})"
 
     # -- acting --------------------------------------------------------------------
@@ -530,8 +534,8 @@ class TableScreen(Screen[None]):
             self._act(Action.stand_pat())
 
     def action_offer(self, accept: bool) -> None:
-        """Buy the pot / surblind, or decline."""
-        found = self._legal(("buy_pot", "surblind"))
+        """Buy the pot / surblind / put the kill on, or decline."""
+        found = self._legal(("buy_pot", "surblind", "kill"))
         if found is not None:
             self._act(Action(found[1].decision if accept else "decline"))  # type: ignore[arg-type]
 
