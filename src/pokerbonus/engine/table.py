@@ -51,6 +51,9 @@ __all__ = [
     "HandRecord",
     "Table",
     "game_for",
+    "hand_mode",
+    "hand_stakes",
+    "kill_game",
     "random_legal_action",
 ]
 
@@ -80,6 +83,67 @@ def game_for(config: TableConfig) -> GameDef:
         wheel=config.wheel,
         ranking=config.ranking,
     )
+
+
+def hand_mode(
+    config: TableConfig, schedule: ForcedBetSchedule, players: int
+) -> tuple[HandMode, int | None]:
+    """The forced bets of the next hand of ``players`` and its minimum opening.
+
+    The French draw follows ``schedule`` (see :class:`ForcedBetSchedule`); the
+    catalog games use the same forced bets every hand (RULES.md section 8):
+    ``blind`` for the blind games, ``pot`` (antes, bring-in) for stud.
+
+    >>> holdem = TableConfig(game="holdem", small_blind=1, big_blind=2)
+    >>> hand_mode(holdem, ForcedBetSchedule(holdem), 6)
+    ('blind', None)
+    """
+    if not config.is_draw:
+        return ("blind", None) if config.forced == "blinds" else ("pot", None)
+    return schedule.next_hand(players)
+
+
+def hand_stakes(
+    config: TableConfig,
+    mode: HandMode,
+    min_opening: int | None,
+    killer: int | None = None,
+    rule: KillRule | None = None,
+) -> Stakes:
+    """The forced bets of a hand: the one source of truth for every table.
+
+    ``mode`` and ``min_opening`` come from :func:`hand_mode`; ``killer`` is the
+    hand seat posting the kill blind of ``rule`` (blind hands only).
+
+    >>> holdem = TableConfig(game="holdem", small_blind=1, big_blind=2)
+    >>> hand_stakes(holdem, "blind", None).blinds
+    (1, 2)
+    >>> hand_stakes(holdem, "blind", None, 2, KillRule()).kill_blind
+    4
+    """
+    c = config
+    if mode == "blind":
+        stakes = (
+            Stakes.blind_game(c.blind, surblind=c.surblind)
+            if c.is_draw
+            else Stakes(ante=0, blinds=(c.small_blind, c.big_blind), straddle=c.straddle)
+        )
+        if killer is not None:
+            if rule is None:
+                raise ConfigurationError(f"kill: hand seat {killer} kills, but no kill rule is set")
+            big_blind = c.blind if c.is_draw else c.big_blind
+            stakes = kill_stakes(stakes, killer, rule, big_blind)
+        return stakes
+    if killer is not None:
+        raise ConfigurationError(f"kill: hand seat {killer} kills in a {mode} hand (blind only)")
+    if not c.is_draw:
+        return Stakes(ante=c.ante, bring_in=c.bring_in)
+    return Stakes.pot_game(c.ante, buy_pot=c.buy_pot, min_opening=min_opening)
+
+
+def kill_game(game: GameDef, rule: KillRule) -> GameDef:
+    """The game of a kill hand: ``game`` with the bets of ``rule`` (limit bets scaled)."""
+    return dataclasses.replace(game, structure=rule.structure(game.structure))
 
 
 class ForcedBetSchedule:
@@ -245,10 +309,7 @@ class Table:
         rule = kill if kill is not None else config.kill_rule
         self.kill: KillState | None = KillState(rule) if rule is not None else None
         """Who is the killer (``None``: the table plays no kill pots)."""
-        self._kill_game = (
-            dataclasses.replace(self.game, structure=rule.structure(self.game.structure))
-            if rule is not None else self.game
-        )  # fmt: skip
+        self._kill_game = kill_game(self.game, rule) if rule is not None else self.game
         self.deck: tuple[Card, ...] = make_deck(config.effective_deck_size, config.jokers)
         self.shuffler = Shuffler(
             self.deck, config.shuffle, self._rng, min_packet=config.cut_min_packet
@@ -356,32 +417,18 @@ class Table:
             )
         else:
             dealer = next_dealer(self._next_dealer_from, len(self.players), seats)
-        c = self.config
+        mode, min_opening = hand_mode(self.config, self.schedule, len(seats))
         killer: str | None = None
-        mode: HandMode
-        min_opening: int | None
-        if not c.is_draw:
-            # the catalog games: the same forced bets every hand (RULES.md section 8)
-            mode, min_opening = ("blind", None) if c.forced == "blinds" else ("pot", None)
-        else:
-            mode, min_opening = self.schedule.next_hand(len(seats))
-        if mode == "blind":
-            big_blind = c.blind if c.is_draw else c.big_blind
-            stakes = (
-                Stakes.blind_game(c.blind, surblind=c.surblind)
-                if c.is_draw
-                else Stakes(ante=0, blinds=(c.small_blind, c.big_blind), straddle=c.straddle)
-            )
-            kill = self.kill
-            if kill is not None and kill.killer is not None:
-                seat = self.players.index(kill.killer)
-                if seat in seats:
-                    killer = kill.killer
-                    stakes = kill_stakes(stakes, seats.index(seat), kill.rule, big_blind)
-        elif not c.is_draw:
-            stakes = Stakes(ante=c.ante, bring_in=c.bring_in)
-        else:
-            stakes = Stakes.pot_game(c.ante, buy_pot=c.buy_pot, min_opening=min_opening)
+        killer_at: int | None = None
+        kill = self.kill
+        if mode == "blind" and kill is not None and kill.killer is not None:
+            seat = self.players.index(kill.killer)
+            if seat in seats:
+                killer, killer_at = kill.killer, seats.index(seat)
+        stakes = hand_stakes(
+            self.config, mode, min_opening, killer_at, kill.rule if kill is not None else None
+        )
+        c = self.config
         return HandPlan(
             number=self.hands_played + 1,
             dealer=dealer,
