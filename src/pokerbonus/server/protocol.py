@@ -64,7 +64,9 @@ class ActionModel(BaseModel):
     """An action in an ``act`` message."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-    kind: Literal["fold", "check_or_call", "raise_to", "discard", "buy_pot", "surblind", "decline"]
+    kind: Literal[
+        "fold", "check_or_call", "raise_to", "discard", "buy_pot", "surblind", "kill", "decline"
+    ]
     amount: Annotated[int, Field(ge=0, le=10**12)] = 0
     cards: Annotated[list[Annotated[str, Field(max_length=3)]], Field(max_length=8)] = []
 

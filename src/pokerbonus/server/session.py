@@ -39,13 +39,20 @@ from pokerbonus.cards import Card
 from pokerbonus.engine.actions import ACTION_KINDS, Action
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.events import Event
+from pokerbonus.engine.kill import KillState
 from pokerbonus.engine.ledger import Ledger
 from pokerbonus.engine.seating import draw_first_dealer, next_dealer
 from pokerbonus.engine.shuffle import Shuffler
 from pokerbonus.engine.state import Hand
-from pokerbonus.engine.table import ForcedBetSchedule, game_for
+from pokerbonus.engine.table import (
+    ForcedBetSchedule,
+    game_for,
+    hand_mode,
+    hand_stakes,
+    kill_game,
+)
 from pokerbonus.errors import IllegalActionError, PokerError
-from pokerbonus.rules import Stakes
+from pokerbonus.rules import GameDef, Stakes
 
 __all__ = [
     "EventRecord",
@@ -131,6 +138,8 @@ class HandLog:
     mode: str
     min_opening: int | None
     hand: Hand
+    killer: str | None = None
+    """The player posting the kill blind (a kill hand), if any."""
     status: str = "playing"
     actions: list[tuple[int, Action]] = field(default_factory=list)
     first_n: int = 0
@@ -209,6 +218,11 @@ class TableSession:
         self.game = game_for(config)
         self.ledger = Ledger.from_config(config)
         self.schedule = ForcedBetSchedule(config)
+        rule = config.kill_rule
+        self.kill: KillState | None = KillState(rule) if rule is not None else None
+        """Who is the killer, by player name (``None``: the table plays no kill pots)."""
+        self.kill_game: GameDef = kill_game(self.game, rule) if rule is not None else self.game
+        """The game of a kill hand (limit bets scaled by the kill)."""
         self.shuffler = Shuffler(
             self.game_deck(), config.shuffle, self.rng, min_packet=config.cut_min_packet
         )
@@ -306,9 +320,11 @@ class TableSession:
             return self.current.hand.stacks[hs]
         return self.ledger.stack(occ.name)
 
-    def game_info(self, players: int, stakes: Stakes | None) -> GameInfo:
-        """The public rules bots play by."""
-        return GameInfo.from_game(self.game, players, stakes)
+    def game_info(
+        self, players: int, stakes: Stakes | None, game: GameDef | None = None
+    ) -> GameInfo:
+        """The public rules bots play by (``game``: the hand's, by default the table's)."""
+        return GameInfo.from_game(game if game is not None else self.game, players, stakes)
 
     def clock_left(self, now: float) -> tuple[int, float, float] | None:
         """``(seat, action_left, bank_left)`` of the running clock, or ``None``."""
@@ -544,7 +560,7 @@ class TableSession:
         hand = cur.hand
         hs = cur.seats.index(seat)
         view = hand.view(hs)
-        info = self.game_info(len(cur.seats), hand.stakes)
+        info = self.game_info(len(cur.seats), hand.stakes, hand.game)
         action: Action | None
         try:
             action = occ.player.decide(view, info, Budget(samples=self.bot_samples))
@@ -599,7 +615,13 @@ class TableSession:
         return any(self.seats[s] is not None and self.seats[s].pid is not None for s in seats)  # type: ignore[union-attr]
 
     def decide_hand(self) -> Entry:
-        """Deal the next hand: dealer, seats, forced bets, deck order and reshuffle seed."""
+        """Deal the next hand: dealer, seats, forced bets, killer, deck order and reshuffle seed.
+
+        The forced bets come from :func:`pokerbonus.engine.table.hand_mode` and
+        :func:`~pokerbonus.engine.table.hand_stakes`, as at a terminal table; the
+        entry records the mode, the minimum opening and the killer (by name), so
+        a replay deals the same stakes.
+        """
         if self.current is not None:
             raise ServerError("illegal", "deal: a hand is being played")
         seats = self.dealable_seats()
@@ -613,7 +635,12 @@ class TableSession:
             dealer = seats[draw.dealer]
         else:
             dealer = next_dealer(self._last_dealer, n, seats)
-        mode, min_opening = self.schedule.next_hand(len(seats))
+        mode, min_opening = hand_mode(self.config, self.schedule, len(seats))
+        killer: str | None = None
+        kill = self.kill
+        if mode == "blind" and kill is not None and kill.killer is not None:
+            dealt = {self.seats[s].name for s in seats}  # type: ignore[union-attr]
+            killer = kill.killer if kill.killer in dealt else None
         deck = self.shuffler.deck_for_hand(self._gathered)
         return {
             "k": "hand",
@@ -622,6 +649,7 @@ class TableSession:
             "seats": list(seats),
             "mode": mode,
             "min_opening": min_opening,
+            "killer": killer,
             "deck": [int(c) for c in deck],
             "seed": self.rng.getrandbits(63),
         }
@@ -719,6 +747,8 @@ class TableSession:
         self.seats[seat] = None
         if occ.pid is not None:
             self.persons[occ.pid].seat = None
+        if self.kill is not None:
+            self.kill.player_left(occ.name)
         stack = 0 if occ.pending else self.ledger.stack(occ.name)
         self._table_event(out, {"kind": "left", "seat": seat, "name": occ.name, "stack": stack})
 
@@ -767,27 +797,35 @@ class TableSession:
     def _apply_hand(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
         seats = tuple(int(s) for s in e["seats"])
         names = tuple(self.seats[s].name for s in seats)  # type: ignore[union-attr]
-        self.schedule.next_hand(len(seats))  # keeps the schedule's count (same answer)
+        hand_mode(self.config, self.schedule, len(seats))  # keeps the schedule's count
         mode, min_opening = e["mode"], e["min_opening"]
-        c = self.config
-        if mode == "blind":
-            stakes = Stakes.blind_game(c.blind, surblind=c.surblind)
-        else:
-            stakes = Stakes.pot_game(c.ante, buy_pot=c.buy_pot, min_opening=min_opening)
+        killer: str | None = e.get("killer")
+        if killer is not None and (self.kill is None or killer not in names):
+            raise PokerError(f"journal: killer {killer!r} is not dealt in at a kill table")
+        stakes = hand_stakes(
+            self.config,
+            mode,
+            min_opening,
+            names.index(killer) if killer is not None else None,
+            self.kill.rule if self.kill is not None else None,
+        )
+        game = self.kill_game if killer is not None else self.game
         self.ledger.start_hand(names)
         dealer = int(e["dealer"])
         hand = Hand(
-            self.game,
+            game,
             [self.ledger.stack(p) for p in names],
             dealer=seats.index(dealer),
             stakes=stakes,
             rng=random.Random(int(e["seed"])),
             deck=e["deck"],
         )
-        log = HandLog(int(e["number"]), seats, names, dealer, mode, min_opening, hand)
+        log = HandLog(
+            int(e["number"]), seats, names, dealer, mode, min_opening, hand, killer=killer
+        )
         self.hands.append(log)
         self.current = log
-        info = self.game_info(len(seats), stakes)
+        info = self.game_info(len(seats), stakes, game)
         for i, s in enumerate(seats):
             occ = self.seats[s]
             if occ is not None and occ.player is not None:
@@ -803,6 +841,7 @@ class TableSession:
                 "dealer": dealer,
                 "seats": list(seats),
                 "mode": mode,
+                "killer": seats[names.index(killer)] if killer is not None else None,
                 "stacks": {str(s): hand.starting_stacks[i] for i, s in enumerate(seats)},
             },
         )
@@ -864,7 +903,17 @@ class TableSession:
     def _finish(self, cur: HandLog, out: list[EventRecord]) -> None:
         hand = cur.hand
         self.ledger.settle_hand(dict(zip(cur.names, hand.stacks, strict=True)))
-        self.schedule.hand_played(all_passed=hand.all_passed)
+        if self.config.is_draw:
+            self.schedule.hand_played(all_passed=hand.all_passed)
+        if self.kill is not None:
+            won = dict.fromkeys(cur.names, 0)
+            for result in hand.pot_results:
+                for hs, chips in result.shares:
+                    won[cur.names[hs]] += chips
+            self.kill.hand_played(won, sum(r.amount for r in hand.pot_results))
+            for name in cur.names:
+                if self.ledger.stack(name) == 0:
+                    self.kill.player_left(name)
         self._gathered = tuple(hand.gathered_cards())
         self._last_dealer = cur.dealer
         cur.status = "finished"
@@ -903,7 +952,8 @@ class TableSession:
         if cur is None or cur.number != int(e["hand"]):
             raise PokerError(f"journal: void of hand {e['hand']!r}, which is not being played")
         self.ledger.abort_hand()
-        self.schedule.hand_played(all_passed=False)
+        if self.config.is_draw:
+            self.schedule.hand_played(all_passed=False)
         self._gathered = None
         self.shuffler.bring_new_deck()
         self._last_dealer = cur.dealer
