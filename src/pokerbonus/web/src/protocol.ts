@@ -4,7 +4,7 @@ export type Seat = number;
 export type CardText = string;
 
 export interface Action {
-  kind: "fold" | "check_or_call" | "raise_to" | "discard" | "buy_pot" | "surblind" | "decline";
+  kind: "fold" | "check_or_call" | "raise_to" | "discard" | "buy_pot" | "surblind" | "kill" | "decline";
   amount?: number;
   cards?: CardText[];
 }

@@ -433,10 +433,10 @@ export class TablePage {
         disabled: !ok, onclick: () => this.act({ kind: "discard", cards: [...this.selected] }) },
         legal.decision === "discard" ? `Discard ${count}` : count === 0 ? "Stand pat" : `Exchange ${count}`));
     } else {
-      const label = legal.decision === "buy_pot" ? "Buy the pot" : "Surblind";
+      const offer = offerButton(legal.decision);
       items.push(h("button", { type: "button", class: "raise", "data-testid": "btn-offer",
-        onclick: () => this.act({ kind: legal.decision === "buy_pot" ? "buy_pot" : "surblind" }) },
-        `${label} (${legal.offer_amount})`));
+        onclick: () => this.act({ kind: offer.kind }) },
+        `${offer.label} (${legal.offer_amount})`));
       items.push(h("button", { type: "button", class: "fold", "data-testid": "btn-decline",
         onclick: () => this.act({ kind: "decline" }) }, "Decline"));
     }
@@ -570,4 +570,11 @@ export class TablePage {
     this.client.send({ type: "chat", text: text.slice(0, 200) });
     input.value = "";
   }
+}
+
+/** The action and the button label of an offer decision (buy the pot, surblind, kill). */
+export function offerButton(decision: string): { kind: "buy_pot" | "surblind" | "kill"; label: string } {
+  if (decision === "buy_pot") return { kind: "buy_pot", label: "Buy the pot" };
+  if (decision === "kill") return { kind: "kill", label: "Kill" };
+  return { kind: "surblind", label: "Surblind" };
 }

@@ -2,7 +2,9 @@
 
 import type { GameEvent } from "./protocol.js";
 
-const DECISIONS: Record<string, string> = { buy_pot: "to buy the pot", surblind: "to surblind" };
+const DECISIONS: Record<string, string> = {
+  buy_pot: "to buy the pot", surblind: "to surblind", kill: "to kill the pot",
+};
 
 /** One log line for an event, or null for events the log leaves out. */
 export function describeEvent(e: GameEvent, nameOf: (seat: number) => string): string | null {
@@ -16,6 +18,8 @@ export function describeEvent(e: GameEvent, nameOf: (seat: number) => string): s
     case "ante_posted": return `${who} antes ${e.amount}`;
     case "blind_posted": {
       const b = e.blind;
+      if (b === "bring-in") return `${who} brings it in for ${e.amount}`;
+      if (b === "straddle") return `${who} straddles ${e.amount}`;
       return `${who} posts the ${b === "surblind" || b === "blind" ? b : `${String(b)} blind`} ${e.amount}`;
     }
     case "pot_bought": return `${who} buys the pot for ${e.amount}`;

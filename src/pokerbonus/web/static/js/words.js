@@ -1,5 +1,7 @@
 // Events in plain words for the action log.
-const DECISIONS = { buy_pot: "to buy the pot", surblind: "to surblind" };
+const DECISIONS = {
+    buy_pot: "to buy the pot", surblind: "to surblind", kill: "to kill the pot",
+};
 /** One log line for an event, or null for events the log leaves out. */
 export function describeEvent(e, nameOf) {
     const who = typeof e.seat === "number" ? nameOf(e.seat) : "";
@@ -12,6 +14,10 @@ export function describeEvent(e, nameOf) {
         case "ante_posted": return `${who} antes ${e.amount}`;
         case "blind_posted": {
             const b = e.blind;
+            if (b === "bring-in")
+                return `${who} brings it in for ${e.amount}`;
+            if (b === "straddle")
+                return `${who} straddles ${e.amount}`;
             return `${who} posts the ${b === "surblind" || b === "blind" ? b : `${String(b)} blind`} ${e.amount}`;
         }
         case "pot_bought": return `${who} buys the pot for ${e.amount}`;
