@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -60,7 +61,7 @@ def test_schema_offers_only_what_the_config_accepts() -> None:
     for field in schema["fields"]:
         assert field["default"] == defaults[field["name"]], field["name"]
         for choice in field.get("choices", []):
-            extra = {"players": 2} if field["name"] == "deck_size" else {}
+            extra: dict[str, object] = {"players": 2} if field["name"] == "deck_size" else {}
             if field["name"] == "betting" and choice == "limit":
                 extra = {"small_bet": 1, "big_bet": 2}
             if field["name"] == "rebuy" and choice == "limited":
@@ -76,3 +77,23 @@ def test_schema_offers_only_what_the_config_accepts() -> None:
     fields = {f["name"]: f for f in schema["fields"]}
     assert fields["max_discard"]["choices"] == [3, 5]
     assert "expert" in schema["bot_levels"]
+
+
+def test_offer_buttons_send_the_decision_offered() -> None:
+    """The page's offer button sends the action of the decision (a kill offer sends
+    ``kill``, not ``surblind``), run in node from the committed JS."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = (
+        "import('./static/js/table.js').then(m => console.log(JSON.stringify("
+        "['kill', 'buy_pot', 'surblind'].map(d => m.offerButton(d)))))"
+    )
+    done = subprocess.run([node, "--no-warnings", "-e", script], cwd=WEB, capture_output=True,
+                          text=True, timeout=60, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [
+        {"kind": "kill", "label": "Kill"},
+        {"kind": "buy_pot", "label": "Buy the pot"},
+        {"kind": "surblind", "label": "Surblind"},
+    ]
