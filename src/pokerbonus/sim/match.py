@@ -24,21 +24,16 @@ is the normal one, mean +- 1.96 standard errors.
 
 from __future__ import annotations
 
-import math
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pokerbonus.bots import Bot, Budget, GameInfo, fallback_action, make_bot
-from pokerbonus.cards import make_deck
-from pokerbonus.engine.actions import Action
+from pokerbonus.bots import make_bot
 from pokerbonus.engine.config import TableConfig
-from pokerbonus.engine.state import Hand
 from pokerbonus.engine.table import game_for
-from pokerbonus.errors import ConfigurationError, IllegalActionError
-from pokerbonus.rules import GameDef, Stakes
+from pokerbonus.errors import ConfigurationError
+from pokerbonus.rules import Stakes
 
 __all__ = ["BotResult", "MatchResult", "parse_lineup", "play_match", "stakes_for"]
 
@@ -155,73 +150,6 @@ def stakes_for(config: TableConfig) -> Stakes:
     )
 
 
-class _Player:
-    __slots__ = ("bot", "decisions", "fallbacks", "name", "thinking")
-
-    def __init__(self, name: str, bot: Bot) -> None:
-        self.name = name
-        self.bot = bot
-        self.decisions = 0
-        self.fallbacks = 0
-        self.thinking = 0.0
-
-
-def _play_hand(
-    game: GameDef,
-    stakes: Stakes,
-    stacks: list[int],
-    dealer: int,
-    deck: Sequence[int],
-    reshuffle_seed: int,
-    seated: Sequence[_Player],
-    info: GameInfo,
-    seconds: float | None,
-    samples: int,
-    clock: Callable[[], float],
-) -> tuple[int, ...]:
-    """Play one hand with ``seated[seat]`` at each seat; the net result of each seat."""
-    hand = Hand(game, stacks, dealer, stakes, deck=deck, rng=random.Random(reshuffle_seed))
-    for position, sitter in enumerate(seated):
-        sitter.bot.new_hand(position, info)
-    while not hand.finished:
-        seat = hand.actor
-        assert seat is not None
-        player = seated[seat]
-        view = hand.view(seat)
-        budget = Budget.starting_now(clock, seconds, samples)
-        action: Action | None
-        try:
-            action = player.bot.decide(view, info, budget)
-        except Exception:  # a bot's bug must not stop the game: it folds or checks
-            action = None
-        player.thinking += clock() - budget.start
-        player.decisions += 1
-        if action is not None and budget.expired():
-            action = None  # over time: the safe action is played instead
-        if action is not None:
-            try:
-                hand.verify(action)
-            except IllegalActionError:
-                action = None
-        if action is None:
-            player.fallbacks += 1
-            action = fallback_action(view.legal, view.hole)
-        hand.act(action)
-    return hand.net
-
-
-def _interval(samples: Sequence[float]) -> tuple[float, tuple[float, float] | None]:
-    n = len(samples)
-    if n == 0:
-        return 0.0, None
-    mean = math.fsum(samples) / n
-    if n < 2:
-        return mean, None
-    var = math.fsum((x - mean) ** 2 for x in samples) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return mean, (mean - half, mean + half)
-
-
 def play_match(
     config: TableConfig,
     lineup: Sequence[str],
@@ -249,76 +177,12 @@ def play_match(
     Ctrl-C stops the match and keeps what was complete.
     """
     players = len(lineup)
-    if hands < 1:
-        raise ConfigurationError(f"hands: must be at least 1, got {hands}")
-    if stack_units < 1:
-        raise ConfigurationError(f"stack_units: must be at least 1, got {stack_units}")
     config = TableConfig.from_dict({**config.to_dict(), "players": players})
-    game = game_for(config)
-    stakes = stakes_for(config)
-    info = GameInfo.from_game(game, players, stakes)
-    rng = random.Random(seed)
-    names = list(dict.fromkeys(lineup))
-    roster = [_Player(name, make_bot(name, rng.getrandbits(63))) for name in lineup]
-    for player in roster:
-        player.bot.warm_up(info)
-    stacks = [stack_units * info.unit] * players
-    cards = list(make_deck(info.deck_size, info.jokers))
-    rotations = players if duplicate else 1
-    blocks = -(-hands // players) if duplicate else hands
-    # per distinct bot: one sample per hand (plain) or per block (duplicate)
-    results: dict[str, list[float]] = {name: [] for name in names}
-    seats_of = {name: lineup.count(name) for name in names}
-    played = 0
-    interrupted = False
-    try:
-        for block in range(blocks):
-            deck = cards[:]
-            rng.shuffle(deck)
-            reshuffle_seed = rng.getrandbits(63)
-            dealer = block % players
-            totals = dict.fromkeys(names, 0)
-            for r in range(rotations):
-                seated = [roster[(s + r) % players] for s in range(players)]
-                net = _play_hand(
-                    game, stakes, stacks, dealer, deck, reshuffle_seed, seated, info,
-                    seconds, samples, clock,
-                )  # fmt: skip
-                for seat, chips in enumerate(net):
-                    totals[seated[seat].name] += chips
-                played += 1
-                if on_hand is not None:
-                    on_hand(played)
-            for name in names:
-                results[name].append(totals[name] / (rotations * seats_of[name] * info.unit))
-    except KeyboardInterrupt:
-        interrupted = True
-        played = len(results[names[0]]) * rotations
-    bot_results = []
-    for name in names:
-        mean, ci = _interval(results[name])
-        members = [p for p in roster if p.name == name]
-        decisions = sum(p.decisions for p in members)
-        thinking = sum(p.thinking for p in members)
-        bot_results.append(
-            BotResult(
-                bot=name,
-                seats=seats_of[name],
-                seat_rotations=rotations,
-                mbb_per_hand=1000 * mean,
-                ci95=None if ci is None else (1000 * ci[0], 1000 * ci[1]),
-                samples=len(results[name]),
-                decisions=decisions,
-                fallbacks=sum(p.fallbacks for p in members),
-                ms_per_decision=1000 * thinking / decisions if decisions else 0.0,
-            )
-        )
-    return MatchResult(
-        hands=played,
-        players=players,
-        duplicate=duplicate,
-        unit=info.unit,
-        seed=seed,
-        results=tuple(bot_results),
-        interrupted=interrupted,
-    )
+    # the one match loop, shared with every other game (imported here: it builds on this module)
+    from pokerbonus.sim.game_match import play_game_match
+
+    return play_game_match(
+        game_for(config), stakes_for(config), lineup, hands,
+        seed=seed, duplicate=duplicate, stack_units=stack_units, seconds=seconds,
+        samples=samples, clock=clock, factory=make_bot, on_hand=on_hand,
+    )  # fmt: skip
