@@ -170,28 +170,10 @@ def play_game_match(
     except KeyboardInterrupt:
         interrupted = True
         played = len(results[names[0]]) * rotations
-    out = []
-    for name in names:
-        mean, ci = _interval(results[name])
-        members = [p for p in roster if p.name == name]
-        decisions = sum(p.decisions for p in members)
-        thinking = sum(p.thinking for p in members)
-        out.append(
-            BotResult(
-                bot=name,
-                seats=seats_of[name],
-                seat_rotations=rotations,
-                mbb_per_hand=1000 * mean,
-                ci95=None if ci is None else (1000 * ci[0], 1000 * ci[1]),
-                samples=len(results[name]),
-                decisions=decisions,
-                fallbacks=sum(p.fallbacks for p in members),
-                ms_per_decision=1000 * thinking / decisions if decisions else 0.0,
-            )
-        )
+    out = _bot_results(names, roster, results, seats_of, rotations)
     return MatchResult(
         hands=played, players=players, duplicate=duplicate, unit=info.unit, seed=seed,
-        results=tuple(out), interrupted=interrupted,
+        results=out, interrupted=interrupted,
     )  # fmt: skip
 
 
@@ -241,6 +223,37 @@ def _play_solver_hand(
             seat.fallbacks += 1
             action = actions[0]  # the passive answer: check, pass, fold or stand pat
         state = rules.child(state, action)
+
+
+def _bot_results(
+    names: Sequence[str],
+    roster: Sequence[_Seat] | Sequence[_SolverSeat],
+    results: dict[str, list[float]],
+    seats_of: dict[str, int],
+    rotations: int,
+) -> tuple[BotResult, ...]:
+    """Each distinct bot's mean result in mbb/hand with its 95% interval and its
+    decision counts, summed over the seats it held."""
+    out = []
+    for name in names:
+        mean, ci = _interval(results[name])
+        members = [p for p in roster if p.name == name]
+        decisions = sum(p.decisions for p in members)
+        thinking = sum(p.thinking for p in members)
+        out.append(
+            BotResult(
+                bot=name,
+                seats=seats_of[name],
+                seat_rotations=rotations,
+                mbb_per_hand=1000 * mean,
+                ci95=None if ci is None else (1000 * ci[0], 1000 * ci[1]),
+                samples=len(results[name]),
+                decisions=decisions,
+                fallbacks=sum(p.fallbacks for p in members),
+                ms_per_decision=1000 * thinking / decisions if decisions else 0.0,
+            )
+        )
+    return tuple(out)
 
 
 def play_solver_match(
@@ -296,26 +309,8 @@ def play_solver_match(
     except KeyboardInterrupt:
         interrupted = True
         played = len(results[names[0]]) * rotations
-    out = []
-    for name in names:
-        mean, ci = _interval(results[name])
-        members = [p for p in roster if p.name == name]
-        decisions = sum(p.decisions for p in members)
-        thinking = sum(p.thinking for p in members)
-        out.append(
-            BotResult(
-                bot=name,
-                seats=seats_of[name],
-                seat_rotations=rotations,
-                mbb_per_hand=1000 * mean,
-                ci95=None if ci is None else (1000 * ci[0], 1000 * ci[1]),
-                samples=len(results[name]),
-                decisions=decisions,
-                fallbacks=sum(p.fallbacks for p in members),
-                ms_per_decision=1000 * thinking / decisions if decisions else 0.0,
-            )
-        )
+    out = _bot_results(names, roster, results, seats_of, rotations)
     return MatchResult(
         hands=played, players=2, duplicate=duplicate, unit=max(1, round(unit)), seed=seed,
-        results=tuple(out), interrupted=interrupted,
+        results=out, interrupted=interrupted,
     )  # fmt: skip
