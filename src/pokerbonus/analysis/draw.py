@@ -147,6 +147,9 @@ def _count_draws(
     while True:
         for i in range(draw):
             hand[kept.shape[0] + i] = stub[idx[i]]
+        # the class of the hand, as stats.tables.hand_class computes it, written out
+        # here: calling it (it allocates per call) made all 32 choices of a 52-card
+        # hand 0.080 s -> 0.111 s
         jokers = 0
         m = 0
         suit = -1
