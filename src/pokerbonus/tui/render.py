@@ -42,7 +42,7 @@ from pokerbonus.engine.events import (
     Shown,
     StubReshuffled,
 )
-from pokerbonus.engine.pots import Pot, side_pots
+from pokerbonus.engine.pots import Pot
 from pokerbonus.engine.showdown import best_value, evaluator_options, qualifies
 from pokerbonus.engine.table import game_for
 from pokerbonus.engine.views import SeatView
@@ -113,7 +113,7 @@ _YOU_VERBS: Final[Mapping[str, str]] = {
     "checks": "check", "calls": "call", "bets": "bet", "raises": "raise",
     "folds": "fold", "stands": "stand", "exchanges": "exchange", "receives": "receive",
     "shows": "show", "wins": "win", "takes": "take", "discards": "discard", "is": "are",
-    "completes": "complete", "brings": "bring", "gets": "get",
+    "completes": "complete", "brings": "bring", "gets": "get", "puts": "put",
 }  # fmt: skip
 
 
@@ -204,8 +204,28 @@ def contributions(view: SeatView) -> tuple[int, ...]:
 
 
 def live_pots(view: SeatView) -> tuple[Pot, ...]:
-    """The main pot and side pots as they stand (before the hand is settled)."""
-    return side_pots(contributions(view), view.folded)
+    """The main pot and side pots as they stand (before the hand is settled).
+
+    A side pot starts only above an all-in player's chips: bets not yet called
+    stay in the last pot, which every player still in and not all-in may win
+    (they may still call).
+    """
+    put = contributions(view)
+    stacks, folded = view.stacks, view.folded
+    seats = range(view.players)
+    live = [s for s in seats if not folded[s]]
+    caps = sorted({put[s] for s in live if stacks[s] == 0 and put[s] > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in [*caps, max(put, default=0)]:
+        amount = sum(min(c, level) - min(c, previous) for c in put)
+        eligible = tuple(s for s in live if put[s] >= level or stacks[s] > 0)
+        if amount and eligible:
+            pots.append(Pot(amount, eligible))
+        elif amount and pots:  # chips of folded players above every live level
+            pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
+        previous = max(previous, level)
+    return tuple(pots)
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -333,13 +353,19 @@ def showdown_text(view: SeatView, names: Sequence[str], config: TableConfig) -> 
 
 
 def describe_event(
-    event: Event, names: Sequence[str], four_color: bool = False, opened: bool | None = None
+    event: Event,
+    names: Sequence[str],
+    four_color: bool = False,
+    opened: bool | None = None,
+    blinds: int | None = None,
 ) -> Text | None:
     """One event of the public log in words (``None`` for events not worth a line).
 
     ``opened``: whether a bet was already made in the round (``bets`` or
-    ``raises to``); ``None`` when unknown. The person (``You``) is spoken to:
-    ``You bet 4``, ``You win 6``.
+    ``raises to``); ``None`` when unknown. ``blinds``: the seat's blinds in all
+    once this one is posted (a kill blind tops up a blind the killer already
+    posted, and is told by its total); ``None``: the event's own amount. The
+    person (``You``) is spoken to: ``You bet 4``, ``You win 6``.
     """
 
     def who(seat: int) -> str:
@@ -348,6 +374,10 @@ def describe_event(
     if isinstance(event, AntePosted):
         return Text(say(who(event.seat), "antes") + f" {event.amount}")
     if isinstance(event, BlindPosted):
+        if event.kind == "kill":
+            total = event.amount if blinds is None else blinds
+            return Text(say(who(event.seat), "puts") + f" the kill on: kill blind {total}",
+                        style="bold")  # fmt: skip
         return Text(say(who(event.seat), "posts") + f" the {event.kind} ({event.amount})")
     if isinstance(event, PotBought):
         return Text(say(who(event.seat), "buys") + f" the pot ({event.amount})")
@@ -419,8 +449,14 @@ def log_text(
     """The last ``last`` lines of the hand's public log."""
     lines = []
     opened = False
+    blinds = [0] * view.players
     for event in view.log:
-        line = describe_event(event, names, four_color, opened)
+        if isinstance(event, BlindPosted):
+            blinds[event.seat] += event.amount
+        line = describe_event(
+            event, names, four_color, opened,
+            blinds[event.seat] if isinstance(event, BlindPosted) else None,
+        )  # fmt: skip
         if isinstance(event, BlindPosted | BetOrRaised):
             opened = True
         elif isinstance(event, RoundEnded):
