@@ -761,6 +761,32 @@ def test_the_subset_reader_keeps_tomllib_values_and_layouts() -> None:
     assert fast == tomllib.loads(text) and _types(fast) == _types(tomllib.loads(text))
 
 
+def test_the_usual_phh_lines_read_as_tomllib_reads_them() -> None:
+    # the lines the PHH tools write, read by the simple expressions of the fast path
+    text = (
+        "variant = 'NT'\n"
+        'event = "WSOP"\n'
+        "hand = 16\n"
+        "ante_trimming_status = false\n"
+        "antes = [0, 10, 100000]\n"
+        "players = ['a', '', 'O\"Neil', 'p1 f, p2 cc']\n"
+        "[2]\n"
+        "actions = ['d dh p1 ????']\n"
+        "zero = 0\n"
+    )
+    fast = read_subset(text)
+    assert fast == tomllib.loads(text) and _types(fast) == _types(tomllib.loads(text))
+    assert fast is not None and fast["players"] == ["a", "", 'O"Neil', "p1 f, p2 cc"]
+    for near in ("hand = 016\n", "antes = [0, 01]\n", "antes = [1,2]\n", "x = 'a', 'b'\n",
+                 "x = ['a', 'b'\n", "a = 1\na = [2]\n", "a = ['\x01']\n"):  # fmt: skip
+        try:
+            expected = tomllib.loads(near)
+        except tomllib.TOMLDecodeError:
+            assert read_subset(near) is None, near
+        else:
+            assert read_subset(near) == expected, near
+
+
 _TOKENS = st.sampled_from(
     ["a", "b", "_c", "1", " ", "\t", "\n", "=", "[", "]", ",", "#", "'", '"', "x", "0", "-", "+",
      ".", "e", "5", "true", "false", ":", "12:30:00", "\r\n", "\\", "{", "}", "'p1 cc'", '"??"']
@@ -779,7 +805,8 @@ def test_the_subset_reader_never_disagrees_with_tomllib(text: str) -> None:
 
 _VALUES = st.sampled_from(
     ["1", "-0", "+7", "2.50", "1e3", "-1.5E-2", "true", "false", "'NT'", '"p1 cbr 7000"', "''",
-     "00:00:26", "[]", "[1, 2.5]", "['d dh p1 ????', \"p2 f\",]", "[\n  'a', # c\n\n  'b'\n]"]
+     "00:00:26", "[]", "[1, 2.5]", "['d dh p1 ????', \"p2 f\",]", "[\n  'a', # c\n\n  'b'\n]",
+     "[0, 25, 100]", "['p1 f', 'p2 cc']", "['', 'a', '']", "[10]"]
 )  # fmt: skip
 
 

@@ -44,6 +44,22 @@ _KEY_VALUE: Final = re.compile(
     rf"(?:({_ITEM})|(\[{_WS}(?:{_ITEM}{_WS},{_WS})*+(?:{_ITEM}{_WS})?+\])|({_TIME})){_END}"
 )
 _TOKENS: Final = re.compile(rf"{_COMMENT}|{_STR}|[^\s,\[\]#]++")
+# The lines PHH files are made of, as the PHH tools write them (``key = value``,
+# one space around ``=``, arrays on one line with ", " between items, nothing
+# after the value): each form its own simple expression, a value read with a
+# split instead of a token scan. Any other line goes to the general expression.
+_INT: Final = r"(?:0|[1-9][0-9]*+)"
+_LITERAL: Final = r"'[^'\x00-\x1f\x7f]*+'"
+_USUAL: Final = re.compile(
+    r"([A-Za-z0-9_-]++) = (?:"
+    rf"'([^'\x00-\x1f\x7f]*+)'"  # 2: a literal string
+    r"|\"([^\"\\\x00-\x1f\x7f]*+)\""  # 3: a basic string without escapes
+    rf"|({_INT})"  # 4: an integer
+    rf"|\[({_INT}(?:, {_INT})*+)\]"  # 5: an array of integers
+    rf"|\[({_LITERAL}(?:, {_LITERAL})*+)\]"  # 6: an array of literal strings
+    r"|(true|false)"  # 7: a boolean
+    r")\n"
+)
 _QUOTES: Final = "'\""
 
 
@@ -80,7 +96,26 @@ def read_subset(text: str) -> dict[str, Any] | None:
     table = document
     position, end = 0, len(text)
     blank, header, key_value, tokens = _BLANK.match, _HEADER.match, _KEY_VALUE.match, _TOKENS
+    usual = _USUAL.match
     while position < end:
+        match = usual(text, position)
+        if match is not None:
+            kind = match.lastindex or 0  # the value's group (the key is group 1)
+            key, value = match.group(1, kind)
+            if key in table:
+                return None
+            if kind == 6:  # no quote inside a literal string: "', '" only separates
+                table[key] = value[1:-1].split("', '")
+            elif kind == 5:
+                table[key] = list(map(int, value.split(", ")))
+            elif kind == 4:
+                table[key] = int(value)
+            elif kind == 7:
+                table[key] = value == "true"
+            else:
+                table[key] = value
+            position = match.end()
+            continue
         match = key_value(text, position)
         if match is not None:
             key, scalar, array, time = match.groups()
