@@ -292,6 +292,7 @@ async def test_a_dealer_mode_hand_with_an_exchange_and_the_rules_screen(
         await pilot.press("escape")
         given_up = view.hole[2]
         await pilot.press("3", "x")
+        await app.workers.wait_for_complete()  # the computer players decide in a thread
         await pilot.pause(0.5)
         final = s.view
         assert final is not None and final.finished

@@ -7,18 +7,25 @@ rule for tests), stores every hand and action, and draws the screen from the
 person's :class:`~pokerbonus.dealer.DealerView` only. After the decisions the
 dealer's four other cards are turned one at a time on screen.
 
+The computer players think off the screen's thread (the exact best decision
+takes most of a second): each decision is computed in a thread of a Textual
+worker and played on the screen's thread, so the screen is drawn and keys are
+read meanwhile (the person cannot act until it is their turn).
+
 Keys: ``k`` keep, ``1``-``5`` pick the card to exchange then ``x``, ``f`` fold,
 ``space`` next hand, ``b`` rebuy, ``?`` rules, ``q`` leave.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import secrets
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -403,6 +410,8 @@ class DealerScreen(Screen[None]):
         self.turned = 0
         self.message = session.resume_report.message
         self.left = False
+        self.thinking = False
+        """Whether the computer players' decisions are being computed."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -427,11 +436,12 @@ class DealerScreen(Screen[None]):
         self.set_interval(self.TURN_SECONDS, self._turn_one)
         if self.session.view is None and self.session.can_deal():
             message = self.message
-            self._run(self.session.start_hand)
+            self._run(self._start_hand)
             self.message = self.message or message
         elif self.session.view is not None:
             self.turned = 5 if self.session.view.finished else 1
         self.refresh_table()
+        self._think()
 
     def _turn_one(self) -> None:
         view = self.session.view
@@ -452,6 +462,8 @@ class DealerScreen(Screen[None]):
         elif view.actor == view.seat:
             status = Text("Your decision: k keep, 1-5 then x exchange one, f fold",
                           style="bold yellow")  # fmt: skip
+        elif view.actor is not None:
+            status = Text(f"{s.names[view.actor]} is deciding...", style="dim")
         else:
             status = Text("")
         if self.message:
@@ -484,14 +496,41 @@ class DealerScreen(Screen[None]):
         self.message = ""
         return True
 
+    def _start_hand(self) -> None:
+        self.session.start_hand(run_computers=False)
+
+    def _think(self) -> None:
+        """Start the computer players' decisions, if one is to decide, off the
+        screen's thread (:meth:`_computers`)."""
+        if self.session.computer_to_act and not self.left and not self.thinking:
+            self.thinking = True
+            self.run_worker(self._computers(), name="computers", group="computers")
+
+    async def _computers(self) -> None:
+        """Each computer player to decide, one after another: the decision is
+        computed in a thread (it reads only that player's view, and nothing else
+        changes the hand meanwhile: the person may not act out of turn), then
+        played and drawn here, on the screen's thread."""
+        s = self.session
+        try:
+            while s.computer_to_act and not self.left:
+                action = await asyncio.to_thread(s.computer_decision)
+                if self.left:  # the person left meanwhile: the hand stays as stored
+                    return
+                self._run(partial(s.computer_step, action))
+                self.refresh_table()
+        finally:
+            self.thinking = False
+
     def _act(self, action: DealerAction) -> None:
         view = self.session.view
         if view is None or view.actor != view.seat or view.finished:
             return
         self.turned = min(self.turned, 1)
-        if self._run(lambda: self.session.act(action)):
+        if self._run(lambda: self.session.act(action, run_computers=False)):
             self.picked = None
         self.refresh_table()
+        self._think()
 
     def action_keep(self) -> None:
         """Keep the five cards."""
@@ -521,10 +560,11 @@ class DealerScreen(Screen[None]):
         """Deal the next hand."""
         if self.session.can_deal():
             self.turned = 0
-            self._run(self.session.start_hand)
+            self._run(self._start_hand)
             self.turned = len(self.session.view.dealer_up) if self.session.view else 0
             self.turned = min(self.turned, 1)
             self.refresh_table()
+            self._think()
 
     def action_rebuy(self) -> None:
         """Buy a cave between hands."""
