@@ -549,8 +549,10 @@ _SCALARS = st.one_of(
 )  # fmt: skip
 _EXTRA_VALUES = st.recursive(
     _SCALARS,
-    lambda inner: st.lists(inner, max_size=3).map(tuple)
-    | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3).map(tuple)
+        | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 _EXTRA_KEYS = st.text(max_size=6).map(lambda s: "_" + s) | st.sampled_from(["rake", "venue_id"])

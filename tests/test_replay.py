@@ -126,9 +126,11 @@ def test_out_of_turn_action_is_refused_with_the_reason() -> None:
 
 
 def test_unknown_cards_shown_at_showdown_are_the_cards_compared() -> None:
-    text = HEADS_UP.replace('"d dh p2 7c2d"', '"d dh p2 ????"').replace(
-        '"p1 cc", "p2 cc"]', '"p1 cc", "p2 cc", "p2 sm KsKh"]'
-    ).replace("[106, 94]", "[94, 106]")
+    text = (
+        HEADS_UP.replace('"d dh p2 7c2d"', '"d dh p2 ????"')
+        .replace('"p1 cc", "p2 cc"]', '"p1 cc", "p2 cc", "p2 sm KsKh"]')
+        .replace("[106, 94]", "[94, 106]")
+    )
     result = replay_history(loads(text)[0], "x", 0)
     assert result.ok, result
 

@@ -107,7 +107,10 @@ def test_four_card_exchange_served_last_burns_a_card_before_the_fourth() -> None
     assert any(isinstance(e, CardBurned) for e in hand.events)
     history = hand_history(hand)
     assert [str(a) for a in history.actions][4:8] == [
-        "p1 sd", "p2 sd KdKh8d7d", "d dh p2 9c9d9h", "d dh p2 Th"
+        "p1 sd",
+        "p2 sd KdKh8d7d",
+        "d dh p2 9c9d9h",
+        "d dh p2 Th",
     ]  # the burned card (Tc) is not written: the replay puts one back
     assert replayed_stacks(hand) == hand.stacks
     [copy] = loads(dumps(history).replace("_fourth_card_burn = true",
@@ -122,8 +125,11 @@ def test_record_without_offer_actions_decides_them_from_the_forced_bets() -> Non
         hand = play(five_card_draw(), Stakes(ante=0, blind=2), 4, seed)
         if any(isinstance(e, StubReshuffled) for e in hand.events):
             continue
-        text = "\n".join(line for line in dumps(hand_history(hand)).splitlines()
-                         if not line.strip().strip(",").strip('"').endswith(("sb", "nsb")))
+        text = "\n".join(
+            line
+            for line in dumps(hand_history(hand)).splitlines()
+            if not line.strip().strip(",").strip('"').endswith(("sb", "nsb"))
+        )
         [history] = loads(text)
         result = replay_history(history, "old.phh", 0)
         assert result.ok, (seed, result.error)

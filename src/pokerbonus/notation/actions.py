@@ -119,9 +119,7 @@ def parse_hand_cards(text: str) -> tuple[HandCard, ...]:
     for token in tokens:
         if token == "??":
             continue
-        if token != "Jk" and (
-            len(token) != 2 or token[0] not in RANKS or token[1] not in SUITS
-        ):
+        if token != "Jk" and (len(token) != 2 or token[0] not in RANKS or token[1] not in SUITS):
             raise NotationError(
                 f"invalid cards {text!r}: {token!r} is not a card "
                 "(rank 2-9 T J Q K A in upper case, suit c d h s in lower case, "
@@ -179,9 +177,7 @@ def _check_comment(comment: object, what: str) -> None:
     if not isinstance(comment, str):
         raise NotationError(f"{what}: comment must be a string or None, got {comment!r}")
     if comment != comment.strip():
-        raise NotationError(
-            f"{what}: comment {comment!r} must not start or end with whitespace"
-        )
+        raise NotationError(f"{what}: comment {comment!r} must not start or end with whitespace")
 
 
 def _suffix(comment: str | None) -> str:
@@ -485,13 +481,28 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise NotationError(f"invalid action {text!r}: an action is a string")
+    action = PARSED_ACTIONS.get(text)
+    if action is not None:
+        return action
     try:
-        return _parse_action(text)
+        action = _parse_action(text)
     except NotationError as exc:
         message = str(exc)
         if message.startswith("invalid action "):
             raise
         raise NotationError(f"invalid action {text!r}: {message}") from exc
+    if len(PARSED_ACTIONS) >= _PARSED_LIMIT:
+        PARSED_ACTIONS.clear()
+    PARSED_ACTIONS[text] = action
+    return action
+
+
+PARSED_ACTIONS: Final[dict[str, Action]] = {}
+"""The actions parsed so far, by their text: an action is an immutable value, and
+a file set repeats most of its action strings (``p2 cc``, ``p3 f``, a usual raise),
+so each is parsed once. Bounded: emptied when it holds ``_PARSED_LIMIT`` texts.
+Read only through :func:`parse_action` (the PHH reader looks here first)."""
+_PARSED_LIMIT: Final = 1 << 14
 
 
 # The fast path: the canonical form of the common actions (no commentary, no

@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import math
+import operator
 import os
 import tomllib
 import types
@@ -41,6 +42,7 @@ from typing import Any, Final
 from pokerbonus.cards import FIRST_JOKER, default_deck_size, lowest_rank
 from pokerbonus.errors import NotationError
 from pokerbonus.notation.actions import (
+    PARSED_ACTIONS,
     UNKNOWN,
     Action,
     BuyPot,
@@ -246,17 +248,17 @@ def _check_int(name: str, value: object, low: int | None = None, high: int | Non
 
 
 def _validate(h: HandHistory) -> None:
-    if not isinstance(h.variant, str) or h.variant not in VARIANTS:
-        raise _fail(
-            "variant", f"unknown code {h.variant!r} (expected one of {', '.join(VARIANTS)})"
-        )
-    variant = VARIANTS[h.variant]
-    for name in variant.required:
+    code = h.variant
+    fields = _FIELDS_OF.get(code) if isinstance(code, str) else None
+    if fields is None:
+        raise _fail("variant", f"unknown code {code!r} (expected one of {', '.join(VARIANTS)})")
+    required, not_used = fields
+    for name in required:
         if getattr(h, name) is None:
-            raise _fail(name, f"required by variant {h.variant!r}, missing")
-    for name in variant.not_used:
+            raise _fail(name, f"required by variant {code!r}, missing")
+    for name in not_used:
         if getattr(h, name) is not None:
-            raise _fail(name, f"not used by variant {h.variant!r} ({variant.name})")
+            raise _fail(name, f"not used by variant {code!r} ({VARIANTS[code].name})")
     if h.ante_trimming_status is not None and not isinstance(h.ante_trimming_status, bool):
         raise _fail(
             "ante_trimming_status", f"must be true or false, got {h.ante_trimming_status!r}"
@@ -268,9 +270,9 @@ def _validate(h: HandHistory) -> None:
     _check_numbers("antes", h.antes)
     if h.blinds_or_straddles is not None:
         _check_numbers("blinds_or_straddles", h.blinds_or_straddles)
-    for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
-        if getattr(h, name) is not None:
-            _check_number(name, getattr(h, name), positive=True)
+    for name, value in zip(_BETS, _bets_of(h), strict=True):
+        if value is not None and not (type(value) is int and value > 0):  # else: say why
+            _check_number(name, value, positive=True)
     for name in ("finishing_stacks", "winnings"):
         if getattr(h, name) is not None:
             _check_numbers(name, getattr(h, name))
@@ -278,13 +280,12 @@ def _validate(h: HandHistory) -> None:
         _check_numbers("time_banks", h.time_banks, infinite=True)
     if h.time_limit is not None:
         _check_number("time_limit", h.time_limit, positive=True, infinite=True)
-    for name in _STRINGS:
-        value = getattr(h, name)
-        if value is not None and not isinstance(value, str):
-            raise _fail(name, f"must be a string, got {value!r}")
-    if h.time is not None and (
-        not isinstance(h.time, datetime.time) or h.time.tzinfo is not None
-    ):
+    strings = _strings_of(h)
+    if not _STRING_TYPES.issuperset(map(type, strings)):  # a str subclass, or not a string
+        for name, value in zip(_STRINGS, strings, strict=True):
+            if value is not None and not isinstance(value, str):
+                raise _fail(name, f"must be a string, got {value!r}")
+    if h.time is not None and (not isinstance(h.time, datetime.time) or h.time.tzinfo is not None):
         raise _fail("time", f"must be a TOML local time (like 20:15:00), got {h.time!r}")
     if h.day is not None:
         _check_int("day", h.day, 1, 31)
@@ -303,11 +304,13 @@ def _validate(h: HandHistory) -> None:
     if h.seats is not None:
         _check_seats(h.seats, h.seat_count)
     if h.players is not None and (
-        not isinstance(h.players, tuple) or not all(isinstance(p, str) for p in h.players)
+        not isinstance(h.players, tuple)
+        or not (
+            _STR_ONLY.issuperset(map(type, h.players)) or all(isinstance(p, str) for p in h.players)
+        )
     ):
         raise _fail("players", f"must be an array of strings, got {h.players!r}")
-    for name in _PER_PLAYER:
-        values = getattr(h, name)
+    for name, values in zip(_PER_PLAYER, _per_player_of(h), strict=True):
         if values is not None and len(values) != count:
             raise _fail(
                 name,
@@ -321,7 +324,18 @@ def _validate(h: HandHistory) -> None:
         if h.variant not in FRENCH_DRAW_CODES:
             raise _fail("house_rules", f"only for the French draw codes, not {h.variant!r}")
         _check_french(h, h.house_rules)
-    _check_extras(h)
+    if h.extra_fields:
+        _check_extras(h)
+
+
+_FIELDS_OF: Final = {code: (v.required, v.not_used) for code, v in VARIANTS.items()}
+"""Per variant code: the fields it requires, and those it must not carry."""
+_BETS: Final = ("bring_in", "small_bet", "big_bet", "min_bet")
+_bets_of: Final = operator.attrgetter(*_BETS)
+_strings_of: Final = operator.attrgetter(*_STRINGS)
+_per_player_of: Final = operator.attrgetter(*_PER_PLAYER)
+_STRING_TYPES: Final = frozenset({str, type(None)})
+_STR_ONLY: Final = frozenset({str})
 
 
 def _check_seats(seats: object, seat_count: int | None) -> None:
@@ -338,6 +352,44 @@ def _check_actions(h: HandHistory, count: int) -> None:
         raise _fail("actions", f"must be a tuple of actions, got {h.actions!r}")
     lowest = 4 * lowest_rank(h.deck_size)  # the lowest card index in the deck
     jokers = h.house_rules.jokers if h.house_rules is not None else 0
+    french = h.variant in FRENCH_DRAW_CODES
+    # A quick pass over the usual actions; at the first doubt, every action is
+    # checked in turn and the first one at fault named.
+    for action in h.actions:
+        kind = type(action)
+        if kind in _PLAYER_ONLY:
+            if action.player >= count:  # type: ignore[union-attr]
+                break
+            continue
+        if kind in _HELD_CARDS:
+            if action.player >= count:  # type: ignore[union-attr]
+                break
+        elif kind is NoOp:
+            continue
+        elif kind is not DealBoard:
+            if not french or (kind is not Surblind and kind is not BuyPot):
+                break
+            if action.player >= count:  # type: ignore[union-attr]
+                break
+            continue
+        # Jokers are numbered in order (Card(52) first), so a joker in the cards
+        # means Card(52) is; a short deck has cards below it: checked card by card.
+        if lowest or (jokers < 2 and FIRST_JOKER in action.cards):  # type: ignore[union-attr]
+            break
+    else:
+        return
+    _check_actions_one_by_one(h, count, lowest, jokers, french)
+
+
+_PLAYER_ONLY: Final = frozenset({Fold, CheckOrCall, CompleteBetOrRaiseTo, PostBringIn})
+_HELD_CARDS: Final = frozenset({DealHole, StandPatOrDiscard, ShowOrMuck})
+
+
+def _check_actions_one_by_one(
+    h: HandHistory, count: int, lowest: int, jokers: int, french: bool
+) -> None:
+    """Every action checked in turn: raises naming the first one at fault (the
+    quick pass above found one, or an action of a type it does not know)."""
     for i, action in enumerate(h.actions):
         kind = type(action)
         if kind not in _ACTION_TYPES and not isinstance(action, tuple(_ACTION_TYPES)):
@@ -348,7 +400,7 @@ def _check_actions(h: HandHistory, count: int) -> None:
                 f"actions[{i}]",
                 f"{str(action)!r} names p{player + 1} but there are {count} players",
             )
-        if (kind is Surblind or kind is BuyPot) and h.variant not in FRENCH_DRAW_CODES:
+        if (kind is Surblind or kind is BuyPot) and not french:
             raise _fail(
                 f"actions[{i}]",
                 f"{str(action)!r} is a French draw action, not one of variant {h.variant!r}",
@@ -375,19 +427,21 @@ def _check_actions(h: HandHistory, count: int) -> None:
             )
 
 
-_ACTION_TYPES: Final = frozenset({
-    DealBoard,
-    DealHole,
-    PostBringIn,
-    CompleteBetOrRaiseTo,
-    CheckOrCall,
-    Fold,
-    StandPatOrDiscard,
-    ShowOrMuck,
-    NoOp,
-    Surblind,
-    BuyPot,
-})
+_ACTION_TYPES: Final = frozenset(
+    {
+        DealBoard,
+        DealHole,
+        PostBringIn,
+        CompleteBetOrRaiseTo,
+        CheckOrCall,
+        Fold,
+        StandPatOrDiscard,
+        ShowOrMuck,
+        NoOp,
+        Surblind,
+        BuyPot,
+    }
+)
 
 
 def _check_french(h: HandHistory, rules: FrenchDrawRules) -> None:
@@ -571,8 +625,10 @@ def loads(text: str, *, source: str | None = None, multi: bool | None = None) ->
         except tomllib.TOMLDecodeError as exc:
             raise NotationError(f"{prefix}invalid TOML: {exc}") from exc
     if multi is None:
-        multi = "variant" not in document and bool(document) and all(
-            isinstance(v, dict) for v in document.values()
+        multi = (
+            "variant" not in document
+            and bool(document)
+            and all(isinstance(v, dict) for v in document.values())
         )
     if not multi:
         return [_hand_from_fields(document, prefix, None)]
@@ -611,7 +667,13 @@ def _hand_from_fields(fields: Mapping[str, Any], prefix: str, key: str | None) -
         rules = {}
         for name, value in fields.items():
             if name in _KNOWN_FIELDS:
-                values[name] = _read_field(name, value)
+                kind = type(value)
+                if kind is list and name in _ARRAYS:
+                    values[name] = tuple(value)
+                elif kind is not list and kind is not dict and name not in _NOT_SCALARS:
+                    values[name] = value
+                else:  # the actions, or a value to refuse
+                    values[name] = _read_field(name, value)
             elif french and name in FRENCH_FIELDS:
                 rules[name] = value
             else:
@@ -627,14 +689,18 @@ def _read_field(name: str, value: Any) -> Any:
     if name == "actions":
         if not isinstance(value, list):
             raise _fail("actions", f"must be an array of strings, got {value!r}")
+        parsed = PARSED_ACTIONS.get
         actions = []
         for i, text in enumerate(value):
-            if not isinstance(text, str):
-                raise _fail(f"actions[{i}]", f"must be a string, got {text!r}")
-            try:
-                actions.append(parse_action(text))
-            except NotationError as exc:
-                raise _fail(f"actions[{i}]", str(exc)) from exc
+            action = parsed(text) if type(text) is str else None  # most texts: seen before
+            if action is None:
+                if not isinstance(text, str):
+                    raise _fail(f"actions[{i}]", f"must be a string, got {text!r}")
+                try:
+                    action = parse_action(text)
+                except NotationError as exc:
+                    raise _fail(f"actions[{i}]", str(exc)) from exc
+            actions.append(action)
         return tuple(actions)
     if name in _ARRAYS:
         if not isinstance(value, list):
@@ -646,6 +712,7 @@ def _read_field(name: str, value: Any) -> Any:
 
 
 _ARRAYS: Final = frozenset({*_PER_PLAYER, "starting_stacks"})
+_NOT_SCALARS: Final = _ARRAYS | {"actions"}
 
 
 # -- writing -------------------------------------------------------------------------

@@ -246,9 +246,7 @@ def _french_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int
             wheel=rules.wheel,
             ranking=rules.ranking,
         )
-    stacks = [
-        _whole(s, 1, f"starting_stacks[{i}]") for i, s in enumerate(history.starting_stacks)
-    ]
+    stacks = [_whole(s, 1, f"starting_stacks[{i}]") for i, s in enumerate(history.starting_stacks)]
     if rules.forced_bets == "blind":
         stakes = Stakes(ante=0, blind=rules.blind, surblind=rules.surblind)
     else:
