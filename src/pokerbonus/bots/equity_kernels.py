@@ -39,6 +39,7 @@ from pokerbonus.hands.kernels import (
     rank_27,
     rank_a5,
     rank_high,
+    rank_low8,
     rank_omaha_high,
 )
 
@@ -47,6 +48,7 @@ __all__ = [
     "GAME_OMAHA",
     "LOW_27",
     "LOW_A5",
+    "STUD_HILO",
     "TRIES",
     "community_equity",
     "get_tables",
@@ -64,6 +66,8 @@ GAME_HOLDEM: Final = 0
 GAME_OMAHA: Final = 1
 LOW_A5: Final = 0
 LOW_27: Final = 1
+STUD_HILO: Final = 2
+"""``low`` of :func:`stud_equity` for seven-card stud eight-or-better."""
 TRIES: Final = 30
 TWO_PAIR: Final = 4138  # first two-pair value of the ``high`` scheme
 
@@ -319,7 +323,7 @@ def _smooth_low(cards: I64, n: int, top: int) -> bool:
 
 @_njit
 def stud_equity(
-    low: bool,
+    low: int,
     hero: I64,
     up: I64,
     up_count: I64,
@@ -332,13 +336,15 @@ def stud_equity(
     seed: int,
     t: Any,
 ) -> float:
-    """Hero's average share in seven-card stud high (``low`` False) or razz (True).
+    """Hero's average share in stud high (``low`` 0 or False), razz (1 or True) or
+    stud eight-or-better (:data:`STUD_HILO`: half the pot to the best high, half to
+    the best low of five different ranks eight or lower, all to the high without one).
 
     ``hero``: every card the hero holds. Opponent ``o`` shows ``up[o, :up_count[o]]``
     and holds ``hidden[o]`` cards face down; everybody is dealt up to
     ``final_count`` cards. ``strong[o]`` 1: their betting says their current cards
-    hold a pair or better (razz: no pair, all eight or lower); a hand without it
-    is kept with probability ``leak``.
+    hold a pair or better (razz: no pair, all eight or lower; eight-or-better:
+    either); a hand without it is kept with probability ``leak``.
     """
     np.random.seed(seed)
     k = up.shape[0]
@@ -372,7 +378,12 @@ def stud_equity(
                     hands[o, u + i] = _take(pool, m - i)
                 ok = True
                 if strong[o] > 0:
-                    good = _smooth_low(hands[o], now, 6) if low else _pair_or_better(hands[o], now)
+                    if low == STUD_HILO:
+                        good = _smooth_low(hands[o], now, 6) or _pair_or_better(hands[o], now)
+                    elif low:
+                        good = _smooth_low(hands[o], now, 6)
+                    else:
+                        good = _pair_or_better(hands[o], now)
                     ok = good or np.random.random() < leak
                 if ok or tries == TRIES - 1:
                     m -= hidden[o]
@@ -388,6 +399,9 @@ def stud_equity(
         for i in range(nh, final_count):
             mine[i] = _take(pool, m) if m > 0 else hero[0]
             m -= 1
+        if low == STUD_HILO:
+            total += _hilo_share(mine, hands, t)
+            continue
         me = rank_a5(mine, t) if low else rank_high(mine, t)
         ties = 1
         best = True
@@ -401,6 +415,31 @@ def stud_equity(
         if best:
             total += 1.0 / ties
     return total / samples
+
+
+@_njit
+def _hilo_share(mine: I64, hands: I64, t: Any) -> float:
+    """The hero's share of a high/low eight-or-better showdown of whole stud hands."""
+    my_high = rank_high(mine, t)
+    my_low = rank_low8(mine, t)
+    best_high = my_high
+    best_low = my_low
+    for o in range(hands.shape[0]):
+        best_high = max(best_high, rank_high(hands[o], t))
+        best_low = max(best_low, rank_low8(hands[o], t))
+    ties_high = 1 if my_high == best_high else 0
+    ties_low = 1 if my_low == best_low else 0
+    for o in range(hands.shape[0]):
+        if ties_high and rank_high(hands[o], t) == best_high:
+            ties_high += 1
+        if ties_low and rank_low8(hands[o], t) == best_low:
+            ties_low += 1
+    if best_low == 0:
+        return 1.0 / ties_high if ties_high else 0.0
+    share = 0.5 / ties_high if ties_high else 0.0
+    if ties_low:
+        share += 0.5 / ties_low
+    return share
 
 
 @_njit

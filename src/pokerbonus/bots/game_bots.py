@@ -1,7 +1,10 @@
 """Bots by name for the games beyond five-card draw: ``"<game>:<level>"``.
 
-Games: ``holdem``, ``omaha``, ``stud``, ``razz``, ``lowball-a5``, ``lowball-27``;
-levels ``easy``, ``medium``, ``hard``. Hold'em also has the reference players
+Games: ``holdem``, ``short-deck``, ``double-board``, ``omaha`` (also Aviation and
+Courchevel), ``omaha-hilo`` (Omaha and Courchevel high/low), ``pineapple`` (also
+Crazy Pineapple and Irish), ``stud``, ``stud5`` (five-card stud), ``stud-hilo``
+(seven-card stud eight-or-better), ``razz``, ``lowball-a5``, ``lowball-27``,
+``badugi``; levels ``easy``, ``medium``, ``hard``. Hold'em also has the reference players
 ``holdem:honest``, ``holdem:fish`` and ``holdem:rlcard`` (needs ``rlcard``).
 A name without a colon is a five-card draw bot of :data:`pokerbonus.bots.BOTS`,
 except ``expert``, which is :class:`pokerbonus.bots.expert.ExpertBot` (``hard`` at
@@ -24,9 +27,13 @@ Traceback (most recent call last):
 ...
 pokerbonus.errors.ConfigurationError: bot: unknown name 'holdem:expert' (expected a draw \
 level or one of holdem:easy, holdem:medium, holdem:hard, holdem:honest, holdem:fish, \
-holdem:rlcard, omaha:easy, omaha:medium, omaha:hard, stud:easy, stud:medium, stud:hard, \
-razz:easy, razz:medium, razz:hard, lowball-a5:easy, lowball-a5:medium, lowball-a5:hard, \
-lowball-27:easy, lowball-27:medium, lowball-27:hard)
+holdem:rlcard, short-deck:easy, short-deck:medium, short-deck:hard, double-board:easy, \
+double-board:medium, double-board:hard, omaha:easy, omaha:medium, omaha:hard, omaha-hilo:easy, \
+omaha-hilo:medium, omaha-hilo:hard, pineapple:easy, pineapple:medium, pineapple:hard, \
+stud:easy, stud:medium, stud:hard, stud5:easy, stud5:medium, stud5:hard, stud-hilo:easy, \
+stud-hilo:medium, stud-hilo:hard, razz:easy, razz:medium, razz:hard, lowball-a5:easy, \
+lowball-a5:medium, lowball-a5:hard, lowball-27:easy, lowball-27:medium, lowball-27:hard, \
+badugi:easy, badugi:medium, badugi:hard)
 """
 
 from __future__ import annotations
@@ -34,13 +41,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from pokerbonus.bots.badugi import BadugiBot
 from pokerbonus.bots.base import Bot
+from pokerbonus.bots.boards import DoubleBoardBot, ShortDeckBot
 from pokerbonus.bots.draw import BOTS, LADDER, make_bot
 from pokerbonus.bots.equity_bots import LEVELS
 from pokerbonus.bots.expert import SOLVER_BOTS, SOLVER_GAMES, ExpertBot
+from pokerbonus.bots.hilo import OmahaHiLoBot
 from pokerbonus.bots.holdem import HoldemBot
 from pokerbonus.bots.lowball import LowballBot
 from pokerbonus.bots.omaha import OmahaBot
+from pokerbonus.bots.pineapple import PineappleBot
 from pokerbonus.bots.reference import FishBot, HonestBot, RLCardRuleBot
 from pokerbonus.bots.stud import StudBot
 from pokerbonus.errors import ConfigurationError
@@ -62,11 +73,18 @@ GAME_BOTS: Final[dict[str, Factory]] = {
     "holdem:honest": lambda seed: HonestBot(seed),
     "holdem:fish": lambda seed: FishBot(seed),
     "holdem:rlcard": lambda seed: RLCardRuleBot(seed),
+    **_levels("short-deck", lambda seed, level: ShortDeckBot(seed, level)),
+    **_levels("double-board", lambda seed, level: DoubleBoardBot(seed, level)),
     **_levels("omaha", lambda seed, level: OmahaBot(seed, level)),
+    **_levels("omaha-hilo", lambda seed, level: OmahaHiLoBot(seed, level)),
+    **_levels("pineapple", lambda seed, level: PineappleBot(seed, level)),
     **_levels("stud", lambda seed, level: StudBot(seed, level)),
+    **_levels("stud5", lambda seed, level: StudBot(seed, level, final_cards=5)),
+    **_levels("stud-hilo", lambda seed, level: StudBot(seed, level, hilo=True)),
     **_levels("razz", lambda seed, level: StudBot(seed, level, low=True)),
     **_levels("lowball-a5", lambda seed, level: LowballBot(seed, level, scheme="a5")),
     **_levels("lowball-27", lambda seed, level: LowballBot(seed, level, scheme="27")),
+    **_levels("badugi", lambda seed, level: BadugiBot(seed, level)),
 }
 """Factories by name (``seed`` -> bot)."""
 
@@ -89,12 +107,24 @@ def make_game_bot(name: str, seed: int | None = None) -> Bot:
 
 GAME_FAMILIES: Final[dict[str, str]] = {
     "holdem": "holdem",
+    "double-board-holdem": "double-board",
+    "short-deck": "short-deck",
     "omaha": "omaha",
-    "seven-card-stud": "stud",
-    "razz": "razz",
+    "omaha-hi-lo": "omaha-hilo",
+    "aviation": "omaha",
+    "courchevel": "omaha",
+    "courchevel-hi-lo": "omaha-hilo",
+    "irish": "pineapple",
+    "pineapple": "pineapple",
+    "crazy-pineapple": "pineapple",
     "ace-to-five-draw": "lowball-a5",
     "deuce-to-seven-single-draw": "lowball-27",
     "deuce-to-seven-triple-draw": "lowball-27",
+    "badugi": "badugi",
+    "five-card-stud": "stud5",
+    "seven-card-stud": "stud",
+    "razz": "razz",
+    "stud-hi-lo": "stud-hilo",
 }
 """The catalog games (:data:`pokerbonus.rules.catalog.CATALOG` keys) whose hand rule
 the game bots know, and the prefix of their bots' names."""

@@ -125,10 +125,11 @@ def _band(
     return w
 
 
-def preflop_weights(view: SeatView, seat: int) -> F64:
+def preflop_weights(view: SeatView, seat: int, chart: F64 | None = None) -> F64:
     """The chance that each two-card hand (``w[a, b]``) played as ``seat`` did in
-    the first betting round of ``view``'s hand (see the module doc)."""
-    pct = percentile_table()
+    the first betting round of ``view``'s hand (see the module doc); ``chart``:
+    the percentiles (:func:`percentile_table` by default)."""
+    pct = percentile_table() if chart is None else chart
     raises = 0
     last: str | None = None
     open_share = 0.3
@@ -195,7 +196,11 @@ class HoldemBot(EquityBot):
 
     def warm_up(self, info: GameInfo) -> None:
         """Build the pre-flop chart and compile the kernel."""
-        percentile_table()
+        self.chart()
+
+    def chart(self) -> F64:
+        """The pre-flop percentiles of this game's two-card hands (:func:`percentile_table`)."""
+        return percentile_table()
 
     def _opponents(self, view: SeatView, read: TableRead, preflop: bool) -> list[int]:
         if not preflop:
@@ -204,27 +209,45 @@ class HoldemBot(EquityBot):
         voluntary = [s for s in read.live if read.aggressive(s, 0) or read.called(s, 0)]
         return voluntary or list(read.live)
 
-    def equity(self, view: SeatView, read: TableRead, info: GameInfo, samples: int) -> float:
-        """Equity against the live opponents' ranges (random hands at ``easy``)."""
-        preflop = not view.board
-        opponents = self._opponents(view, read, preflop)
+    def range_weights(self, view: SeatView, seat: int) -> F64:
+        """The pre-flop range of ``seat`` as weights ``w[a, b]`` (every hand at ``easy``)."""
+        if self.level.ranges:
+            return preflop_weights(view, seat, self.chart())
+        return np.ones((52, 52))
+
+    def opponent_ranges(self, view: SeatView, read: TableRead) -> tuple[F64, I64, F64]:
+        """The live opponents' pre-flop weights and later reads, one row each:
+        ``(weights, levels, leaks)`` as the equity kernel takes them."""
+        opponents = self._opponents(view, read, not view.board)
         k = len(opponents)
         weights = np.ones((k, 52, 52))
         levels = np.zeros((k, 3), np.int64)
         leaks = np.ones((k, 3))
         for i, seat in enumerate(opponents):
-            if self.level.ranges:
-                weights[i] = preflop_weights(view, seat)
+            weights[i] = self.range_weights(view, seat)
             if self.level.narrow:
                 lv, lk = postflop_reads(view, seat)
                 levels[i] = lv
                 leaks[i] = lk
+        return weights, levels, leaks
+
+    def equity(self, view: SeatView, read: TableRead, info: GameInfo, samples: int) -> float:
+        """Equity against the live opponents' ranges (random hands at ``easy``)."""
+        weights, levels, leaks = self.opponent_ranges(view, read)
         hero = np.array([int(c) for c in view.hole], np.int64)
+        return self.showdown_equity(view, hero, weights, levels, leaks, samples)
+
+    def showdown_equity(
+        self, view: SeatView, hero: I64, weights: F64, levels: I64, leaks: F64, samples: int
+    ) -> float:
+        """The kernel's equity for the two cards ``hero`` on ``view``'s board against
+        the opponents' ranges (``weights``) and reads (``levels``, ``leaks``)."""
         board = np.array([int(c) for c in view.board], np.int64)
         return float(
             community_equity(
-                GAME_HOLDEM, hero, board, np.zeros(0, np.int64), weights, np.zeros(k),
-                levels, leaks, samples, self.rng.getrandbits(31), get_tables(),
+                GAME_HOLDEM, hero, board, np.zeros(0, np.int64), weights,
+                np.zeros(len(weights)), levels, leaks, samples, self.rng.getrandbits(31),
+                get_tables(),
             )
         )  # fmt: skip
 
@@ -237,7 +260,7 @@ class HoldemBot(EquityBot):
         legal = view.legal
         assert legal is not None
         a, b = (int(c) for c in view.hole[:2])
-        pct = float(percentile_table()[a, b])
+        pct = float(self.chart()[a, b])
         bb = max(read.big_blind, info.unit, 1)
         raises = len(read.raisers)
         can_raise = legal.min_raise_to is not None and legal.max_raise_to is not None

@@ -10,6 +10,10 @@ a raise the top 55%; others anything. Later rounds narrow like hold'em at
 better), with the Omaha hand rule. Pre-flop the bot plays the top 30% (15% from
 the first seats), re-raises the top 5%, otherwise bets by equity.
 
+The same bot plays Aviation (the Omaha deal and hand rule) and Courchevel (five
+hole cards: percentiles among random five-card hands; the first board card is
+out before the first round, so that round is bet by equity).
+
 >>> s = score_quantiles()
 >>> len(s), bool(s[0] >= s[-1])
 (20000, True)
@@ -17,6 +21,7 @@ the first seats), re-raises the top 5%, otherwise bets by equity.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import numpy as np
@@ -32,25 +37,29 @@ from pokerbonus.engine.views import SeatView
 __all__ = ["OmahaBot", "omaha_percentile", "score_quantiles"]
 
 
-@lru_cache(maxsize=1)
-def score_quantiles() -> npt.NDArray[np.float64]:
-    """The :func:`omaha_score` of 20,000 random four-card hands, highest first."""
+Score = Callable[[npt.NDArray[np.int64]], float]
+
+
+@lru_cache(maxsize=8)
+def score_quantiles(cards: int = 4, score: Score = omaha_score) -> npt.NDArray[np.float64]:
+    """The ``score`` (:func:`omaha_score`) of 20,000 random hands of ``cards``
+    cards, highest first."""
     gen = np.random.default_rng(20240)
     scores = np.empty(20000)
     for i in range(20000):
-        hole = gen.choice(52, 4, replace=False).astype(np.int64)
-        scores[i] = omaha_score(hole)
+        hole = gen.choice(52, cards, replace=False).astype(np.int64)
+        scores[i] = score(hole)
     return np.sort(scores)[::-1].copy()
 
 
-def omaha_percentile(score: float) -> float:
-    """The share of random hands whose score is at least ``score``."""
-    q = score_quantiles()
-    return float(np.searchsorted(-q, -score, side="right")) / len(q)
+def omaha_percentile(value: float, cards: int = 4, score: Score = omaha_score) -> float:
+    """The share of random hands of ``cards`` cards whose ``score`` is at least ``value``."""
+    q = score_quantiles(cards, score)
+    return float(np.searchsorted(-q, -value, side="right")) / len(q)
 
 
-def _min_score(top: float) -> float:
-    q = score_quantiles()
+def _min_score(top: float, cards: int = 4, score: Score = omaha_score) -> float:
+    q = score_quantiles(cards, score)
     return float(q[min(len(q) - 1, int(top * len(q)))])
 
 
@@ -62,15 +71,31 @@ class OmahaBot(EquityBot):
     """
 
     game = "omaha"
+    score: Score = staticmethod(omaha_score)
 
     def warm_up(self, info: GameInfo) -> None:
         """Sample the score distribution and compile the kernels."""
-        score_quantiles()
+        score_quantiles(4, self.score)
+
+    def showdown_equity(
+        self, hero: npt.NDArray[np.int64], board: npt.NDArray[np.int64],
+        min_score: npt.NDArray[np.float64], levels: npt.NDArray[np.int64],
+        leaks: npt.NDArray[np.float64], samples: int,
+    ) -> float:  # fmt: skip
+        """The kernel's equity for ``hero`` on ``board`` against the opponents'
+        score floors and read levels (see :meth:`equity`)."""
+        return float(
+            community_equity(
+                GAME_OMAHA, hero, board, np.zeros(0, np.int64), np.ones((len(min_score), 1, 1)),
+                min_score, levels, leaks, samples, self.rng.getrandbits(31), get_tables(),
+            )
+        )  # fmt: skip
 
     def equity(self, view: SeatView, read: TableRead, info: GameInfo, samples: int) -> float:
         """Equity against the live opponents' buckets (random hands at ``easy``)."""
         opponents = list(read.live)
         k = len(opponents)
+        cards = len(view.hole)
         min_score = np.zeros(k)
         levels = np.zeros((k, 3), np.int64)
         leaks = np.ones((k, 3))
@@ -78,11 +103,11 @@ class OmahaBot(EquityBot):
             if self.level.ranges:
                 raises = read.aggressive(seat, 0)
                 if raises >= 2 or (raises and read.raisers.index(seat) > 0):
-                    min_score[i] = _min_score(0.08)
+                    min_score[i] = _min_score(0.08, cards, self.score)
                 elif raises:
-                    min_score[i] = _min_score(0.25)
+                    min_score[i] = _min_score(0.25, cards, self.score)
                 elif read.called(seat, 0) and read.raisers:
-                    min_score[i] = _min_score(0.55)
+                    min_score[i] = _min_score(0.55, cards, self.score)
                 leaks[i, 0] = 0.05
             if self.level.narrow:
                 lv, lk = postflop_reads(view, seat)
@@ -93,12 +118,7 @@ class OmahaBot(EquityBot):
                     leaks[i, 0] = max(leaks[i, 0], lk[0]) if min_score[i] else lk[0]
         hero = np.array([int(c) for c in view.hole], np.int64)
         board = np.array([int(c) for c in view.board], np.int64)
-        return float(
-            community_equity(
-                GAME_OMAHA, hero, board, np.zeros(0, np.int64), np.ones((k, 1, 1)),
-                min_score, levels, leaks, samples, self.rng.getrandbits(31), get_tables(),
-            )
-        )  # fmt: skip
+        return self.showdown_equity(hero, board, min_score, levels, leaks, samples)
 
     def first_round(
         self, view: SeatView, read: TableRead, info: GameInfo, budget: Budget
@@ -108,7 +128,8 @@ class OmahaBot(EquityBot):
             return None
         legal = view.legal
         assert legal is not None
-        pct = omaha_percentile(omaha_score(np.array([int(c) for c in view.hole], np.int64)))
+        hole = np.array([int(c) for c in view.hole], np.int64)
+        pct = omaha_percentile(self.score(hole), len(hole), self.score)
         can_raise = legal.min_raise_to is not None and legal.max_raise_to is not None
         low, high = legal.min_raise_to, legal.max_raise_to
         if not read.raisers:

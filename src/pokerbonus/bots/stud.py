@@ -1,14 +1,19 @@
-"""Stud bots (seven-card stud high and razz): equity from the up cards.
+"""Stud bots (seven-card stud high, razz, stud eight-or-better, five-card stud):
+equity from the up cards.
 
 Every opponent's up cards are known; their down cards and everybody's cards to
 come are dealt from the unseen cards. At ``medium`` and ``hard`` an opponent who
 bet or raised in this round or the last one is read as holding a pair or better
-(razz: no pair, all cards seven or lower), a weaker hand kept with probability
-0.3 (bluffs, draws). ``easy`` rates its hand against random down cards. Betting
-follows :mod:`pokerbonus.bots.equity_bots` in every round.
+(razz: no pair, all cards eight or lower; eight-or-better: either), a weaker
+hand kept with probability 0.3 (bluffs, draws). In eight-or-better the equity
+counts half the pot for the best high and half for the best low (a scoop:
+all). ``easy`` rates its hand against random down cards. Betting follows
+:mod:`pokerbonus.bots.equity_bots` in every round.
 
 >>> StudBot(seed=1, level="medium").name, StudBot(seed=1, low=True).name
 ('stud:medium', 'razz:hard')
+>>> StudBot(seed=1, hilo=True).name
+'stud-hilo:hard'
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import numpy as np
 
 from pokerbonus.bots.base import GameInfo
 from pokerbonus.bots.equity_bots import EquityBot, TableRead
-from pokerbonus.bots.equity_kernels import get_tables, stud_equity
+from pokerbonus.bots.equity_kernels import STUD_HILO, get_tables, stud_equity
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import ConfigurationError
 
@@ -25,20 +30,24 @@ __all__ = ["StudBot"]
 
 
 class StudBot(EquityBot):
-    """Seven-card stud (``low`` False) or razz (``low`` True); ``final_cards``:
-    the cards each player holds at the showdown (7; 5 for five-card stud)."""
+    """Seven-card stud (``low`` False) or razz (``low`` True), or seven-card stud
+    eight-or-better (``hilo`` True); ``final_cards``: the cards each player holds
+    at the showdown (7; 5 for five-card stud)."""
 
     game = "stud"
 
     def __init__(
         self, seed: int | None = None, level: str = "hard", *, low: bool = False,
-        final_cards: int = 7,
+        final_cards: int = 7, hilo: bool = False,
     ) -> None:  # fmt: skip
-        self.game = "razz" if low else "stud"
+        if low and hilo:
+            raise ConfigurationError("stud: a bot plays razz (low) or high/low (hilo), not both")
+        self.game = "razz" if low else ("stud-hilo" if hilo else "stud")
         super().__init__(seed, level)
         if not 5 <= final_cards <= 7:
             raise ConfigurationError(f"final_cards: must be 5..7, got {final_cards}")
         self.low = low
+        self.mode = STUD_HILO if hilo else int(low)
         self.final_cards = final_cards
 
     def equity(self, view: SeatView, read: TableRead, info: GameInfo, samples: int) -> float:
@@ -65,7 +74,7 @@ class StudBot(EquityBot):
         final = max(self.final_cards, len(hero))
         return float(
             stud_equity(
-                self.low, hero, up, up_count, hidden, np.array(dead, np.int64), final,
+                self.mode, hero, up, up_count, hidden, np.array(dead, np.int64), final,
                 strong, 0.3, samples, self.rng.getrandbits(31), get_tables(),
             )
         )  # fmt: skip

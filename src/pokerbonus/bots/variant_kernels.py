@@ -1,0 +1,390 @@
+"""Numba kernels of the variant bots: showdown equity in the board games whose
+pot is not one high hand on one board (short deck, double board, Omaha
+high/low), and the badugi ranking, draw and equity.
+
+The method is :mod:`pokerbonus.bots.equity_kernels`' (Monte Carlo, opponents'
+hidden cards redealt until they fit their range, at most ``TRIES`` times); the
+answer is the hero's average share of the pot at the showdown, ties and split
+pots shared:
+
+* :func:`board_equity` — hold'em high on one or two boards (each board half the
+  pot), short-deck hold'em (36 cards), Omaha high/low (half the pot to the best
+  high, half to the best eight-or-better low, all to the high without one).
+* :func:`badugi_value`, :func:`badugi_discard_mask`, :func:`badugi_equity` — badugi.
+
+>>> import numpy as np
+>>> from pokerbonus.cards import parse_cards
+>>> t = get_tables()
+>>> hero = np.array(parse_cards("As Ah"), dtype=np.int64)
+>>> boards = np.zeros((2, 5), np.int64); none = np.zeros(0, np.int64)
+>>> w = np.ones((1, 52, 52)); lv = np.zeros((1, 3), np.int64); lk = np.ones((1, 3))
+>>> e = board_equity(RULE_SHORT, hero, boards[:1], 0, none, w, np.zeros(1), lv, lk, 2000, 1, t)
+>>> 0.68 < e < 0.78  # aces hold less in short deck than in hold'em (0.85)
+True
+>>> badugi_value(np.array(parse_cards("4c 3d 2h As"), np.int64)) > badugi_value(
+...     np.array(parse_cards("5c 3d 2h As"), np.int64))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from pokerbonus.bots.equity_kernels import TRIES, _take, made_level, omaha_score
+from pokerbonus.hands.kernels import (
+    get_tables,
+    rank_high,
+    rank_omaha_high,
+    rank_omaha_low8,
+    rank_shortdeck,
+)
+
+__all__ = [
+    "RULE_HIGH",
+    "RULE_OMAHA_HILO",
+    "RULE_SHORT",
+    "badugi_discard_mask",
+    "badugi_equity",
+    "badugi_value",
+    "board_equity",
+    "get_tables",
+    "hilo_score",
+]
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+RULE_HIGH: Final = 0
+"""Two hole cards, best five of seven, 52 cards (on each board)."""
+RULE_SHORT: Final = 1
+"""Two hole cards, short-deck ranking, 36 cards (six to ace)."""
+RULE_OMAHA_HILO: Final = 2
+"""Omaha hand rule, high/low eight-or-better split (four or five hole cards)."""
+
+_POWERS: Final = 13**4
+
+
+def _njit(function: _F) -> _F:
+    return cast(_F, numba.njit(cache=True)(function))
+
+
+@_njit
+def hilo_score(hole: I64) -> float:
+    """A rough 0..1 pre-flop strength of Omaha high/low hole cards: half the
+    :func:`~pokerbonus.bots.equity_kernels.omaha_score`, plus the low cards that
+    make the nut low (ace-deuce best, then ace-trey, deuce-trey) and a suited ace."""
+    nh = hole.shape[0]
+    seen = np.zeros(13, np.int64)  # by ace-low rank: ace 0, deuce 1 ... king 12
+    ace_suits = 0
+    for i in range(nh):
+        r = (hole[i] >> 2) + 1
+        r = 0 if r == 13 else r
+        seen[r] += 1
+        if r == 0:
+            ace_suits |= 1 << (hole[i] & 3)
+    score = 0.5 * omaha_score(hole)
+    if seen[0] and seen[1]:
+        score += 0.30
+    elif seen[0] and seen[2]:
+        score += 0.20
+    elif seen[1] and seen[2]:
+        score += 0.10
+    elif seen[0]:
+        score += 0.06
+    lows = 0
+    for r in range(8):
+        if seen[r] > 0:
+            lows += 1
+    if lows >= 3:
+        score += 0.05 * (lows - 2)
+    if ace_suits:
+        for i in range(nh):
+            r = hole[i] >> 2
+            if r != 12 and (ace_suits >> (hole[i] & 3)) & 1:
+                score += 0.08
+                break
+    return min(max(score, 0.0), 1.0)
+
+
+@_njit
+def board_equity(
+    rule: int,
+    hero: I64,
+    boards: I64,
+    known: int,
+    dead: I64,
+    weights: F64,
+    min_score: F64,
+    levels: I64,
+    leaks: F64,
+    samples: int,
+    seed: int,
+    t: Any,
+) -> float:
+    """Hero's average share of the pot under ``rule`` (:data:`RULE_HIGH`,
+    :data:`RULE_SHORT`, :data:`RULE_OMAHA_HILO`).
+
+    ``boards[b, :known]``: the cards of board ``b`` already dealt (one row per
+    board; every board gets the same count); each board wins its share
+    ``1 / boards`` of the pot. Ranges as
+    :func:`~pokerbonus.bots.equity_kernels.community_equity`: two-card rules
+    weigh a hand by ``weights[o, a, b]``; Omaha high/low keeps a hand whose
+    :func:`hilo_score` is under ``min_score[o]`` with probability ``leaks[o, 0]``;
+    ``levels[o, s]`` the least made level (on the first board) shown on the flop,
+    turn and river, a weaker hand kept with probability ``leaks[o, s]``.
+    """
+    np.random.seed(seed)
+    nh = hero.shape[0]
+    nboards = boards.shape[0]
+    k = weights.shape[0] if rule != RULE_OMAHA_HILO else min_score.shape[0]
+    used = np.zeros(52, np.bool_)
+    if rule == RULE_SHORT:
+        for c in range(16):
+            used[c] = True
+    for c in hero:
+        used[c] = True
+    for b in range(nboards):
+        for i in range(known):
+            used[boards[b, i]] = True
+    for c in dead:
+        used[c] = True
+    pool = np.empty(52, np.int64)
+    size = 0
+    for c in range(52):
+        if not used[c]:
+            pool[size] = c
+            size += 1
+    first = boards[0, :known].copy()
+    full = np.empty((nboards, 5), np.int64)
+    for b in range(nboards):
+        for i in range(known):
+            full[b, i] = boards[b, i]
+    holes = np.empty((k, nh), np.int64)
+    cards = np.empty(7, np.int64)
+    high = np.empty(k + 1, np.int64)
+    low = np.empty(k + 1, np.int64)
+    total = 0.0
+    for _ in range(samples):
+        m = size
+        for o in range(k):
+            for tries in range(TRIES):
+                for i in range(nh):
+                    holes[o, i] = _take(pool, m - i)
+                ok = True
+                if rule != RULE_OMAHA_HILO:
+                    w = weights[o, holes[o, 0], holes[o, 1]]
+                    ok = w >= 1.0 or np.random.random() < w
+                elif hilo_score(holes[o]) < min_score[o]:
+                    ok = np.random.random() < leaks[o, 0]
+                if ok:
+                    for s in range(3):
+                        if (
+                            levels[o, s] > 0
+                            and known >= s + 3
+                            and made_level(holes[o], first, s + 3, t) < levels[o, s]
+                            and np.random.random() >= leaks[o, s]
+                        ):
+                            ok = False
+                            break
+                if ok or tries == TRIES - 1:
+                    m -= nh
+                    break
+        for b in range(nboards):
+            for i in range(known, 5):
+                full[b, i] = _take(pool, m)
+                m -= 1
+        share = 0.0
+        for b in range(nboards):
+            for p in range(k + 1):
+                hole = hero if p == 0 else holes[p - 1]
+                if rule == RULE_OMAHA_HILO:
+                    high[p] = rank_omaha_high(hole, full[b], t)
+                    low[p] = rank_omaha_low8(hole, full[b], t)
+                else:
+                    cards[0] = hole[0]
+                    cards[1] = hole[1]
+                    for i in range(5):
+                        cards[2 + i] = full[b, i]
+                    if rule == RULE_SHORT:
+                        high[p] = rank_shortdeck(cards, t)
+                    else:
+                        high[p] = rank_high(cards, t)
+                    low[p] = 0
+            best_high = high.max()
+            best_low = low.max()
+            ties_high = 0
+            ties_low = 0
+            for p in range(k + 1):
+                if high[p] == best_high:
+                    ties_high += 1
+                if low[p] == best_low:
+                    ties_low += 1
+            won = 0.0
+            if best_low > 0:
+                if high[0] == best_high:
+                    won += 0.5 / ties_high
+                if low[0] == best_low:
+                    won += 0.5 / ties_low
+            elif high[0] == best_high:
+                won = 1.0 / ties_high
+            share += won / nboards
+        total += share
+    return total / samples
+
+
+@_njit
+def _badugi_rank(card: int) -> int:
+    """The ace-low rank of ``card``: ace 0, deuce 1 ... king 12."""
+    r = (card >> 2) + 1
+    return 0 if r == 13 else r
+
+
+@_njit
+def _subset_value(hand: I64, subset: int) -> int:
+    """The badugi value of the cards of ``hand`` picked by bit mask ``subset``,
+    or -1 when two of them share a suit or a rank."""
+    suits = 0
+    ranks = 0
+    size = 0
+    for i in range(hand.shape[0]):
+        if subset >> i & 1:
+            s = 1 << (hand[i] & 3)
+            r = 1 << _badugi_rank(int(hand[i]))
+            if suits & s or ranks & r:
+                return -1
+            suits |= s
+            ranks |= r
+            size += 1
+    key = 0
+    placed = 0
+    for r in range(12, -1, -1):  # highest rank first, 13 values per place
+        if ranks >> r & 1:
+            key += r * 13 ** (3 - placed)
+            placed += 1
+    return size * _POWERS + (_POWERS - 1 - key)
+
+
+@_njit
+def badugi_value(hand: I64) -> int:
+    """The value of the best badugi in ``hand`` (up to four cards): more cards is
+    better, then the lower hand from the highest card down (ace low); greater is
+    better, in the same order as :func:`pokerbonus.hands.low.badugi_best`."""
+    best = 0
+    for subset in range(1, 1 << hand.shape[0]):
+        value = _subset_value(hand, subset)
+        if value > best:
+            best = value
+    return best
+
+
+@_njit
+def badugi_discard_mask(hand: I64, keep_top: int) -> int:
+    """The standard badugi draw: keep the best badugi made of cards of ace-low
+    rank at most ``keep_top`` (ace 0, deuce 1 ... king 12), discard the rest."""
+    n = hand.shape[0]
+    allowed = 0
+    for i in range(n):
+        if _badugi_rank(int(hand[i])) <= keep_top:
+            allowed |= 1 << i
+    best = 0
+    keep = 0
+    for subset in range(1, 1 << n):
+        if subset & ~allowed:
+            continue
+        value = _subset_value(hand, subset)
+        if value > best:
+            best = value
+            keep = subset
+    return int(((1 << n) - 1) & ~keep)
+
+
+@_njit
+def badugi_equity(
+    hero: I64,
+    hero_mask: int,
+    dead: I64,
+    drawn: I64,
+    keep_top: I64,
+    strong: I64,
+    leak: float,
+    samples: int,
+    seed: int,
+) -> float:
+    """Hero's average share of the pot in badugi.
+
+    ``hero_mask``: positions the hero still exchanges (one more draw is modelled).
+    Per opponent: ``drawn[o]`` the cards they exchanged in the last draw (-1: not
+    yet: they will draw by :func:`badugi_discard_mask` with ``keep_top[o]``); the
+    cards they kept must be ones that draw keeps; ``strong[o]`` 1: their betting
+    says a four-card badugi, a weaker hand kept with probability ``leak``.
+    """
+    np.random.seed(seed)
+    k = drawn.shape[0]
+    used = np.zeros(52, np.bool_)
+    for c in hero:
+        used[c] = True
+    for c in dead:
+        used[c] = True
+    pool = np.empty(52, np.int64)
+    size = 0
+    for c in range(52):
+        if not used[c]:
+            pool[size] = c
+            size += 1
+    hand = np.empty(4, np.int64)
+    values = np.empty(k, np.int64)
+    total = 0.0
+    for _ in range(samples):
+        m = size
+        for o in range(k):
+            for tries in range(TRIES):
+                mm = m
+                ok = True
+                if drawn[o] >= 0:
+                    kept = 4 - drawn[o]
+                    for i in range(kept):
+                        hand[i] = _take(pool, mm)
+                        mm -= 1
+                    ok = kept == 0 or badugi_discard_mask(hand[:kept], keep_top[o]) == 0
+                    for i in range(kept, 4):
+                        hand[i] = _take(pool, mm)
+                        mm -= 1
+                else:
+                    for i in range(4):
+                        hand[i] = _take(pool, mm)
+                        mm -= 1
+                    mask = badugi_discard_mask(hand, keep_top[o])
+                    for i in range(4):
+                        if mask >> i & 1 and mm > 4:
+                            hand[i] = _take(pool, mm)
+                            mm -= 1
+                value = badugi_value(hand)
+                if ok and strong[o] > 0 and value < 4 * _POWERS:
+                    ok = np.random.random() < leak
+                if ok or tries == TRIES - 1:
+                    values[o] = value
+                    m = mm
+                    break
+        for i in range(4):
+            hand[i] = hero[i]
+            if hero_mask >> i & 1 and m > 0:
+                hand[i] = _take(pool, m)
+                m -= 1
+        me = badugi_value(hand)
+        ties = 1
+        best = True
+        for o in range(k):
+            if values[o] > me:
+                best = False
+                break
+            if values[o] == me:
+                ties += 1
+        if best:
+            total += 1.0 / ties
+    return total / samples
