@@ -74,13 +74,13 @@ def bot_for(game: str, level: str, seed: int | None = None) -> Bot:
     The draw uses the ladder itself (:func:`pokerbonus.bots.make_bot`); a catalog
     game whose hand rule the game bots know gets ``make_game_bot("<family>:<level>")``
     (``expert`` plays ``hard``; ``random`` and ``station`` are the same everywhere);
-    the other games get the ladder's generic ``station`` (calls down) for the
-    levels above it, as no bot reads their hands yet.
+    every catalog game has one; a game no bot reads would get the ladder's generic
+    ``station`` (calls down) for the levels above it.
 
     >>> bot_for("holdem", "hard", seed=1).name, bot_for("draw", "easy", seed=1).name
     ('holdem:hard', 'easy')
-    >>> bot_for("badugi", "medium", seed=1).name
-    'station'
+    >>> bot_for("badugi", "medium", seed=1).name, bot_for("aviation", "expert", seed=1).name
+    ('badugi:medium', 'omaha:hard')
     """
     if game == "draw" or level in ("random", "station"):
         return make_bot(level, seed=seed)
