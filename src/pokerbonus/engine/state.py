@@ -136,7 +136,8 @@ class _Plan:
     to hand: the step kinds, the deck, the cards the deals use, the evaluator options."""
 
     __slots__ = (
-        "deck", "game", "high_options", "kinds", "low_options", "needed", "orders", "stud_low",
+        "antes", "cap", "deck", "deck_size", "game", "high_options", "kinds", "limit",
+        "low_options", "needed", "orders", "pot_limit", "stud_low",
     )  # fmt: skip
 
     def __init__(self, game: GameDef, n: int) -> None:
@@ -170,6 +171,25 @@ class _Plan:
         self.orders = tuple(
             tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)
         )
+        self.deck_size = deck_size
+        structure = game.structure
+        self.limit = structure.kind == "limit"
+        self.pot_limit = structure.kind == "pot-limit"
+        self.cap = structure.cap
+        # antes[(dealer, ante)]: the events of a full ante round (equal values, shared)
+        self.antes: dict[tuple[int, int], tuple[Event, ...]] = {}
+
+    def ante_events(self, dealer: int, ante: int) -> tuple[Event, ...]:
+        """The events of everyone posting ``ante``, from the left of ``dealer``."""
+        key = (dealer, ante)
+        events = self.antes.get(key)
+        if events is None:
+            if len(self.antes) > 64:
+                self.antes.clear()
+            events = self.antes[key] = tuple(
+                ante_posted(seat, ante) for seat in self.orders[dealer]
+            )
+        return events
 
 
 _PLANS: dict[tuple[int, int], _Plan] = {}
@@ -331,10 +351,10 @@ class Hand:
         self.stakes = stakes = stakes if stakes is not None else Stakes()
         self.n = n
         self.dealer = dealer
-        self.deck_size = game.deck_size_for(n)
         self.starting_stacks = tuple(stacks)
         self._rng: random.Random = rng if rng is not None else secrets.SystemRandom()
         plan = self._plan = _plan(game, n)
+        self.deck_size = plan.deck_size
         cards = plan.deck
         needed = plan.needed
         if needed > len(cards):
@@ -387,10 +407,9 @@ class Hand:
         self._acted_at = [0] * n  # the current bet when each seat last acted this round
         self._live = n  # players not folded
         self._able = 0  # players not folded with chips, counted at each round's start
-        structure = game.structure
-        self._limit = structure.kind == "limit"
-        self._pot_limit = structure.kind == "pot-limit"
-        self._cap = structure.cap
+        self._limit = plan.limit
+        self._pot_limit = plan.pot_limit
+        self._cap = plan.cap
         self._opening_minimum = stakes.opening_minimum
         self._last_speaker: int | None = None
         self._last_forced: int | None = None
@@ -1157,7 +1176,7 @@ class Hand:
             self._stacks = [chips - ante for chips in self._stacks]
             self._contrib = [chips + ante for chips in self._contrib]
             self._pot += ante * n
-            events += [ante_posted(seat, ante) for seat in self._order]
+            events += self._plan.ante_events(dealer, ante)
         elif ante:
             for seat in self._order:
                 amount = min(ante, self._stacks[seat])
