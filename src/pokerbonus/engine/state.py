@@ -168,9 +168,7 @@ class _Plan:
         self.high_options = evaluator_options(rule, rule.high or "", deck_size, game.jokers)
         self.low_options = evaluator_options(rule, rule.low or "", deck_size, game.jokers)
         # orders[dealer]: the seats clockwise from the left of the dealer, dealer last
-        self.orders = tuple(
-            tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n)
-        )
+        self.orders = tuple(tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n))
         self.deck_size = deck_size
         structure = game.structure
         self.limit = structure.kind == "limit"
@@ -342,9 +340,7 @@ class Hand:
         if set(map(type, stacks)) != {int} or min(stacks) < 1:
             for seat, chips in enumerate(stacks):
                 if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
-                    raise ConfigurationError(
-                        f"stacks: seat {seat} has {chips!r} chips (need >= 1)"
-                    )
+                    raise ConfigurationError(f"stacks: seat {seat} has {chips!r} chips (need >= 1)")
         if not 0 <= dealer < n:
             raise ConfigurationError(f"dealer: seat {dealer!r} is not one of 0..{n - 1}")
         self.game = game
@@ -1217,7 +1213,7 @@ class Hand:
     def _post_blinds(self, stakes: Stakes) -> None:
         n, dealer = self.n, self.dealer
         amounts = list(stakes.blinds)
-        kinds = ["small", "big"][-len(amounts):]
+        kinds = ["small", "big"][-len(amounts) :]
         first = dealer if n == 2 and len(amounts) == 2 else (dealer + 1) % n
         if stakes.straddle:
             amounts.append(2 * amounts[-1])
@@ -1546,8 +1542,11 @@ class Hand:
         self._decision = self._actor = None
         blinder = self._blinder
         passed = (
-            blinder == winner and not self._surblinded and self._rounds_done == 0
-            and self._pot == 0 and all(b == 0 for i, b in enumerate(self._bets) if i != winner)
+            blinder == winner
+            and not self._surblinded
+            and self._rounds_done == 0
+            and self._pot == 0
+            and all(b == 0 for i, b in enumerate(self._bets) if i != winner)
         )
         self._return_uncalled()
         if passed:
@@ -1651,7 +1650,6 @@ class Hand:
         self._results = tuple(results)
         self._pot = 0
         self._finished = True
-
 
     def _showdown_boards(self) -> None:
         """Double board: each pot is halved, the first half (with the odd chip) to the
