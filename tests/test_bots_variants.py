@@ -177,3 +177,15 @@ def test_hard_beats_the_station_in_a_short_duplicate_match(key: str, hands: int)
     by_bot = {r.bot: r for r in result.results}
     assert all(r.fallbacks == 0 for r in result.results)
     assert by_bot[f"{family}:hard"].mbb_per_hand > 0
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("key", NEW_GAMES)
+def test_hard_beats_the_station_significantly(key: str) -> None:
+    """3,000 duplicate hands: the lower end of ``hard``'s 95% interval is above zero."""
+    entry = CATALOG[key]
+    family = GAME_FAMILIES[key]
+    result = play_game_match(entry.game(), entry.stakes(), [f"{family}:hard", "station"], 3000,
+                             seed=2026, duplicate=True)  # fmt: skip
+    hard = {r.bot: r for r in result.results}[f"{family}:hard"]
+    assert hard.ci95 is not None and hard.ci95[0] > 0, hard
