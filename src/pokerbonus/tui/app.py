@@ -13,6 +13,7 @@ exchange, ``d`` draw them, ``s`` stand pat; ``y``/``n`` take or decline an offer
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -40,6 +41,7 @@ from pokerbonus.tui.render import (
 from pokerbonus.tui.rules_text import rules_text
 from pokerbonus.tui.session import PlaySession
 from pokerbonus.tui.settings import PlaySettings, game_choices, rule_fields
+from pokerbonus.tui.thinking import play_computers
 
 __all__ = [
     "LedgerScreen",
@@ -282,7 +284,11 @@ class TableScreen(Screen[None]):
         self.selected: list[Card] = []
         self.message = session.resume_report.message
         self.bot_pause = bot_pause
-        """Seconds between two opponents' actions (0: they all act at once)."""
+        """Seconds between two opponents' actions (0: they all act at once, on the
+        screen's thread; tests)."""
+        self.thinking = False
+        """Whether the opponents' actions are being computed."""
+        self.left = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -437,15 +443,30 @@ class TableScreen(Screen[None]):
         self.session.start_hand(run_bots=self.bot_pause <= 0)
 
     def _schedule_bots(self) -> None:
-        """With a pause, the opponents act one at a time, each in its own timer
-        callback, so the screen is drawn (and keys read) between their actions."""
-        if self.bot_pause > 0 and self.session.bot_to_act:
-            self.set_timer(self.bot_pause, self._bot_tick)
+        """With a pause, the opponents act one at a time, each decision computed
+        off the screen's thread (:func:`~pokerbonus.tui.thinking.play_computers`),
+        so the screen is drawn (and keys read) while they think."""
+        if self.bot_pause > 0 and self.session.bot_to_act and not self.thinking:
+            self.thinking = True
+            self.run_worker(self._bots(), name="opponents", group="opponents")
 
-    def _bot_tick(self) -> None:
-        if self._run(self.session.bot_step):
-            self.refresh_table()
-            self._schedule_bots()
+    async def _bots(self) -> None:
+        s = self.session
+        try:
+            await play_computers(
+                lambda: s.bot_to_act and not self.left, s.bot_decision, self._play_bot,
+                pause=self.bot_pause,
+            )  # fmt: skip
+        finally:
+            self.thinking = False
+
+    def _play_bot(self, action: Action) -> bool:
+        """Play an opponent's action and draw it (not once the person left: the
+        hand stays as stored)."""
+        if self.left or not self._run(partial(self.session.bot_step, action)):
+            return False
+        self.refresh_table()
+        return True
 
     def _act(self, action: Action) -> None:
         if self.session.bot_to_act:
@@ -569,6 +590,7 @@ class TableScreen(Screen[None]):
                 "You left during a hand: it is kept, and `pokerbonus play --resume "
                 f"{self.session.session_id}` resumes it (or voids it, every chip returned)."
             )
+        self.left = True
         entries = self.session.leave()
         self.app.switch_screen(LedgerScreen(entries, note))
 

@@ -18,13 +18,9 @@ Keys: ``k`` keep, ``1``-``5`` pick the card to exchange then ``x``, ``f`` fold,
 
 from __future__ import annotations
 
-import asyncio
 import os
-import random
-import secrets
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -59,7 +55,13 @@ from pokerbonus.store import PlayerSpec, ResumePolicy, Store
 from pokerbonus.store.dealer_recorder import RecordedDealerTable, resume_dealer
 from pokerbonus.tui.app import RulesScreen
 from pokerbonus.tui.render import HIDDEN_CARD, card_text, cards_text
-from pokerbonus.tui.session import OPPONENT_NAMES
+from pokerbonus.tui.session import (
+    OPPONENT_NAMES,
+    ResumeReport,
+    entropy_source,
+    latest_open_session,
+)
+from pokerbonus.tui.thinking import play_computers
 
 __all__ = [
     "DealerApp",
@@ -95,14 +97,10 @@ def best_play(view: DealerView, paytable: Mapping[str, int]) -> DealerAction:
     return best_decision(view.hole, int(view.dealer_up[0]), paytable).action
 
 
-@dataclass(frozen=True, slots=True)
-class DealerResume:
-    """What happened to the hand left open when a dealer session was resumed:
-    ``outcome`` ``nothing``, ``resumed`` or ``voided``; ``message`` in words."""
-
-    outcome: str
-    hand: int | None
-    message: str
+DealerResume = ResumeReport
+"""What happened to the hand left open when a dealer session was resumed:
+``outcome`` ``nothing``, ``resumed`` or ``voided``; ``message`` in words (the
+table's :class:`~pokerbonus.tui.session.ResumeReport`)."""
 
 
 class DealerSession:
@@ -134,9 +132,7 @@ class DealerSession:
         self._decide: Callable[[DealerView], DealerAction] = (
             simple_decision if computer == "simple" else (lambda v: best_play(v, settings.paytable))
         )
-        self._entropy: random.Random = (
-            random.Random(seed) if seed is not None else secrets.SystemRandom()
-        )
+        self._entropy = entropy_source(seed)
         self.store = store if store is not None else Store("sqlite://")
         if _recorded is None:
             others = [n for n in OPPONENT_NAMES if n != name][: settings.players - 1]
@@ -171,8 +167,6 @@ class DealerSession:
         with ``policy="void"``, or when the replay fails). ``four_color`` and
         ``computer`` default to what the session stored.
         """
-        from pokerbonus.tui.session import latest_open_session
-
         sid = session_id if session_id is not None else latest_open_session(store, "dealer")
         if sid is None:
             raise PokerError("resume: no open dealer session in the database")
@@ -185,7 +179,7 @@ class DealerSession:
         extras = saved.extras
         bots = [p for p in saved.players if p.kind == "bot"]
         stored_computer = extras.get("computer") or (bots[0].level if bots else None) or "best"
-        entropy = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        entropy = entropy_source(seed)
         result = resume_dealer(saved, policy, store=store, seeds=entropy)
         assert result.recorded is not None
         session = cls(
@@ -500,27 +494,28 @@ class DealerScreen(Screen[None]):
         self.session.start_hand(run_computers=False)
 
     def _think(self) -> None:
-        """Start the computer players' decisions, if one is to decide, off the
-        screen's thread (:meth:`_computers`)."""
+        """Let the computer players to decide do so, off the screen's thread
+        (:func:`~pokerbonus.tui.thinking.play_computers`)."""
         if self.session.computer_to_act and not self.left and not self.thinking:
             self.thinking = True
             self.run_worker(self._computers(), name="computers", group="computers")
 
     async def _computers(self) -> None:
-        """Each computer player to decide, one after another: the decision is
-        computed in a thread (it reads only that player's view, and nothing else
-        changes the hand meanwhile: the person may not act out of turn), then
-        played and drawn here, on the screen's thread."""
         s = self.session
         try:
-            while s.computer_to_act and not self.left:
-                action = await asyncio.to_thread(s.computer_decision)
-                if self.left:  # the person left meanwhile: the hand stays as stored
-                    return
-                self._run(partial(s.computer_step, action))
-                self.refresh_table()
+            await play_computers(
+                lambda: s.computer_to_act and not self.left, s.computer_decision, self._play
+            )
         finally:
             self.thinking = False
+
+    def _play(self, action: DealerAction) -> bool:
+        """Play a computer player's decision and draw it (not once the person left:
+        the hand stays as stored)."""
+        if self.left or not self._run(partial(self.session.computer_step, action)):
+            return False
+        self.refresh_table()
+        return True
 
     def _act(self, action: DealerAction) -> None:
         view = self.session.view

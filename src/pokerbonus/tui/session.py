@@ -48,7 +48,14 @@ from pokerbonus.store import (
 )
 from pokerbonus.tui.settings import PlaySettings
 
-__all__ = ["OPPONENT_NAMES", "PlaySession", "ResumeReport", "bot_for", "latest_open_session"]
+__all__ = [
+    "OPPONENT_NAMES",
+    "PlaySession",
+    "ResumeReport",
+    "bot_for",
+    "entropy_source",
+    "latest_open_session",
+]
 
 OPPONENT_NAMES: Final = ("Alice", "Bruno", "Chloe", "Denis", "Elise", "Fabien", "Gaelle")
 """The computer opponents' names, in the order they sit down."""
@@ -90,6 +97,16 @@ def bot_for(game: str, level: str, seed: int | None = None) -> Bot:
     return make_game_bot(f"{family}:{'hard' if level == 'expert' else level}", seed=seed)
 
 
+def entropy_source(seed: int | None) -> random.Random:
+    """The random source of a session: seeded (tests, a reproducible session), or
+    the system's secure source (``None``, real play).
+
+    >>> entropy_source(7).random() == entropy_source(7).random()
+    True
+    """
+    return random.Random(seed) if seed is not None else secrets.SystemRandom()
+
+
 def latest_open_session(store: Store, kind: str = "table") -> int | None:
     """The newest open session of ``kind`` in the store, if any."""
     for summary in store.sessions():
@@ -116,9 +133,7 @@ class PlaySession:
         _recorded: RecordedTable | None = None,
     ) -> None:
         self.settings = settings
-        self._entropy: random.Random = (
-            random.Random(seed) if seed is not None else secrets.SystemRandom()
-        )
+        self._entropy = entropy_source(seed)
         self.store = store if store is not None else Store("sqlite://")
         self.person = settings.name
         self._bot_samples = bot_samples
@@ -263,13 +278,21 @@ class PlaySession:
         hand = self._hand
         return hand is not None and hand.actor is not None and hand.actor != self.person_seat
 
-    def bot_step(self) -> bool:
-        """Play one opponent's action if one is to act; returns whether one acted."""
+    def bot_decision(self) -> Action:
+        """The action of the opponent to act (reads only that opponent's view and
+        its bot: safe to compute off the screen's thread while nothing else changes
+        the hand); :class:`IllegalActionError` when no opponent is to act."""
+        hand = self._hand
+        if hand is None or hand.actor is None or hand.actor == self.person_seat:
+            raise IllegalActionError("bot: no computer opponent is to act")
+        return self._bot_action(hand.actor)
+
+    def bot_step(self, action: Action | None = None) -> bool:
+        """Play one opponent's action if one is to act (``action``: one computed
+        already by :meth:`bot_decision`); returns whether one acted."""
         if not self.bot_to_act:
             return False
-        hand = self._hand
-        assert hand is not None and hand.actor is not None
-        self._apply(self._bot_action(hand.actor))
+        self._apply(action if action is not None else self.bot_decision())
         return True
 
     def act(self, action: Action, run_bots: bool = True) -> None:
@@ -359,7 +382,7 @@ class PlaySession:
         settings = _settings_of(saved, stored_four if four_color is None else four_color)
         if four_color is not None and four_color != stored_four:
             store.set_extras(sid, {"four_color": four_color})
-        entropy = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        entropy = entropy_source(seed)
         result = resume_or_void(saved, policy, store=store, seeds=entropy)
         assert result.recorded is not None
         session = cls(
