@@ -20,7 +20,15 @@ load, as people and the server's own bots (``--bot-delay``, 0.6 s) do; ``0`` pla
 fast as possible (a closed loop: each table has one action in flight, so latency is
 then the queueing of ``tables`` actions on the CPUs).
 
+A list of think times gives a load curve: one fresh server per point, one row
+per point (offered and achieved actions per second, latency, CPU per action), and
+where the p99 crosses ``--goal`` ms. ``--page-clients`` makes the clients take
+one frame per message, as the page does (no ``batch`` in their ``hello``);
+``--deflate`` lets server and clients negotiate permessage-deflate (uvicorn's
+default, which ``pokerbonus.server.UVICORN_OPTIONS`` turns off).
+
     python benchmarks/bench_server.py --tables 100 --seats 6 --hands 5 --think 0.5
+    python benchmarks/bench_server.py --think 0.5 0.2 0.1 0.05 0 --hands 3
 """
 
 from __future__ import annotations
@@ -43,12 +51,13 @@ import httpx
 from websockets.asyncio.client import connect
 
 SERVER = """
-import sys, uvicorn
-from pokerbonus.server import ServerSettings, create_app
+import json, sys, uvicorn
+from pokerbonus.server import UVICORN_OPTIONS, ServerSettings, create_app
 settings = ServerSettings(db=sys.argv[1], bot_delay=0, hand_pause=0, rate=1000, burst=1000,
                           stats=True)
+options = {**UVICORN_OPTIONS, **json.loads(sys.argv[3])}
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
-            ws_max_size=65536)
+            **options)
 """
 
 
@@ -75,6 +84,23 @@ class Results:
         self.last = 0.0
 
 
+def last_state(raw: str | bytes) -> dict[str, Any] | None:
+    """The last ``state`` of a frame (a message alone or a ``batch``), if any.
+
+    Events are not decoded on their own: a frame without ``"type":"state"`` is skipped.
+    """
+    text = raw if isinstance(raw, str) else raw.decode()
+    if '"type":"state"' not in text:
+        return None
+    m = json.loads(text)
+    if m["type"] == "state":
+        return m  # type: ignore[no-any-return]
+    if m["type"] == "batch":
+        states = [x for x in m["messages"] if x["type"] == "state"]
+        return states[-1] if states else None
+    return None
+
+
 async def seat_client(
     ws_url: str,
     table: str,
@@ -85,17 +111,22 @@ async def seat_client(
     hands: int,
     think: float,
     rng: random.Random,
+    opts: argparse.Namespace,
 ) -> None:
-    async with connect(f"{ws_url}/ws/{table}", max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+    async with connect(
+        f"{ws_url}/ws/{table}",
+        max_size=2**22,
+        compression="deflate" if opts.deflate else None,
+    ) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "batch": not opts.page_clients}))
         if seat:
             await ws.send(json.dumps({"type": "sit", "seat": seat}))
         index = -1  # the receiver's place in log.sent (-1: no state yet)
         rebought = -1
         async for raw in ws:
             now = time.monotonic()
-            m = json.loads(raw)
-            if m["type"] != "state":
+            m = last_state(raw)
+            if m is None:
                 continue
             h = m["hand"]
             played = m["table"]["hands_played"]
@@ -112,7 +143,7 @@ async def seat_client(
                 mine = m["table"]["seats"][seat]
                 if mine and mine["stack"] == 0 and rebought != played:
                     rebought = played
-                    await ws.send(json.dumps({"type": "rebuy"}))
+                    await ws.send('{"type":"rebuy"}')
                 if played >= hands and h is None:
                     return
                 continue
@@ -148,8 +179,9 @@ async def seat_client(
 
 
 async def table_clients(
-    url: str, seats: int, hands: int, think: float, res: Results, k: int
+    url: str, think: float, res: Results, k: int, opts: argparse.Namespace
 ) -> None:
+    seats, hands = opts.seats, opts.hands
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         r = await http.post(
             "/api/tables",
@@ -185,6 +217,7 @@ async def table_clients(
                 hands,
                 think,
                 random.Random(k * 100 + i),
+                opts,
             )
             for i in range(seats)
         )
@@ -192,15 +225,15 @@ async def table_clients(
 
 
 def client_process(
-    url: str, ks: list[int], seats: int, hands: int, think: float, timeout: float, out: Any
+    url: str, ks: list[int], think: float, opts: argparse.Namespace, out: Any
 ) -> None:
     res = Results()
     cpu = time.process_time()
 
     async def go() -> None:
         await asyncio.wait_for(
-            asyncio.gather(*(table_clients(url, seats, hands, think, res, k) for k in ks)),
-            timeout,
+            asyncio.gather(*(table_clients(url, think, res, k, opts) for k in ks)),
+            opts.timeout,
         )
 
     asyncio.run(go())
@@ -233,19 +266,20 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--seats", type=int, default=6)
-    parser.add_argument("--hands", type=int, default=5)
-    parser.add_argument("--think", type=float, default=0.0, help="seconds before each action")
-    parser.add_argument("--client-procs", type=int, default=1)
-    parser.add_argument("--timeout", type=float, default=300.0)
-    args = parser.parse_args()
+def run_point(think: float, opts: argparse.Namespace) -> dict[str, Any]:
+    """One server, ``opts.tables`` tables played at ``think``: what was measured."""
+    server_options: dict[str, Any] = {}
+    if opts.deflate:
+        server_options["ws_per_message_deflate"] = True
+    if opts.loop:
+        server_options["loop"] = opts.loop
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.db'}"
         port = free_port()
-        proc = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port)], env=dict(os.environ))
+        proc = subprocess.Popen(
+            [sys.executable, "-c", SERVER, db, str(port), json.dumps(server_options)],
+            env=dict(os.environ),
+        )
         url = f"http://127.0.0.1:{port}"
         try:
             for _ in range(600):
@@ -260,21 +294,13 @@ def main() -> None:
             procs = [
                 mp.get_context("spawn").Process(
                     target=client_process,
-                    args=(
-                        url,
-                        list(range(p, args.tables, args.client_procs)),
-                        args.seats,
-                        args.hands,
-                        args.think,
-                        args.timeout,
-                        queue,
-                    ),
+                    args=(url, list(range(p, opts.tables, opts.client_procs)), think, opts, queue),
                 )
-                for p in range(args.client_procs)
+                for p in range(opts.client_procs)
             ]
             for p in procs:
                 p.start()
-            parts = [queue.get(timeout=args.timeout + 60) for _ in procs]
+            parts = [queue.get(timeout=opts.timeout + 60) for _ in procs]
             for p in procs:
                 p.join()
             wall = time.monotonic() - wall
@@ -283,32 +309,109 @@ def main() -> None:
         finally:
             proc.terminate()
             proc.wait(timeout=30)
-    lat = [x for part in parts for x in part["latencies"]]
     actions = sum(part["actions"] for part in parts)
-    elapsed = max(p["last"] for p in parts) - min(p["first"] for p in parts)
-    print(
-        f"tables {args.tables} x {args.seats} people, {args.hands} hands each, think "
-        f"{args.think:g} s, {args.client_procs} client process(es) (SQLite file, WAL, "
-        f"synchronous=FULL, every action committed before its broadcast)"
-    )
-    print(f"actions: {actions} in {elapsed:.1f} s = {actions / elapsed:,.0f} actions/s")
-    print(f"end to end, act sent -> state received, over {len(lat)} receivers: {ms(lat)}")
-    print(f"server, act read -> every state and the ack queued: {ms(server['act'])}")
-    print(f"  of which waiting in the table's queue: {ms(server['queued'])}")
-    print(f"  waiting for the group commit (every change, joins too): {ms(server['commit'])}")
-    print(f"    for the writer to start it (previous commit): {ms(server['pickup'])}")
-    print(f"    for the event loop to hear it is done: {ms(server['wakeup'])}")
+    return {
+        "think": think,
+        "lat": [x for part in parts for x in part["latencies"]],
+        "actions": actions,
+        "elapsed": max(p["last"] for p in parts) - min(p["first"] for p in parts),
+        "wall": wall,
+        "server_cpu": server_cpu,
+        "client_cpu": sum(p["cpu"] for p in parts),
+        "server": server,
+    }
+
+
+def print_point(r: dict[str, Any]) -> None:
+    """The detailed lines of one point."""
+    server, lat, actions = r["server"], r["lat"], r["actions"]
+    print(f"think {r['think']:g} s")
+    print(f"  actions: {actions} in {r['elapsed']:.1f} s = {actions / r['elapsed']:,.0f} actions/s")
+    print(f"  end to end, act sent -> state received, over {len(lat)} receivers: {ms(lat)}")
+    print(f"  server, act read -> every state and the ack queued: {ms(server['act'])}")
+    print(f"    of which waiting in the table's queue: {ms(server['queued'])}")
+    print(f"    waiting for the group commit (every change, joins too): {ms(server['commit'])}")
+    print(f"      for the writer to start it (previous commit): {ms(server['pickup'])}")
+    print(f"      for the event loop to hear it is done: {ms(server['wakeup'])}")
     rows = server["rows"] / max(1, server["commits"])
     print(
-        f"commits: {server['commits']} ({rows:.1f} entries each), each {ms(server['fsync'])}; "
+        f"  commits: {server['commits']} ({rows:.1f} entries each), each {ms(server['fsync'])}; "
         f"broadcasts: {len(server['broadcast'])}, mean "
         f"{sum(server['broadcast']) / max(1, len(server['broadcast'])) * 1000:.2f} ms, "
         f"{server['messages']} messages"
     )
     print(
-        f"CPU over {wall:.1f} s wall: server {server_cpu:.1f} s, clients "
-        f"{sum(p['cpu'] for p in parts):.1f} s (2 cores shared with other work)"
+        f"  CPU over {r['wall']:.1f} s wall: server {r['server_cpu']:.1f} s, clients "
+        f"{r['client_cpu']:.1f} s (2 cores shared with other work)"
     )
+
+
+def print_curve(points: list[dict[str, Any]], tables: int, goal: float) -> None:
+    """One row per think time, then where the p99 crosses ``goal`` ms."""
+    print()
+    print(
+        f"{'think s':>8} {'offered/s':>10} {'achieved/s':>10} {'p50 ms':>8} {'p99 ms':>8} "
+        f"{'max ms':>8} {'server ms CPU/action':>21} {'clients ms CPU/action':>22}"
+    )
+    for r in points:
+        lat, n = r["lat"], max(1, r["actions"])
+        offered = f"{tables / r['think']:,.0f}" if r["think"] > 0 else "closed"
+        print(
+            f"{r['think']:>8g} {offered:>10} {r['actions'] / r['elapsed']:>10,.0f} "
+            f"{percentile(lat, 0.5) * 1000:>8.1f} {percentile(lat, 0.99) * 1000:>8.1f} "
+            f"{max(lat, default=float('nan')) * 1000:>8.1f} "
+            f"{r['server_cpu'] / n * 1000:>21.2f} {r['client_cpu'] / n * 1000:>22.2f}"
+        )
+    ordered = sorted(points, key=lambda r: r["actions"] / r["elapsed"])
+    under = [r for r in ordered if percentile(r["lat"], 0.99) * 1000 < goal]
+    over = [r for r in ordered if percentile(r["lat"], 0.99) * 1000 >= goal]
+    if not over:
+        print(
+            f"p99 under {goal:g} ms at every point (up to "
+            f"{ordered[-1]['actions'] / ordered[-1]['elapsed']:,.0f} actions/s)"
+        )
+    elif not under:
+        print(f"p99 over {goal:g} ms at every point")
+    else:
+        best = max(under, key=lambda r: r["actions"] / r["elapsed"])
+        worst = min(over, key=lambda r: r["actions"] / r["elapsed"])
+        print(
+            f"p99 crosses {goal:g} ms between {best['actions'] / best['elapsed']:,.0f} actions/s "
+            f"(think {best['think']:g} s, p99 {percentile(best['lat'], 0.99) * 1000:.1f} ms) and "
+            f"{worst['actions'] / worst['elapsed']:,.0f} actions/s (think {worst['think']:g} s, "
+            f"p99 {percentile(worst['lat'], 0.99) * 1000:.1f} ms)"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seats", type=int, default=6)
+    parser.add_argument("--hands", type=int, default=5)
+    parser.add_argument(
+        "--think", type=float, nargs="+", default=[0.0], help="seconds before each action"
+    )
+    parser.add_argument("--client-procs", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--goal", type=float, default=50.0, help="the p99 to meet, ms")
+    parser.add_argument(
+        "--page-clients", action="store_true", help="one frame per message, as the page"
+    )
+    parser.add_argument("--deflate", action="store_true", help="permessage-deflate on")
+    parser.add_argument("--loop", default="", help="uvicorn's event loop (asyncio, uvloop)")
+    opts = parser.parse_args()
+    print(
+        f"tables {opts.tables} x {opts.seats} people, {opts.hands} hands each, "
+        f"{opts.client_procs} client process(es), "
+        f"{'page clients (a frame per message)' if opts.page_clients else 'batch clients'}, "
+        f"deflate {'on' if opts.deflate else 'off'}, loop {opts.loop or 'default'} "
+        f"(SQLite file, WAL, synchronous=FULL, every action committed before its broadcast)"
+    )
+    points = []
+    for think in opts.think:
+        points.append(run_point(think, opts))
+        print_point(points[-1])
+    print_curve(points, opts.tables, opts.goal)
 
 
 if __name__ == "__main__":

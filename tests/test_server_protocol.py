@@ -435,13 +435,16 @@ def test_state_encoder_equals_each_receivers_state() -> None:
     s.apply(s.decide_person("Bob", "h2"))  # a spectator
     receivers = [ann, s.persons[2], None]
     checked = 0
+    cache: dict[str, Any] = {}  # kept between broadcasts, as the table's actor does
     for _ in range(6):
         s.apply(s.decide_hand(), 0.0)
         while True:
             enc = StateEncoder(s, 0.0, {1: True})
+            kept = StateEncoder(s, 0.0, {1: True}, cache)
             for p in receivers:
                 want = state_json(s, p, 0.0, connected={1: True})
                 assert json.loads(enc.text(p)) == want
+                assert kept.text(p) == enc.text(p)
                 checked += 1
             if s.current is None:
                 break

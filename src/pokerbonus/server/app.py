@@ -55,6 +55,7 @@ from pokerbonus.server.session import (
 )
 
 __all__ = [
+    "UVICORN_OPTIONS",
     "ServerSettings",
     "ServerStats",
     "TableActor",
@@ -64,6 +65,11 @@ __all__ = [
 ]
 
 log = logging.getLogger("pokerbonus.server")
+
+UVICORN_OPTIONS: dict[str, Any] = {"ws_max_size": 65536, "ws_per_message_deflate": False}
+"""How uvicorn runs the app (``pokerbonus serve``, the benchmark): messages of at most
+64 KiB; no permessage-deflate, whose compression of every frame was the largest
+single cost of a broadcast (docs/server.md)."""
 
 
 def hash_secret(secret: str) -> str:
@@ -143,7 +149,12 @@ class ServerStats:
 
 @dataclass(slots=True, eq=False)
 class Conn:
-    """One open socket: who it is, its outgoing queue, its rate bucket."""
+    """One open socket: who it is, its outgoing queue, its rate bucket.
+
+    ``batch`` (asked for in ``hello``): while the table's actor handles one item,
+    the messages for this socket are held (``staged``) and :meth:`flush` queues them
+    as one ``batch`` message, one WebSocket frame.
+    """
 
     ws: WebSocket
     person: Person | None = None
@@ -151,6 +162,8 @@ class Conn:
     tokens: float = 0.0
     last: float = 0.0
     closed: bool = False
+    batch: bool = False
+    staged: list[str] | None = None
 
     def send(self, message: dict[str, Any], limit: int) -> None:
         """Queue a message (a connection too far behind is closed: it will resync)."""
@@ -158,9 +171,30 @@ class Conn:
             self.send_text(_encode(message), limit)
 
     def send_text(self, text: str, limit: int) -> None:
-        """Queue an encoded message (see :meth:`send`)."""
+        """Queue an encoded message (see :meth:`send`); held while staged."""
         if self.closed:
             return
+        if self.staged is not None:
+            self.staged.append(text)
+            return
+        self._put(text, limit)
+
+    def stage(self) -> None:
+        """Hold the messages sent from now on until :meth:`flush` (a batch connection)."""
+        if self.staged is None:
+            self.staged = []
+
+    def flush(self, limit: int) -> None:
+        """Queue the held messages: one alone as it is, several as one ``batch`` message."""
+        staged, self.staged = self.staged, None
+        if not staged or self.closed:
+            return
+        if len(staged) == 1:
+            self._put(staged[0], limit)
+        else:
+            self._put('{"type":"batch","messages":[' + ",".join(staged) + "]}", limit)
+
+    def _put(self, text: str, limit: int) -> None:
         if self.outbox.qsize() >= limit:
             self.closed = True
             self.outbox.put_nowait(None)
@@ -185,6 +219,8 @@ class TableActor:
         self.next_deal_at = 0.0
         self._wake_pending = False
         self.failed: str | None = None
+        self._encoded: dict[str, Any] = {}
+        """The state encoder's parts kept between broadcasts (see ``StateEncoder``)."""
 
     # -- plumbing --------------------------------------------------------------------
 
@@ -233,6 +269,20 @@ class TableActor:
                     item[2].set_exception(exc)
 
     async def _handle(self, item: tuple[Any, ...]) -> None:
+        staged = [c for c in self.conns if c.batch]
+        if item[0] == "hello" and item[1].batch:
+            staged.append(item[1])
+        for conn in staged:
+            conn.stage()
+        try:
+            await self._handle_item(item)
+        finally:
+            if staged:
+                limit = self.manager.settings.outbox_limit
+                for conn in staged:
+                    conn.flush(limit)
+
+    async def _handle_item(self, item: tuple[Any, ...]) -> None:
         kind = item[0]
         if kind == "tick":
             self._wake_pending = False
@@ -292,7 +342,7 @@ class TableActor:
         session = self.session
         now = self.manager.now()
         connected: dict[int, bool] = {c.person.pid: True for c in self.conns if c.person}
-        states = StateEncoder(session, now, connected)
+        states = StateEncoder(session, now, connected, self._encoded)
         limit = self.manager.settings.outbox_limit
         # an event is encoded once as its owner sees it and once redacted (the same
         # for every other receiver): redact() returns the event itself when nothing is hidden
@@ -915,6 +965,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                         )
                         continue
                     said_hello = True
+                    conn.batch = msg.batch
                     actor.queue.put_nowait(("hello", conn, msg.token, msg.since))
                 elif not said_hello:
                     conn.send(

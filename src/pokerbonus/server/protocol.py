@@ -72,11 +72,16 @@ class ActionModel(BaseModel):
 
 
 class Hello(_Msg):
-    """The first message: the person's token and the last event number they hold."""
+    """The first message: the person's token and the last event number they hold.
+
+    ``batch``: the client takes the messages of one change (its events, the state,
+    the ack) in one ``batch`` message, one WebSocket frame, instead of one frame each.
+    """
 
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=1, max_length=128)]
     since: Annotated[int, Field(ge=0)] | None = None
+    batch: bool = False
 
 
 class Act(_Msg):
@@ -290,9 +295,16 @@ def you_json(session: TableSession, person: Person | None) -> dict[str, Any]:
 
 
 def table_json(
-    session: TableSession, connected: Mapping[int, bool] | None = None
+    session: TableSession,
+    connected: Mapping[int, bool] | None = None,
+    *,
+    public_parts: bool = True,
 ) -> dict[str, Any]:
-    """The ``table`` object: house rules, seats, ledger, timer (public)."""
+    """The ``table`` object: house rules, seats, ledger, timer (public).
+
+    ``public_parts=False`` leaves out ``config`` and ``timer``, which never change
+    in a session (for an encoder that keeps them encoded).
+    """
     seats: list[dict[str, Any] | None] = []
     for s, occ in enumerate(session.seats):
         if occ is None:
@@ -323,16 +335,13 @@ def table_json(
         for e in session.ledger.entries()
     ]
     status = "closed" if session.closed else "playing" if session.current else "waiting"
-    return {
-        "id": session.id,
-        "players": len(session.seats),
-        "config": session.config.to_dict(),
-        "hands_played": session.hands_played,
-        "status": status,
-        "seats": seats,
-        "ledger": ledger,
-        "timer": session.timer.to_dict(),
-    }
+    out: dict[str, Any] = {"id": session.id, "players": len(session.seats)}
+    if public_parts:
+        out["config"] = session.config.to_dict()
+    out.update(hands_played=session.hands_played, status=status, seats=seats, ledger=ledger)
+    if public_parts:
+        out["timer"] = session.timer.to_dict()
+    return out
 
 
 def _per_seat(seats: Sequence[int], values: Sequence[Any]) -> dict[str, Any]:
@@ -515,17 +524,35 @@ class StateEncoder:
     its ``you``, its own hole cards and, for the player to act, ``legal`` (what
     ``hand.view(seat)`` adds to the spectator view). ``json.loads(encoder.text(p))``
     equals :func:`state_json` for ``p`` (tested).
+
+    ``cache``: a dict the caller keeps between the broadcasts of one table; the
+    parts that do not change within a session (the house rules, the timer) or within
+    a hand (the ``last_hand`` object, rebuilt when a hand ends) are encoded once.
     """
 
     def __init__(
-        self, session: TableSession, now: float, connected: Mapping[int, bool] | None
+        self,
+        session: TableSession,
+        now: float,
+        connected: Mapping[int, bool] | None,
+        cache: dict[str, Any] | None = None,
     ) -> None:
         self.session = session
         head = {"type": "state", "n": session.last_n, "resync": False}
         self._head = _dumps(head)[:-1] + ',"you":'
-        self._table = (
-            ',"table":' + _dumps(table_json(session, connected)) + ',"last_hand":'
-            + _dumps(last_hand_json(session))
+        cache = cache if cache is not None else {}
+        last = next((h for h in reversed(session.hands) if h is not session.current), None)
+        key = None if last is None else (last.number, last.status)
+        if "last_hand" not in cache or cache["last_hand_key"] != key:
+            cache["last_hand"] = _dumps(last_hand_json(session))
+            cache["last_hand_key"] = key
+        if "config" not in cache:
+            cache["config"] = _dumps(session.config.to_dict())
+            cache["timer"] = _dumps(session.timer.to_dict())
+        table = table_json(session, connected, public_parts=False)
+        self._table: str = (
+            ',"table":' + _dumps(table)[:-1] + ',"config":' + cache["config"] + ',"timer":'
+            + cache["timer"] + '},"last_hand":' + cache["last_hand"]
         )  # fmt: skip
         public = hand_json(session, None, now)
         self._hand: str | None = None
