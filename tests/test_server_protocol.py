@@ -460,3 +460,75 @@ def test_state_encoder_equals_each_receivers_state() -> None:
                 }  # fmt: skip
             s.apply(entry, 0.0)
     assert checked > 100
+
+
+def frames_until_hand_ended(ws: WS, limit: int = 2000) -> list[dict[str, Any]]:
+    """Every frame up to the one holding hand 1's ``hand_ended`` event."""
+    frames: list[dict[str, Any]] = []
+    for _ in range(limit):
+        frame: dict[str, Any] = ws.receive_json()
+        frames.append(frame)
+        inner = frame["messages"] if frame["type"] == "batch" else [frame]
+        if any(m["type"] == "event" and m["event"]["kind"] == "hand_ended" for m in inner):
+            return frames
+    raise AssertionError("hand 1 did not end")
+
+
+def flat(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages of the frames, up to hand 1's ``hand_ended`` event."""
+    out = [m for f in frames for m in (f["messages"] if f["type"] == "batch" else [f])]
+    end = next(
+        i for i, m in enumerate(out) if m["type"] == "event" and m["event"]["kind"] == "hand_ended"
+    )
+    return out[: end + 1]
+
+
+def test_batch_clients_get_the_same_messages_in_one_frame_per_change(client: TestClient) -> None:
+    """A client that says ``batch`` in its ``hello`` gets each change's events, state and
+    ack in one ``batch`` frame: the same messages, in the same order, as a client
+    without it (two spectators compared over a hand)."""
+    t = create(client, seat=None, bots=[{"seat": 1, "level": "station"}])
+    bob, eve = join(client, t, "Bob"), join(client, t, "Eve")
+    with (
+        client.websocket_connect(f"/ws/{t['table']}") as plain,
+        client.websocket_connect(f"/ws/{t['table']}") as batched,
+        client.websocket_connect(f"/ws/{t['table']}") as a,
+    ):
+        hello(plain, bob["token"])
+        until(plain, lambda m: m["type"] == "state")  # the resync
+        batched.send_json({"type": "hello", "token": eve["token"], "batch": True})
+        until(batched, lambda m: m["type"] == "batch")  # welcome and the resync together
+        until(plain, lambda m: m["type"] == "state")  # Eve connected
+        a.send_json({"type": "hello", "token": t["token"], "batch": True})
+        a.send_json({"type": "sit", "seat": 0})
+        acted: set[tuple[int, int]] = set()
+        mine: list[dict[str, Any]] = []
+        while True:
+            frame: dict[str, Any] = a.receive_json()
+            mine.append(frame)
+            inner = frame["messages"] if frame["type"] == "batch" else [frame]
+            if any(m["type"] == "event" and m["event"]["kind"] == "hand_ended" for m in inner):
+                break
+            states = [m for m in inner if m["type"] == "state"]
+            h = states[-1]["hand"] if states else None
+            if h is None or h["legal"] is None or (h["number"], h["seq"]) in acted:
+                continue
+            acted.add((h["number"], h["seq"]))
+            kind = "check_or_call" if h["decision"] == "bet" else "discard"
+            a.send_json(
+                {"type": "act", "hand": h["number"], "seq": h["seq"], "action": {"kind": kind}}
+            )
+        seen_plain = flat(frames_until_hand_ended(plain))
+        frames = frames_until_hand_ended(batched)
+        seen_batched = flat(frames)
+    assert acted and all(f["type"] != "event" for f in frames if f["type"] == "batch")
+    assert len(frames) < len(seen_batched)  # several messages per frame
+    for m in seen_plain + seen_batched:  # the two spectators differ only by name
+        if m["type"] == "state":
+            m["you"]["name"] = None
+    assert seen_batched == seen_plain
+    # the acting client's acks (its sit, its actions) come in the frames of their changes
+    acks = [
+        f["messages"] for f in mine if f["type"] == "batch" and f["messages"][-1]["type"] == "ack"
+    ]
+    assert len(acks) == 1 + len(acted) and all(m[-2]["type"] == "state" for m in acks)
