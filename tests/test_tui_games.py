@@ -13,6 +13,7 @@ from pokerbonus.rules.catalog import CATALOG
 from pokerbonus.store import Store
 from pokerbonus.tui.app import PlayApp, SetupScreen
 from pokerbonus.tui.render import say
+from pokerbonus.tui.rules_text import rules_text
 from pokerbonus.tui.session import PlaySession
 from pokerbonus.tui.settings import PlaySettings, game_choices
 
@@ -127,3 +128,13 @@ async def test_bots_act_one_at_a_time_with_a_pause() -> None:
         assert not s.bot_to_act and s.in_hand
         view = s.view
         assert view is not None and view.actor == view.seat
+
+
+def test_the_rules_screen_names_each_game_of_the_catalog() -> None:
+    for key, entry in CATALOG.items():
+        config = PlaySettings.build({"game": key, "opponents": 2}).config
+        text = rules_text(config)
+        assert text.splitlines()[0] == entry.name, key
+        assert "French" not in text and "parole" not in text, key  # the draw's own rules
+        forced = f"big blind {config.big_blind}" if config.forced == "blinds" else "bring-in"
+        assert forced in text, key

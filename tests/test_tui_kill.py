@@ -12,12 +12,12 @@ from __future__ import annotations
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from pokerbonus.engine.events import BlindPosted, Declined
 from pokerbonus.engine.pots import Pot
 from pokerbonus.store import Store
-from pokerbonus.tui.app import PlayApp
+from pokerbonus.tui.app import PlayApp, RulesScreen
 from pokerbonus.tui.render import live_pots, pots_text
 from pokerbonus.tui.session import PlaySession
 from pokerbonus.tui.settings import PlaySettings
@@ -142,6 +142,21 @@ async def test_the_person_declines_the_kill(by_button: bool) -> None:
         assert "You decline to kill" in text and "kill blind" not in text
         assert "Raise to 4" in text  # an ordinary hand: the big blind is 2
         assert not app.screen.query_one("#offer-actions").display
+
+
+async def test_the_rules_screen_tells_the_kill() -> None:
+    s = kill_session()
+    app = PlayApp(session=s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert "Ace-to-five lowball draw" in screen_text(app)
+        text = str(app.screen.query_one("#rules-text", Static).render())
+        assert text.startswith("Ace-to-five lowball draw") and "French" not in text
+        assert "kill blind of twice the big blind" in text
+        assert "Look at two and kill: the killer sees two cards" in text
 
 
 async def test_a_hand_left_at_the_kill_offer_is_resumed_at_the_offer() -> None:

@@ -4,12 +4,16 @@
 >>> text = rules_text(TableConfig(players=4))
 >>> "32 cards" in text and "ante of 1" in text
 True
+>>> print(rules_text(TableConfig(game="razz", players=3)).splitlines()[0])
+Razz
 """
 
 from __future__ import annotations
 
 from pokerbonus.cards import RANK_NAMES, lowest_rank
 from pokerbonus.engine.config import TableConfig
+from pokerbonus.engine.table import game_for
+from pokerbonus.rules.catalog import CATALOG
 
 __all__ = ["rules_text"]
 
@@ -29,8 +33,66 @@ def _deck(config: TableConfig) -> str:
     return deck
 
 
+def _kill(config: TableConfig) -> list[str]:
+    """The kill pot (RULES.md section 8), when the table plays it."""
+    rule = config.kill_rule
+    if rule is None:
+        return []
+    times = "twice" if rule.kind == "full" else "one and a half times"
+    line = (
+        "Kill pot: a player who wins two pots in a row without splitting becomes the killer; "
+        f"the next hand the killer posts a kill blind of {times} the "
+        + ("blind" if config.is_draw else "big blind")
+        + (" (and the limit bets are raised alike)" if config.betting == "limit" else "")
+        + ". The kill goes on while the killer wins; it ends when the killer loses a pot."
+    )
+    if config.is_draw and config.forced_bets == "mixed":
+        line += " In a pot-game hand the kill waits for the next blind-game hand."
+    if rule.min_pot:
+        line += f" Only a pot of at least {rule.min_pot} counts."
+    if rule.look_at_two:
+        line += " Look at two and kill: the killer sees two cards, then decides whether to kill."
+    return [line]
+
+
+def _catalog_game(config: TableConfig) -> list[str]:
+    """A game of the catalog: its name and description, forced bets and betting."""
+    entry = CATALOG[config.game]
+    lines = [entry.name, "", entry.description[:1].upper() + entry.description[1:] + "."]
+    if config.forced == "bring-in":
+        lowest = "highest" if game_for(config).rule.mode == "low" else "lowest"
+        lines.append(
+            f"Antes of {config.ante} and a bring-in of {config.bring_in} from the {lowest} up "
+            "card; suits break a bring-in tie."
+        )
+    else:
+        lines.append(f"Blinds: small blind {config.small_blind}, big blind {config.big_blind}.")
+        if config.straddle:
+            lines.append(
+                "Straddle: the player left of the big blind posts twice the big blind before "
+                "the deal and acts last in the first round."
+            )
+    if config.betting == "limit":
+        lines.append(
+            f"Limit betting: bets and raises of {config.small_bet} in the early rounds and "
+            f"{config.big_bet} in the later ones; one bet and {config.raise_cap} raises per "
+            "round (no cap heads-up)."
+        )
+    elif config.betting == "pot-limit":
+        lines.append("Pot-limit: a raise may make the total at most the pot after the call.")
+    else:
+        lines.append("No-limit: any bet or raise up to the whole stack, at least the last raise.")
+    lines.append(
+        "A player short of chips may call all-in and can win from each opponent only what they "
+        "put in (side pots)."
+    )
+    return lines
+
+
 def rules_text(config: TableConfig) -> str:
     """The game and every house rule of ``config``, in plain words."""
+    if not config.is_draw:
+        return "\n".join([*_catalog_game(config), *_kill(config), *_house(config)])
     lines = [
         "French five-card draw (poker ferme)",
         "",
@@ -103,6 +165,13 @@ def rules_text(config: TableConfig) -> str:
         lines.append("The ace may play low in a straight, below the deck's lowest rank.")
     else:
         lines.append("The ace is only high: there is no wheel.")
+    lines += _kill(config)
+    return "\n".join(lines + _house(config))
+
+
+def _house(config: TableConfig) -> list[str]:
+    """The shuffle, the money and the suits: every game."""
+    lines = []
     lines.append(
         "Shuffle: the deck is shuffled before every hand." if config.shuffle == "every-hand"
         else "Shuffle: cut only; the deck is shuffled once and afterwards only gathered and cut."
@@ -113,5 +182,8 @@ def rules_text(config: TableConfig) -> str:
         "unlimited": "any amount, between hands",
     }[config.rebuy]
     lines.append(f"Money: a cave of {config.cave} chips on sitting down; rebuys: {rebuy}.")
-    lines.append("Suits never rank.")
-    return "\n".join(lines)
+    lines.append(
+        "Suits never rank, except to break a bring-in tie." if config.forced == "bring-in"
+        else "Suits never rank."
+    )  # fmt: skip
+    return lines
