@@ -783,6 +783,8 @@ def chip_scale(hand: HandHistory) -> int:
     ...     actions=())))[0])
     10
     """
+    if _whole_chips(hand):
+        return 1
     scale = 1
     for value in _amounts(hand):
         kind = type(value)
@@ -793,6 +795,31 @@ def chip_scale(hand: HandHistory) -> int:
         exact = Fraction(Decimal(repr(value)) if isinstance(value, float) else value)
         scale = math.lcm(scale, exact.denominator)
     return scale
+
+
+def _whole_chips(hand: HandHistory) -> bool:
+    """Whether every amount of the hand is an ``int`` (the usual case, checked at C speed)."""
+    amounts = [a.amount for a in hand.actions if isinstance(a, CompleteBetOrRaiseTo)]
+    return _INT_OR_NONE.issuperset(
+        map(
+            type,
+            (
+                *hand.antes,
+                *(hand.blinds_or_straddles or ()),
+                *hand.starting_stacks,
+                *(hand.finishing_stacks or ()),
+                *(hand.winnings or ()),
+                hand.bring_in,
+                hand.small_bet,
+                hand.big_bet,
+                hand.min_bet,
+                *amounts,
+            ),
+        )
+    )
+
+
+_INT_OR_NONE: Final = frozenset({int, type(None)})
 
 
 def _amounts(hand: HandHistory) -> Iterable[Number | Decimal]:

@@ -45,9 +45,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, cast
 
-from pokerbonus.cards import Card, make_deck
+from pokerbonus.cards import FIRST_JOKER, Card, make_deck
 from pokerbonus.engine.events import (
     AntePosted,
     BetOrRaised,
@@ -157,34 +157,58 @@ def hand_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int]:
     small = _whole(history.small_bet, scale, "small_bet") if history.small_bet else 2
     big = _whole(history.big_bet, scale, "big_bet") if history.big_bet else 2 * small
     game = _game(code, small, big)
-    stacks = [
-        _whole(s, scale, f"starting_stacks[{i}]") for i, s in enumerate(history.starting_stacks)
-    ]
-    antes = [_whole(a, scale, f"antes[{i}]") for i, a in enumerate(history.antes)]
-    blinds = [
-        _whole(b, scale, f"blinds_or_straddles[{i}]")
-        for i, b in enumerate(history.blinds_or_straddles or (0,) * n)
-    ]
+    blinds_written = history.blinds_or_straddles or (0,) * n
+    if scale == 1 and _INTS.issuperset(
+        map(type, (*history.starting_stacks, *history.antes, *blinds_written))
+    ):  # whole chips already, the usual case
+        stacks = cast(list[int], list(history.starting_stacks))
+        antes = cast(list[int], list(history.antes))
+        blinds = cast(list[int], list(blinds_written))
+    else:
+        stacks = [
+            _whole(s, scale, f"starting_stacks[{i}]") for i, s in enumerate(history.starting_stacks)
+        ]
+        antes = [_whole(a, scale, f"antes[{i}]") for i, a in enumerate(history.antes)]
+        blinds = [
+            _whole(b, scale, f"blinds_or_straddles[{i}]") for i, b in enumerate(blinds_written)
+        ]
     minimum = history.min_bet if history.min_bet is not None else history.small_bet
     if _is_stud(game):
         # Stud: no button; everyone antes (the same ante: plain antes), a bring-in.
         bring_in = _whole(history.bring_in, scale, "bring_in") if history.bring_in else 0
-        if len(set(antes)) == 1:
-            return game, stacks, Stakes(ante=antes[0], bring_in=bring_in), scale
-        return game, stacks, Stakes(ante=0, seat_antes=tuple(antes), bring_in=bring_in), scale
+        key: tuple[object, ...] = ("stud", *antes, bring_in)
+        stakes = _STAKES.get(key)
+        if stakes is None:
+            if len(_STAKES) > 256:
+                _STAKES.clear()
+            if len(set(antes)) == 1:
+                stakes = Stakes(ante=antes[0], bring_in=bring_in)
+            else:
+                stakes = Stakes(ante=0, seat_antes=tuple(antes), bring_in=bring_in)
+            _STAKES[key] = stakes
+        return game, stacks, stakes, scale
     if n == 2:
         antes.reverse()
         blinds.reverse()
-    stakes = Stakes(
-        ante=0,
-        seat_antes=tuple(antes) if any(antes) else (),
-        seat_blinds=tuple(blinds) if any(blinds) else (),
-        min_opening=_whole(minimum, scale, "min_bet") if minimum else None,
-    )
+    opening = _whole(minimum, scale, "min_bet") if minimum else None
+    key = (opening, *antes, *blinds)  # one seat more: another key
+    stakes = _STAKES.get(key)
+    if stakes is None:
+        if len(_STAKES) > 256:  # bounded: forced bets vary from file to file
+            _STAKES.clear()
+        stakes = _STAKES[key] = Stakes(
+            ante=0,
+            seat_antes=tuple(antes) if any(antes) else (),
+            seat_blinds=tuple(blinds) if any(blinds) else (),
+            min_opening=opening,
+        )
     return game, stacks, stakes, scale
 
 
 _GAMES: dict[tuple[str, int, int], GameDef] = {}
+_STAKES: dict[tuple[object, ...], Stakes] = {}
+"""Stakes by forced bets (an immutable value, the same for most hands of a table)."""
+_INTS: Final = frozenset({int})
 
 
 def _game(code: str, small: int, big: int) -> GameDef:
@@ -317,20 +341,32 @@ class _Cards:
         deal_counts = _hole_deals(self.game)
         pending = [0] * self.n  # cards a player is owed after a discard
         run: list[DealHole] = []
+        in_run: set[int] = set()  # the players of ``run``
         partial: int | None = None  # the player just served three of a four-card exchange
         for action in history.actions:
-            if isinstance(action, NoOp):
+            kind = type(action)
+            if kind in _BETTING:  # the usual action: nothing dealt (checked first, cheap)
+                if run:
+                    self._deal_run(run, deal_counts)
+                    run = []
+                    in_run = set()
+                partial = None
+                continue
+            if kind is NoOp or isinstance(action, NoOp):
                 continue
             split, partial = partial, None
             if isinstance(action, DealHole) and not pending[action.player]:
-                if any(a.player == action.player for a in run):  # the next street's deal
+                if action.player in in_run:  # the next street's deal
                     self._deal_run(run, deal_counts)
                     run = []
+                    in_run = set()
                 run.append(action)
+                in_run.add(action.player)
                 continue
             if run:
                 self._deal_run(run, deal_counts)
                 run = []
+                in_run = set()
             if isinstance(action, DealHole):
                 player = action.player
                 count = len(action.cards)
@@ -391,13 +427,21 @@ class _Cards:
             )
         order = sorted(by_player)  # seats clockwise from the left of the dealer
         offset = 0
+        slots, held = self.slots, self.held
         for deal in deals:  # each deal one card at a time around, as the engine deals
             if deal.burn:
-                self._new(None)
+                slots.append(None)
             for k in range(offset, offset + deal.count):
                 for player in order:
                     card = by_player[player][k]
-                    self.held[player].append(self._new(None if card is UNKNOWN else card))
+                    if card is UNKNOWN:
+                        held[player].append(len(slots))
+                        slots.append(None)
+                    elif card < FIRST_JOKER:
+                        held[player].append(len(slots))
+                        slots.append(card)
+                    else:
+                        held[player].append(self._new(card))
             offset += deal.count
 
     def _discard(self, action: StandPatOrDiscard) -> list[int]:
@@ -448,19 +492,34 @@ class _Cards:
     def deck_order(self, highest_first: bool = False) -> list[Card]:
         """The slots with every unknown filled by a card no action names (lowest
         index first, or ``highest_first``), then the rest."""
-        self.slots = list(self.named)
-        named = [c for c in self.slots if c is not None]
-        if len(set(named)) != len(named):
+        slots = self.named
+        taken = set(slots)
+        taken.discard(None)
+        unknown = slots.count(None)
+        if len(taken) + unknown != len(slots):
             raise NotationError("a card is dealt twice (the stub was reshuffled?)")
-        taken = set(named)
         unused = [c for c in self.deck if c not in taken]
-        free = iter(reversed(unused) if highest_first else unused)
-        try:
-            order = [c if c is not None else next(free) for c in self.slots]
-        except StopIteration:
-            raise NotationError("more cards dealt than the deck holds") from None
+        if highest_first:
+            unused.reverse()
+        if unknown > len(unused):
+            raise NotationError("more cards dealt than the deck holds")
+        if unknown:
+            free = iter(unused)
+            order = [c if c is not None else next(free) for c in slots]
+            unused = list(free)
+        else:
+            order = list(slots)  # type: ignore[arg-type]  # every card known
         self.slots = list(order)
-        return order + list(free)
+        return order + unused
+
+
+_PLAYED: Final = (
+    CheckOrCall, Fold, CompleteBetOrRaiseTo, PostBringIn, StandPatOrDiscard, Surblind, BuyPot
+)  # fmt: skip
+"""The actions the engine plays (the others say which cards are dealt)."""
+_PLAYED_SET: Final = frozenset(_PLAYED)
+_BETTING: Final = _PLAYED_SET - {StandPatOrDiscard}
+"""The actions played that deal nothing (a discard deals the replacement cards)."""
 
 
 def _is_joker(card: Card | None) -> bool:
@@ -500,12 +559,16 @@ def _play(
     deck = cards.deck_order(highest_first)
     hand = Hand(game, stacks, dealer=len(stacks) - 1, stakes=stakes, deck=deck)
     discards = iter(cards.discards)
+    offers = history.house_rules is not None  # the French draw's offers before the deal
+    limit = game.structure.is_limit  # a raise may need the fixed raise's total
     for number, action in enumerate(history.actions):
-        if isinstance(action, DealHole | DealBoard | ShowOrMuck | NoOp):
-            continue
-        player = action.player
-        offer = isinstance(action, Surblind | BuyPot)
-        if not offer and hand.decision in _OFFERS:
+        kind = type(action)
+        if kind not in _PLAYED_SET:
+            if isinstance(action, DealHole | DealBoard | ShowOrMuck | NoOp):
+                continue
+            kind = next(k for k in _PLAYED if isinstance(action, k))  # a subclass
+        player = action.player  # type: ignore[union-attr]
+        if offers and kind is not Surblind and kind is not BuyPot and hand.decision in _OFFERS:
             _implicit_offers(history, hand)  # an older record: no offer actions
         if hand.actor != player:
             where = f"action {number} {str(action)!r}"
@@ -513,29 +576,28 @@ def _play(
                 raise IllegalActionError(f"{where}: the hand is already over")
             raise IllegalActionError(f"{where}: it is p{hand.actor + 1}'s turn")
         try:
-            if isinstance(action, PostBringIn):
-                if hand.can_fold() or not hand.to_call:
-                    raise IllegalActionError(f"p{player + 1} has no bring-in to post")
+            if kind is CheckOrCall:
                 hand.check_or_call()
-            elif isinstance(action, CheckOrCall):
-                hand.check_or_call()
-            elif isinstance(action, Fold):
+            elif kind is Fold:
                 hand.fold()
-            elif isinstance(action, CompleteBetOrRaiseTo):
-                amount = action.amount
+            elif kind is CompleteBetOrRaiseTo:
+                amount = action.amount  # type: ignore[union-attr]
                 chips = (
                     amount * scale
                     if type(amount) is int
                     else _whole(amount, scale, f"action {number} {str(action)!r}")
                 )
-                total = _raise_total(hand, chips)
-                hand.complete_bet_or_raise_to(total)
-            elif isinstance(action, StandPatOrDiscard):
+                hand.complete_bet_or_raise_to(_raise_total(hand, chips) if limit else chips)
+            elif kind is PostBringIn:
+                if hand.can_fold() or not hand.to_call:
+                    raise IllegalActionError(f"p{player + 1} has no bring-in to post")
+                hand.check_or_call()
+            elif kind is StandPatOrDiscard:
                 hand.discard([cards.slots[s] for s in next(discards)])  # type: ignore[misc]
-            elif isinstance(action, Surblind):
-                hand.decline() if action.declined else hand.surblind()
-            elif isinstance(action, BuyPot):
-                hand.decline() if action.declined else hand.buy_pot()
+            elif kind is Surblind:
+                hand.decline() if action.declined else hand.surblind()  # type: ignore[union-attr]
+            elif kind is BuyPot:
+                hand.decline() if action.declined else hand.buy_pot()  # type: ignore[union-attr]
         except IllegalActionError as exc:
             raise IllegalActionError(f"action {number} {str(action)!r}: {exc}") from None
     if hand.decision in _OFFERS:
