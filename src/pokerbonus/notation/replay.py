@@ -73,6 +73,7 @@ from pokerbonus.notation.actions import (
     DealBoard,
     DealHole,
     Fold,
+    HandCard,
     NoOp,
     PostBringIn,
     ShowOrMuck,
@@ -384,11 +385,15 @@ class _Cards:
                 for card in action.cards:
                     self.held[player].append(self._new(None if card is UNKNOWN else card))
             elif isinstance(action, DealBoard):
-                self._new(None)  # the burned card
-                for card in action.cards:
-                    if card is UNKNOWN:
-                        raise NotationError("d db: an unknown board card cannot be replayed")
-                    self._new(card)
+                if UNKNOWN in action.cards:
+                    raise NotationError("d db: an unknown board card cannot be replayed")
+                self.slots.append(None)  # the burned card
+                board = _plain(action.cards)
+                if board is not None:
+                    self.slots.extend(board)
+                else:
+                    for card in action.cards:
+                        self._new(cast(Card, card))
             elif isinstance(action, StandPatOrDiscard):
                 self.discards.append(self._discard(action))
                 pending[action.player] = len(action.cards)
@@ -420,29 +425,29 @@ class _Cards:
         deals = groups.pop(0)
         count = sum(d.count for d in deals)
         by_player = {a.player: a.cards for a in run}
-        if len(by_player) != len(run) or any(len(c) != count for c in by_player.values()):
+        if len(by_player) != len(run) or set(map(len, by_player.values())) != {count}:
             raise NotationError(
                 f"d dh: the deal of {count} cards to each player does not match "
                 f"{[str(a) for a in run]}"
             )
         order = sorted(by_player)  # seats clockwise from the left of the dealer
+        hands = [by_player[player] for player in order]
         offset = 0
         slots, held = self.slots, self.held
         for deal in deals:  # each deal one card at a time around, as the engine deals
             if deal.burn:
                 slots.append(None)
-            for k in range(offset, offset + deal.count):
-                for player in order:
-                    card = by_player[player][k]
-                    if card is UNKNOWN:
-                        held[player].append(len(slots))
-                        slots.append(None)
-                    elif card < FIRST_JOKER:
-                        held[player].append(len(slots))
-                        slots.append(card)
-                    else:
-                        held[player].append(self._new(card))
+            dealt = [cards[k] for k in range(offset, offset + deal.count) for cards in hands]
             offset += deal.count
+            plain = _plain(dealt)
+            if plain is not None:  # known cards, no joker: the usual deal
+                first, size = len(slots), len(order)
+                slots.extend(plain)
+                for i, player in enumerate(order):
+                    held[player].extend(range(first + i, first + len(dealt), size))
+                continue
+            for i, card in enumerate(dealt):
+                held[order[i % len(order)]].append(self._new(None if card is UNKNOWN else card))
 
     def _discard(self, action: StandPatOrDiscard) -> list[int]:
         held = self.held[action.player]
@@ -520,6 +525,14 @@ _PLAYED: Final = (
 _PLAYED_SET: Final = frozenset(_PLAYED)
 _BETTING: Final = _PLAYED_SET - {StandPatOrDiscard}
 """The actions played that deal nothing (a discard deals the replacement cards)."""
+
+
+def _plain(cards: Sequence[HandCard]) -> list[Card] | None:
+    """``cards`` when every one is known and none is a joker (the usual deal), else ``None``."""
+    if UNKNOWN in cards:
+        return None
+    known = cast(list[Card], list(cards))
+    return known if max(known, default=0) < FIRST_JOKER else None
 
 
 def _is_joker(card: Card | None) -> bool:
