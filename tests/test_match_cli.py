@@ -47,6 +47,18 @@ GAME_LINEUPS = [
     ("kuhn", "expert,random"),
     ("leduc", "expert,station"),
     ("reduced-draw", "expert,random"),
+    ("short-deck", "hard,easy"),
+    ("double-board-holdem", "hard,easy"),
+    ("omaha-hi-lo", "hard,easy"),
+    ("aviation", "hard,easy"),
+    ("courchevel", "hard,easy"),
+    ("courchevel-hi-lo", "hard,easy"),
+    ("irish", "hard,easy"),
+    ("pineapple", "hard,easy"),
+    ("crazy-pineapple", "hard,easy"),
+    ("badugi", "hard,easy"),
+    ("five-card-stud", "hard,easy"),
+    ("stud-hi-lo", "hard,easy"),
 ]
 
 
@@ -123,12 +135,11 @@ def test_same_seed_same_match() -> None:
             ["--game", "omaha", "--bots", "hard,omaha:honest"],
             "unknown bot 'omaha:honest' for omaha (expected one of easy, medium, hard)",
         ),
-        (["--game", "badugi"], "unknown game 'badugi'"),
+        (["--game", "hearts"], "unknown game 'hearts'"),
         (["--game", "holdem", "--bots", "hard"], "seats 1 bots for 2 players"),
         (["--game", "holdem", "--bots", "hard,easy*x"], "bad count 'x'"),
         (["--game", "kuhn", "--players", "3", "--bots", "expert*3"], "kuhn is played heads-up"),
         (["--game", "leduc", "--betting", "no-limit"], "leduc has its own fixed limit betting"),
-        (["--game", "short-deck"], "unknown game 'short-deck'"),
         (
             ["--game", "omaha", "--betting", "spread", "--bots", "hard,easy"],
             "Omaha is played pot-limit, limit, no-limit, not 'spread'",
@@ -160,4 +171,5 @@ def test_table_output_names_each_bot_and_interval() -> None:
 def test_names_listed_for_each_game() -> None:
     assert bot_names("holdem") == ("easy", "medium", "hard", "honest", "fish", "rlcard")
     assert bot_names("seven-card-stud") == ("easy", "medium", "hard")
-    assert bot_names("short-deck") == ()
+    assert bot_names("short-deck") == ("easy", "medium", "hard")
+    assert bot_names("hearts") == ()
