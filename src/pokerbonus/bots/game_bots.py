@@ -56,7 +56,7 @@ from pokerbonus.bots.reference import FishBot, HonestBot, RLCardRuleBot
 from pokerbonus.bots.stud import StudBot
 from pokerbonus.errors import ConfigurationError
 
-__all__ = ["GAME_BOTS", "GAME_FAMILIES", "bot_names", "make_game_bot", "resolve_bot"]
+__all__ = ["GAME_BOTS", "GAME_FAMILIES", "bot_for", "bot_names", "make_game_bot", "resolve_bot"]
 
 Factory = Callable[[int | None], Bot]
 
@@ -172,3 +172,25 @@ def resolve_bot(game: str, name: str) -> str:
             f"bots: unknown bot {name!r} for {game} (expected one of {', '.join(names)})"
         )
     return f"{family}:{short}" if family is not None else short
+
+
+def bot_for(game: str, level: str, seed: int | None = None) -> Bot:
+    """A computer opponent of ``level`` (a name of the draw ladder) for ``game``.
+
+    The draw uses the ladder itself (:func:`pokerbonus.bots.make_bot`); a catalog
+    game whose hand rule the game bots know gets ``make_game_bot("<family>:<level>")``
+    (``expert`` plays ``hard``; ``random`` and ``station`` are the same everywhere);
+    every catalog game has one; a game no bot reads would get the ladder's generic
+    ``station`` (calls down) for the levels above it.
+
+    >>> bot_for("holdem", "hard", seed=1).name, bot_for("draw", "easy", seed=1).name
+    ('holdem:hard', 'easy')
+    >>> bot_for("badugi", "medium", seed=1).name, bot_for("aviation", "expert", seed=1).name
+    ('badugi:medium', 'omaha:hard')
+    """
+    if game == "draw" or level in ("random", "station"):
+        return make_bot(level, seed=seed)
+    family = GAME_FAMILIES.get(game)
+    if family is None:
+        return make_bot("station", seed=seed)
+    return make_game_bot(f"{family}:{'hard' if level == 'expert' else level}", seed=seed)

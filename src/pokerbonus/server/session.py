@@ -33,8 +33,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerbonus.bots import Bot, Budget, GameInfo, fallback_action, is_legal, make_bot
+from pokerbonus.bots import Bot, Budget, GameInfo, fallback_action, is_legal
 from pokerbonus.bots.draw import LADDER
+from pokerbonus.bots.game_bots import bot_for
 from pokerbonus.cards import Card
 from pokerbonus.engine.actions import ACTION_KINDS, Action
 from pokerbonus.engine.config import TableConfig
@@ -729,7 +730,8 @@ class TableSession:
         self._seat_occupant(seat, Occupant(person.name, person.pid, None), out)
 
     def _apply_bot(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
-        bot = make_bot(e["level"], seed=int(e["seed"]))
+        # The game's own bots where one knows the game (the draw: the ladder).
+        bot = bot_for(self.config.game, e["level"], seed=int(e["seed"]))
         self._seat_occupant(int(e["seat"]), Occupant(e["name"], None, e["level"], player=bot), out)
 
     def _apply_leave(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:

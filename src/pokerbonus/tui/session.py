@@ -29,8 +29,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Final
 
-from pokerbonus.bots import Bot, Budget, GameInfo, fallback_action, make_bot
-from pokerbonus.bots.game_bots import GAME_FAMILIES, make_game_bot
+from pokerbonus.bots import Bot, Budget, GameInfo, fallback_action
+from pokerbonus.bots.game_bots import bot_for
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.ledger import LedgerEntry
@@ -73,28 +73,6 @@ class ResumeReport:
     outcome: str
     hand: int | None
     message: str
-
-
-def bot_for(game: str, level: str, seed: int | None = None) -> Bot:
-    """A computer opponent of ``level`` (a name of the draw ladder) for ``game``.
-
-    The draw uses the ladder itself (:func:`pokerbonus.bots.make_bot`); a catalog
-    game whose hand rule the game bots know gets ``make_game_bot("<family>:<level>")``
-    (``expert`` plays ``hard``; ``random`` and ``station`` are the same everywhere);
-    every catalog game has one; a game no bot reads would get the ladder's generic
-    ``station`` (calls down) for the levels above it.
-
-    >>> bot_for("holdem", "hard", seed=1).name, bot_for("draw", "easy", seed=1).name
-    ('holdem:hard', 'easy')
-    >>> bot_for("badugi", "medium", seed=1).name, bot_for("aviation", "expert", seed=1).name
-    ('badugi:medium', 'omaha:hard')
-    """
-    if game == "draw" or level in ("random", "station"):
-        return make_bot(level, seed=seed)
-    family = GAME_FAMILIES.get(game)
-    if family is None:
-        return make_bot("station", seed=seed)
-    return make_game_bot(f"{family}:{'hard' if level == 'expert' else level}", seed=seed)
 
 
 def entropy_source(seed: int | None) -> random.Random:
