@@ -4,6 +4,7 @@ strict errors, our French draw codes, and generated values (hypothesis)."""
 from __future__ import annotations
 
 import datetime
+import itertools
 import math
 import re
 import tomllib
@@ -11,6 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerbonus.cards import Card, default_deck_size, make_deck
+from pokerbonus.cards import Card, default_deck_size, lowest_rank, make_deck
 from pokerbonus.errors import NotationError
 from pokerbonus.notation import (
     FRENCH_DRAW_CODES,
@@ -26,6 +28,7 @@ from pokerbonus.notation import (
     UNKNOWN,
     VARIANTS,
     Action,
+    BuyPot,
     CheckOrCall,
     CompleteBetOrRaiseTo,
     DealBoard,
@@ -38,6 +41,7 @@ from pokerbonus.notation import (
     PostBringIn,
     ShowOrMuck,
     StandPatOrDiscard,
+    Surblind,
     chip_scale,
     dump,
     dumps,
@@ -46,7 +50,9 @@ from pokerbonus.notation import (
     loads,
     parse_action,
 )
-from pokerbonus.notation.actions import _fast_action, _parse_general
+from pokerbonus.notation import actions as actions_module
+from pokerbonus.notation.actions import PARSED_ACTIONS, _fast_action, _parse_general
+from pokerbonus.notation.phh import _check_actions, _check_actions_one_by_one
 from pokerbonus.notation.toml_subset import read_subset
 from pokerbonus.notation.toml_writer import toml_key, toml_value
 from pokerbonus.rules.catalog import CATALOG
@@ -932,3 +938,111 @@ def test_a_hand_of_each_code_reads_writes_and_refuses_the_other_structure(code: 
     wrong = "min_bet = 2" if variant.structure == "fixed-limit" else "small_bet = 2"
     with pytest.raises(NotationError, match=f"not used by variant {re.escape(repr(code))}"):
         loads(dumps(hand) + wrong + "\n")
+
+
+# -- the quick checks: the same answers as the full ones ----------------------------------
+
+
+def _outcome(check: Any, *args: Any) -> str | None:
+    try:
+        check(*args)
+    except NotationError as exc:
+        return str(exc)
+    return None
+
+
+_FEW_CARDS = (Card("2c"), Card("7d"), Card("As"), Card(52), Card(53))
+"""A card below the short deck, two in it and the two jokers: faults come often."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(
+        [("NT", None, None), ("NS", None, None)]
+        + [("NFD", jokers, deck) for jokers in (0, 1, 2) for deck in (32, 52)]
+    ),
+    st.integers(2, 6),
+    st.data(),
+)
+def test_the_quick_action_check_refuses_exactly_what_the_full_check_refuses(
+    game: tuple[str, int | None, int | None], count: int, data: st.DataObject
+) -> None:
+    # actions naming players beyond the hand's, cards outside a short deck, jokers
+    # beyond the deck's and French offers in other games: the quick pass must find
+    # every fault the full pass finds, and the message is the full pass's
+    code, jokers, deck_size = game
+    offers = st.builds(Surblind, st.integers(0, count), st.booleans()) | st.builds(
+        BuyPot, st.integers(0, count), st.booleans()
+    )
+    actions = data.draw(st.lists(_actions(count + 1, _FEW_CARDS, True) | offers, max_size=8))
+    hand = HandHistory(
+        variant="NT",
+        antes=(0,) * count,
+        blinds_or_straddles=(1, 2) + (0,) * (count - 2),
+        min_bet=2,
+        starting_stacks=(100,) * count,
+        actions=(),
+    )
+    object.__setattr__(hand, "variant", code)  # a hand as a caller may build it, unchecked
+    if jokers is not None:
+        rules = FrenchDrawRules(jokers=jokers, deck_size=deck_size)
+        object.__setattr__(hand, "house_rules", rules)
+    object.__setattr__(hand, "actions", tuple(actions))
+    lowest = 4 * lowest_rank(hand.deck_size)
+    french = code == "NFD"
+    full = _outcome(_check_actions_one_by_one, hand, count, lowest, jokers or 0, french)
+    assert _outcome(_check_actions, hand, count) == full
+
+
+def test_the_quick_action_check_counts_jokers_as_the_full_check() -> None:
+    for jokers, deck_size, dealt in itertools.product((0, 1, 2), (32, 52), (1, 2)):
+        hand = HandHistory(
+            variant="NFD",
+            antes=(1, 1),
+            blinds_or_straddles=(0, 0),
+            min_bet=2,
+            starting_stacks=(100, 100),
+            actions=(),
+            house_rules=FrenchDrawRules(jokers=jokers, deck_size=deck_size),
+        )
+        cards = (Card("As"), Card(52), Card(53))[: 1 + dealt]
+        object.__setattr__(hand, "actions", (DealHole(0, cards), Fold(1)))
+        full = _outcome(
+            _check_actions_one_by_one, hand, 2, 4 * lowest_rank(deck_size), jokers, True
+        )
+        assert _outcome(_check_actions, hand, 2) == full
+        assert (full is None) == (dealt <= jokers), (jokers, deck_size, dealt, full)
+
+
+def test_a_parsed_action_is_kept_and_a_bad_one_refused_every_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = parse_action("p9 cbr 12345")
+    assert parse_action("p9 cbr 12345") is first  # read once, then looked up
+    for _ in range(2):
+        with pytest.raises(NotationError, match="unknown player action 'raise'"):
+            parse_action("p1 raise 20")
+    monkeypatch.setattr(actions_module, "_PARSED_LIMIT", 3)
+    for amount in range(1, 10):
+        parse_action(f"p1 cbr {amount}")
+        assert len(PARSED_ACTIONS) <= 3  # bounded: emptied when full
+    assert parse_action("p1 cbr 9") == CompleteBetOrRaiseTo(0, 9)
+    [hand] = loads(GOOD.replace('"p3 f"', '"p3 f", "p1 cbr 9"'))
+    assert hand.actions[-1] is parse_action("p1 cbr 9")
+
+
+@given(
+    st.lists(st.integers(1, 10**6) | st.floats(0.5, 1e6) | st.decimals("0.5", "1e6", places=2),
+             min_size=3, max_size=3),
+    st.integers(1, 10**6) | st.decimals("0.01", "1e6", places=2),
+)  # fmt: skip
+def test_chip_scale_of_whole_hands_is_one_and_else_the_decimal_denominators(
+    stacks: list[Any], raise_to: Any
+) -> None:
+    stacks = [float(s) if isinstance(s, Decimal) else s for s in stacks]
+    [hand] = loads(GOOD.replace('"p3 f"', f'"p3 f", "p1 cbr {raise_to}"'))
+    hand = replace(hand, starting_stacks=tuple(stacks))
+    amounts = [*stacks, Decimal(str(raise_to))]
+    fractions = [Decimal(repr(a)) if isinstance(a, float) else Decimal(a) for a in amounts]
+    expected = math.lcm(*(Fraction(f).denominator for f in fractions))
+    assert chip_scale(hand) == expected

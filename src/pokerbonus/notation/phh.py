@@ -646,7 +646,7 @@ def load(path: str | os.PathLike[str]) -> list[HandHistory]:
     """Read a ``.phh`` (one hand) or ``.phhs`` (several) file; other names are detected."""
     name = os.fspath(path)
     try:
-        with open(name, "rb") as file:
+        with open(name, "rb", buffering=0) as file:  # one read of the whole file
             text = file.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise NotationError(f"{name}: cannot read ({exc})") from exc
