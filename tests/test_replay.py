@@ -12,7 +12,13 @@ from typer.testing import CliRunner
 from pokerbonus.engine.events import BetOrRaised, BetReturned, BlindPosted
 from pokerbonus.errors import IllegalActionError
 from pokerbonus.notation import dumps, load, loads, parse_action
-from pokerbonus.notation.replay import history_of, replay_hand, replay_history, replay_paths
+from pokerbonus.notation.replay import (
+    hand_setup,
+    history_of,
+    replay_hand,
+    replay_history,
+    replay_paths,
+)
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
 needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="shared PHH files not present")
@@ -162,3 +168,20 @@ def test_replay_command_json_keys_and_exit_code(tmp_path: Path) -> None:
     assert out.exit_code == 1
     assert [r["ok"] for r in json.loads(out.output)] == [False, True]
     assert runner.invoke(app, [str(good)]).exit_code == 0
+
+
+def test_whole_chips_written_as_floats_set_up_the_same_hand() -> None:
+    # hand_setup takes a header of ints as it is; floats and halves go the general way
+    ints = loads(HEADS_UP.replace("[0, 0]", "[1, 0]"))[0]
+    floats = loads(HEADS_UP.replace("[0, 0]", "[1.0, 0]").replace("[100, 100]", "[100.0, 100]"))
+    assert hand_setup(ints) == hand_setup(floats[0])
+    _, stacks, stakes, scale = hand_setup(ints)
+    assert (stacks, stakes.seat_antes, stakes.seat_blinds, scale) == ([100, 100], (0, 1), (2, 1), 1)
+    halves = loads(HEADS_UP.replace("[100, 100]", "[100.5, 100]"))[0]
+    _, stacks, stakes, scale = hand_setup(halves)
+    assert (stacks, stakes.seat_antes, stakes.seat_blinds, scale) == ([201, 200], (), (4, 2), 2)
+    assert stakes.min_opening == 4
+    three = HEADS_UP.replace("[0, 0]", "[1, 0, 0]").replace("[1, 2]", "[1, 2, 0]")
+    three = three.replace("[100, 100]", "[100, 100, 100]").replace("[106, 94]", "[1, 1, 1]")
+    # the same forced bets at three seats: not the heads-up stakes (reversed) kept above
+    assert hand_setup(loads(three)[0])[2].seat_antes == (1, 0, 0)
