@@ -206,7 +206,9 @@ class JournalWriter:
 
     def __init__(self, journal: Journal) -> None:
         self.journal = journal
-        self._queue: queue.Queue[
+        # a SimpleQueue: its put (on the event loop's thread, once per change) takes no
+        # Python-level lock and condition, as queue.Queue's does
+        self._queue: queue.SimpleQueue[
             tuple[
                 list[tuple[str, int, dict[str, Any]]],
                 list[dict[str, Any]],
@@ -215,7 +217,7 @@ class JournalWriter:
                 float,
             ]
             | None
-        ] = queue.Queue()
+        ] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="journal-writer", daemon=True)
         self._due = threading.Event()
         self._stopping = False
