@@ -84,21 +84,25 @@ class Results:
         self.last = 0.0
 
 
-def last_state(raw: str | bytes) -> dict[str, Any] | None:
-    """The last ``state`` of a frame (a message alone or a ``batch``), if any.
+_DECODER = json.JSONDecoder()
 
-    Events are not decoded on their own: a frame without ``"type":"state"`` is skipped.
+
+def last_state(raw: str | bytes) -> tuple[dict[str, Any] | None, dict[str, Any] | None] | None:
+    """The ``hand`` of the last ``state`` of a frame (a message alone or a ``batch``) and,
+    when no hand is being played or it is finished, the whole state; ``None``: no state.
+
+    A lean client: events are not decoded, and during a hand only the state's ``hand``
+    object is (its last key, after the public ``table``).
     """
     text = raw if isinstance(raw, str) else raw.decode()
-    if '"type":"state"' not in text:
+    start = text.rfind('{"type":"state"')
+    if start < 0:
         return None
-    m = json.loads(text)
-    if m["type"] == "state":
-        return m  # type: ignore[no-any-return]
-    if m["type"] == "batch":
-        states = [x for x in m["messages"] if x["type"] == "state"]
-        return states[-1] if states else None
-    return None
+    at = text.rfind('"hand":', start) + 7
+    hand = None if text.startswith("null", at) else _DECODER.raw_decode(text, at)[0]
+    if hand is not None and not hand["finished"]:
+        return hand, None
+    return hand, _DECODER.raw_decode(text, start)[0]
 
 
 async def seat_client(
@@ -125,12 +129,15 @@ async def seat_client(
         rebought = -1
         async for raw in ws:
             now = time.monotonic()
-            m = last_state(raw)
-            if m is None:
+            got = last_state(raw)
+            if got is None:
                 continue
-            h = m["hand"]
-            played = m["table"]["hands_played"]
-            mark = (h["number"], h["seq"]) if h is not None else (played + 1, 0)
+            h, m = got
+            if h is not None:
+                mark = (h["number"], h["seq"])
+            else:
+                assert m is not None
+                mark = (m["table"]["hands_played"] + 1, 0)
             sent = log.sent
             if index < 0:  # actions before this receiver's first state are not its
                 index = 0
@@ -139,7 +146,8 @@ async def seat_client(
             while index < len(sent) and sent[index][0] < mark:
                 res.latencies.append(now - sent[index][1])
                 index += 1
-            if h is None or h["finished"]:
+            if m is not None:  # no hand being played, or it is finished
+                played = m["table"]["hands_played"]
                 mine = m["table"]["seats"][seat]
                 if mine and mine["stack"] == 0 and rebought != played:
                     rebought = played
@@ -147,6 +155,7 @@ async def seat_client(
                 if played >= hands and h is None:
                     return
                 continue
+            assert h is not None  # a hand being played
             legal = h["legal"]
             if legal is None or h["actor"] != seat:
                 continue
