@@ -1023,12 +1023,12 @@ def test_a_parsed_action_is_kept_and_a_bad_one_refused_every_time(
         with pytest.raises(NotationError, match="unknown player action 'raise'"):
             parse_action("p1 raise 20")
     monkeypatch.setattr(actions_module, "_PARSED_LIMIT", 3)
-    for amount in range(1, 10):
+    for amount in range(987_650, 987_660):  # texts no other test reads
         parse_action(f"p1 cbr {amount}")
         assert len(PARSED_ACTIONS) <= 3  # bounded: emptied when full
-    assert parse_action("p1 cbr 9") == CompleteBetOrRaiseTo(0, 9)
-    [hand] = loads(GOOD.replace('"p3 f"', '"p3 f", "p1 cbr 9"'))
-    assert hand.actions[-1] is parse_action("p1 cbr 9")
+    assert parse_action("p1 cbr 987659") == CompleteBetOrRaiseTo(0, 987_659)
+    [hand] = loads(GOOD.replace('"p3 f"', '"p3 f", "p1 cbr 987659"'))
+    assert hand.actions[-1] is parse_action("p1 cbr 987659")
 
 
 @given(

@@ -263,13 +263,25 @@ def _validate(h: HandHistory) -> None:
         raise _fail(
             "ante_trimming_status", f"must be true or false, got {h.ante_trimming_status!r}"
         )
-    _check_numbers("starting_stacks", h.starting_stacks, positive=True, infinite=True)
-    count = len(h.starting_stacks)
-    if count < 2:
-        raise _fail("starting_stacks", f"a hand needs at least 2 players, got {count}")
-    _check_numbers("antes", h.antes)
-    if h.blinds_or_straddles is not None:
-        _check_numbers("blinds_or_straddles", h.blinds_or_straddles)
+    stacks, antes, blinds = h.starting_stacks, h.antes, h.blinds_or_straddles
+    if not (  # the usual header: arrays of ints, stacks positive, forced bets not negative
+        type(stacks) is tuple
+        and type(antes) is tuple
+        and (blinds is None or type(blinds) is tuple)
+        and len(stacks) >= 2
+        and antes
+        and _INTS.issuperset(map(type, (*stacks, *antes, *(blinds or ()))))
+        and min(stacks) > 0
+        and min(antes) >= 0
+        and (not blinds or min(blinds) >= 0)
+    ):  # else each array in turn, saying what is wrong
+        _check_numbers("starting_stacks", stacks, positive=True, infinite=True)
+        if len(stacks) < 2:
+            raise _fail("starting_stacks", f"a hand needs at least 2 players, got {len(stacks)}")
+        _check_numbers("antes", antes)
+        if blinds is not None:
+            _check_numbers("blinds_or_straddles", blinds)
+    count = len(stacks)
     for name, value in zip(_BETS, _bets_of(h), strict=True):
         if value is not None and not (type(value) is int and value > 0):  # else: say why
             _check_number(name, value, positive=True)
@@ -336,6 +348,7 @@ _strings_of: Final = operator.attrgetter(*_STRINGS)
 _per_player_of: Final = operator.attrgetter(*_PER_PLAYER)
 _STRING_TYPES: Final = frozenset({str, type(None)})
 _STR_ONLY: Final = frozenset({str})
+_INTS: Final = frozenset({int})
 
 
 def _check_seats(seats: object, seat_count: int | None) -> None:

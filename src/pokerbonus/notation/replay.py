@@ -353,6 +353,15 @@ class _Cards:
                     in_run = set()
                 partial = None
                 continue
+            if type(action) is DealHole and not pending[action.player]:  # the usual deal
+                partial = None
+                if action.player in in_run:
+                    self._deal_run(run, deal_counts)
+                    run = []
+                    in_run = set()
+                run.append(action)
+                in_run.add(action.player)
+                continue
             if kind is NoOp or isinstance(action, NoOp):
                 continue
             split, partial = partial, None
