@@ -92,7 +92,23 @@ class LowballBot(EquityBot):
         assert legal is not None
         if legal.decision == "draw":
             return Action.discard(self.discard(view.hole)[: legal.max_discard])
+        if legal.decision == "kill":
+            return Action("kill") if self.kills(view.hole) else Action("decline")
         return super().special(view, read, info)
+
+    def kills(self, cards: Sequence[Card]) -> bool:
+        """Look at two and kill: put the kill on with two unpaired cards no higher
+        than a five (ace-to-five) or a seven (deuce-to-seven); ``easy`` also with a six
+        or an eight (it overplays its start).
+
+        >>> from pokerbonus.cards import parse_cards
+        >>> bot = LowballBot(1, "hard", scheme="a5")
+        >>> [bot.kills(parse_cards(two)) for two in ("Ah 4c", "Ah 6c", "4h 4c")]
+        [True, False, False]
+        """
+        ranks = {_low_rank(int(c), self.scheme) for c in cards[:2]}
+        top = (4 if self.scheme == LOW_A5 else 6) + (self.level.name == "easy")
+        return len(ranks) == 2 and max(ranks) <= top
 
     def equity(self, view: SeatView, read: TableRead, info: GameInfo, samples: int) -> float:
         """Equity against hands that fit the opponents' draws and bets."""

@@ -49,7 +49,9 @@ class AntePosted:
 @dataclass(frozen=True, slots=True)
 class BlindPosted:
     """``seat`` bet ``amount`` blind: ``kind`` ``blind``, ``surblind`` (a blind raise
-    to ``amount``), ``small``, ``big`` or ``straddle``."""
+    to ``amount``), ``small``, ``big``, ``straddle`` or ``kill`` (the killer's kill
+    blind: ``amount`` is what the killer adds to any blind already posted, so that
+    the killer's bet becomes the kill blind)."""
 
     seat: int
     amount: int
@@ -66,7 +68,8 @@ class PotBought:
 
 @dataclass(frozen=True, slots=True)
 class Declined:
-    """``seat`` declined an offer: ``decision`` ``buy_pot`` or ``surblind``."""
+    """``seat`` declined an offer: ``decision`` ``buy_pot``, ``surblind`` or ``kill``
+    (look at two and kill)."""
 
     seat: int
     decision: str
@@ -206,9 +209,26 @@ class AllPassed:
 
 
 Event = (
-    AntePosted | BlindPosted | PotBought | Declined | CardsDealt | BoardDealt | CardBurned
-    | Checked | Called | BetOrRaised | Folded | BetReturned | RoundEnded | Drew
-    | CardsServed | StubReshuffled | Discarded | Shown | PotAwarded | AllPassed
+    AntePosted
+    | BlindPosted
+    | PotBought
+    | Declined
+    | CardsDealt
+    | BoardDealt
+    | CardBurned
+    | Checked
+    | Called
+    | BetOrRaised
+    | Folded
+    | BetReturned
+    | RoundEnded
+    | Drew
+    | CardsServed
+    | StubReshuffled
+    | Discarded
+    | Shown
+    | PotAwarded
+    | AllPassed
 )
 """Any event of a hand."""
 
@@ -229,6 +249,7 @@ def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     """The slot setter of field ``name`` of ``cls`` (it bypasses the frozen ``__setattr__``)."""
     setter: Callable[[Any, Any], None] = getattr(cls, name).__set__
     return setter
+
 
 _checked: dict[int, Checked] = {}
 _folded: dict[int, Folded] = {}
