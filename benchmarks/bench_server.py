@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import multiprocessing as mp
 import os
@@ -236,6 +237,7 @@ async def table_clients(
 def client_process(
     url: str, ks: list[int], think: float, opts: argparse.Namespace, out: Any
 ) -> None:
+    gc.disable()  # the clients' own bookkeeping (every action, every latency) is not scanned
     res = Results()
     cpu = time.process_time()
 
@@ -348,6 +350,14 @@ def print_point(r: dict[str, Any]) -> None:
         f"broadcasts: {len(server['broadcast'])}, mean "
         f"{sum(server['broadcast']) / max(1, len(server['broadcast'])) * 1000:.2f} ms, "
         f"{server['messages']} messages"
+    )
+    pauses = server["gc"]
+    print(
+        f"  garbage collector ({server['gc_freezes']} freezes), pauses by generation: "
+        + "; ".join(
+            f"{g}: {len(pauses[g])}, max {max(pauses[g], default=0) * 1000:.1f} ms"
+            for g in sorted(pauses)
+        )
     )
     print(
         f"  CPU over {r['wall']:.1f} s wall: server {r['server_cpu']:.1f} s, clients "

@@ -35,6 +35,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.views import redact
 from pokerbonus.errors import ConfigurationError, PokerError
+from pokerbonus.server.collector import Collector
 from pokerbonus.server.journal import Journal, JournalWriter, StoredTable
 from pokerbonus.server.protocol import (
     StateEncoder,
@@ -113,6 +114,11 @@ class ServerSettings:
     stats: bool = False
     """Keep timings of every action and commit, served at ``GET /api/server-stats``
     (benchmarks)."""
+    gc_freeze: float | None = 1.0
+    """Seconds between two freezes of the long-lived objects (``gc.freeze()``, see
+    :mod:`pokerbonus.server.collector`; ``None``: leave the garbage collector alone)."""
+    gc_full: float = 600.0
+    """Seconds between two full collections of everything (frozen objects included)."""
 
 
 @dataclass(slots=True)
@@ -131,9 +137,11 @@ class ServerStats:
     broadcast: list[float] = field(default_factory=list)
     messages: int = 0
 
-    def to_dict(self, writer: JournalWriter) -> dict[str, Any]:
-        """The JSON form, with the journal writer's commits."""
+    def to_dict(self, writer: JournalWriter, collector: Collector) -> dict[str, Any]:
+        """The JSON form, with the journal writer's commits and the collector's pauses."""
         return {
+            "gc": collector.pauses or {},
+            "gc_freezes": collector.freezes,
             "act": self.act,
             "queued": self.queued,
             "commit": self.commit,
@@ -558,6 +566,7 @@ class TableManager:
             self.writer.wakeup = []
         self.tables: dict[str, TableActor] = {}
         self._ticker: asyncio.Task[None] | None = None
+        self.collector = Collector(settings.gc_freeze, settings.gc_full, timed=settings.stats)
         self.restored: dict[str, str] = {}
         """What a restart did to each table's cut hand: ``resumed`` or ``voided``."""
 
@@ -606,6 +615,7 @@ class TableManager:
                 elif actor.session.current is not None:
                     actor.session.restart_clock(self.now())
                     self.restored[stored.id] = "resumed"
+        self.collector.start(asyncio.get_running_loop().time())
         self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
 
     def _restore(self, stored: StoredTable) -> TableActor | None:
@@ -629,6 +639,7 @@ class TableManager:
             await actor.stop()
         await asyncio.to_thread(self.writer.close)
         self.journal.close()
+        self.collector.stop()
 
     async def _tick_loop(self) -> None:
         while True:
@@ -638,6 +649,7 @@ class TableManager:
                 deadline = actor.session.deadline()
                 if deadline is not None and now >= deadline:
                     actor.wake()
+            self.collector.tick(asyncio.get_running_loop().time())
 
     async def create_table(self, body: CreateTable) -> dict[str, Any]:
         """Create a table (see ``POST /api/tables``)."""
@@ -852,7 +864,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         @app.get("/api/server-stats")
         async def server_stats() -> JSONResponse:
             assert manager.stats is not None
-            return JSONResponse(manager.stats.to_dict(manager.writer))
+            return JSONResponse(manager.stats.to_dict(manager.writer, manager.collector))
 
     @app.get("/api/config-schema")
     async def config_schema_route() -> JSONResponse:
