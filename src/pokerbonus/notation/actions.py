@@ -59,6 +59,7 @@ __all__ = [
     "Surblind",
     "format_hand_cards",
     "parse_action",
+    "parse_new_action",
     "parse_hand_cards",
 ]
 
@@ -484,13 +485,21 @@ def parse_action(text: str) -> Action:
     action = PARSED_ACTIONS.get(text)
     if action is not None:
         return action
-    try:
-        action = _parse_action(text)
-    except NotationError as exc:
-        message = str(exc)
-        if message.startswith("invalid action "):
-            raise
-        raise NotationError(f"invalid action {text!r}: {message}") from exc
+    return parse_new_action(text)
+
+
+def parse_new_action(text: str) -> Action:
+    """:func:`parse_action` for a string not in :data:`PARSED_ACTIONS` (the PHH
+    reader looks there first); the action is kept there."""
+    action = _fast_action(text)
+    if action is None:
+        try:
+            action = _parse_general(text)
+        except NotationError as exc:
+            message = str(exc)
+            if message.startswith("invalid action "):
+                raise
+            raise NotationError(f"invalid action {text!r}: {message}") from exc
     if len(PARSED_ACTIONS) >= _PARSED_LIMIT:
         PARSED_ACTIONS.clear()
     PARSED_ACTIONS[text] = action
@@ -521,6 +530,11 @@ _set = object.__setattr__
 
 
 def _fast_cards(text: str) -> tuple[HandCard, ...] | None:
+    if len(text) == 4:  # two cards, the usual hole cards: no scan
+        first, second = _CARD_OF[text[:2]], _CARD_OF[text[2:]]
+        if first is second and first is not UNKNOWN:
+            return None  # a repeated card: the general parser says which
+        return first, second
     cards = tuple(map(_CARD_OF.__getitem__, _PAIRS.findall(text)))
     if len(cards) > 1 and len(set(cards)) != len(cards):
         known = [c for c in cards if c is not UNKNOWN]
@@ -570,11 +584,6 @@ def _fast_action(text: str) -> Action | None:
         _set(action, "cards", cards)
     _set(action, "comment", None)
     return action
-
-
-def _parse_action(text: str) -> Action:
-    fast = _fast_action(text)
-    return fast if fast is not None else _parse_general(text)
 
 
 def _parse_general(text: str) -> Action:

@@ -56,7 +56,7 @@ from pokerbonus.notation.actions import (
     ShowOrMuck,
     StandPatOrDiscard,
     Surblind,
-    parse_action,
+    parse_new_action,
 )
 from pokerbonus.notation.french import FRENCH_FIELDS, FrenchDrawRules
 from pokerbonus.notation.toml_subset import read_subset
@@ -710,7 +710,7 @@ def _read_field(name: str, value: Any) -> Any:
                 if not isinstance(text, str):
                     raise _fail(f"actions[{i}]", f"must be a string, got {text!r}")
                 try:
-                    action = parse_action(text)
+                    action = parse_new_action(text)
                 except NotationError as exc:
                     raise _fail(f"actions[{i}]", str(exc)) from exc
             actions.append(action)
