@@ -42,6 +42,7 @@ from pokerbonus.cards import JOKERS, RANKS, SUITS, Card, parse_cards
 from pokerbonus.errors import InvalidCardError, NotationError
 
 __all__ = [
+    "PARSED_ACTIONS",
     "UNKNOWN",
     "Action",
     "Amount",
@@ -59,8 +60,8 @@ __all__ = [
     "Surblind",
     "format_hand_cards",
     "parse_action",
-    "parse_new_action",
     "parse_hand_cards",
+    "parse_new_action",
 ]
 
 
