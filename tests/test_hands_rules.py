@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from itertools import pairwise
+import random
+from itertools import combinations, pairwise
 
 import pytest
 
-from pokerbonus.cards import parse_cards
+from pokerbonus.cards import make_deck, parse_cards
 from pokerbonus.errors import InvalidCardError, InvalidHandError
 from pokerbonus.hands import (
     Category,
@@ -375,3 +376,19 @@ def test_errors_name_the_bad_value() -> None:
         evaluate_omaha("As", "Kd Qh 7c 2d")
     with pytest.raises(InvalidHandError, match="duplicate card: 'Kd'"):
         evaluate_omaha("As Kd", "Kd Qh 7c 2d")
+
+
+@pytest.mark.parametrize("hole_size", [4, 5, 6])
+def test_omaha_best_hand_is_the_best_two_plus_three(hole_size: int) -> None:
+    """Section 8 (Omaha, Courchevel): exactly two hole cards and three board cards;
+    the default game's fast path agrees with evaluating every choice."""
+    rng = random.Random(hole_size)
+    deck = make_deck(52)
+    for _ in range(300):
+        cards = rng.sample(deck, hole_size + 5)
+        hole, board = tuple(cards[:hole_size]), tuple(cards[hole_size:])
+        value = evaluate_omaha(hole, board)
+        choices = [evaluate(two + three) for two in combinations(hole, 2)
+                   for three in combinations(board, 3)]  # fmt: skip
+        best = max(choices, key=lambda v: v.rank)
+        assert (value.game, value.rank, value.cards) == (best.game, best.rank, best.cards)

@@ -477,6 +477,24 @@ def evaluate_omaha(
     spec = _spec(game, options)
     if spec.kind == "badugi":
         raise InvalidHandError("badugi is not played with a board")
+    if spec.key == "high":
+        # The default game: rank every two-plus-three by the table path alone and
+        # build one value (the same first best as below, without a value per choice).
+        build_tables()
+        best_rank, best_five = -1, everything
+        for two in combinations(hole_cards, 2):
+            for three in combinations(board_cards, 3):
+                five = two + three
+                rank = _fast_default(five)
+                if rank is None:  # a joker: the joker rules below
+                    break
+                if rank > best_rank:
+                    best_rank, best_five = rank, five
+            else:
+                continue
+            break
+        else:
+            return make_value("high", best_rank, best_five)
     best: HandValue | None = None
     for two in combinations(hole_cards, 2):
         for three in combinations(board_cards, 3):
