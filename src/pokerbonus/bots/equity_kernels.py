@@ -76,6 +76,11 @@ def _njit(function: _F) -> _F:
     return cast(_F, numba.njit(cache=True)(function))
 
 
+def _inline(function: _F) -> _F:
+    """A small kernel helper, compiled into each caller (no call cost in the loops)."""
+    return cast(_F, numba.njit(cache=True, inline="always")(function))
+
+
 @_njit
 def _take(pool: I64, m: int) -> int:
     """Move a uniformly chosen card of ``pool[:m]`` to ``pool[m - 1]`` and return it."""
@@ -84,6 +89,86 @@ def _take(pool: I64, m: int) -> int:
     pool[j] = pool[m - 1]
     pool[m - 1] = card
     return int(card)
+
+
+@_inline
+def _deal(pool: I64, m: int, into: I64, start: int, stop: int) -> int:
+    """Deal ``into[start:stop]`` from ``pool[:m]`` with :func:`_take`; returns the
+    size of the pool left (``m`` less the cards dealt)."""
+    for i in range(start, stop):
+        into[i] = _take(pool, m)
+        m -= 1
+    return m
+
+
+@_inline
+def _redraw(pool: I64, m: int, hand: I64, mask: int, floor: int) -> int:
+    """Replace the cards of ``hand`` at the positions of bit mask ``mask``, in
+    order, while more than ``floor`` cards are left in ``pool[:m]``; returns the
+    size of the pool left."""
+    for i in range(hand.shape[0]):
+        if mask >> i & 1 and m > floor:
+            hand[i] = _take(pool, m)
+            m -= 1
+    return m
+
+
+@_njit
+def _mark(used: npt.NDArray[np.bool_], cards: I64) -> None:
+    """Mark ``cards`` as seen in ``used``."""
+    for c in cards:
+        used[c] = True
+
+
+@_njit
+def _unseen(used: npt.NDArray[np.bool_]) -> I64:
+    """The cards not marked in ``used``, in order: the pool the samples are dealt from."""
+    pool = np.empty(52, np.int64)
+    size = 0
+    for c in range(52):
+        if not used[c]:
+            pool[size] = c
+            size += 1
+    return pool[:size]
+
+
+@_inline
+def _high_share(values: I64) -> float:
+    """The share of the pot of player 0 when the greatest of ``values`` wins (ties
+    shared). The values are read in order up to the first one above player 0's,
+    so a caller may stop ranking at that one (the rest are never read)."""
+    ties = 1
+    for p in range(1, values.shape[0]):
+        if values[p] > values[0]:
+            return 0.0
+        if values[p] == values[0]:
+            ties += 1
+    return 1.0 / ties
+
+
+@_inline
+def _split_share(high: I64, low: I64) -> float:
+    """The share of the pot of player 0 in a high/low split: half to the greatest
+    ``high``, half to the greatest ``low`` (ties shared), all to the high when no
+    ``low`` is above 0 (no qualifying low)."""
+    best_high = high.max()
+    best_low = low.max()
+    ties_high = 0
+    ties_low = 0
+    for p in range(high.shape[0]):
+        if high[p] == best_high:
+            ties_high += 1
+        if low[p] == best_low:
+            ties_low += 1
+    won = 0.0
+    if best_low > 0:
+        if high[0] == best_high:
+            won += 0.5 / ties_high
+        if low[0] == best_low:
+            won += 0.5 / ties_low
+    elif high[0] == best_high:
+        won = 1.0 / ties_high
+    return won
 
 
 @_njit
@@ -224,37 +309,28 @@ def community_equity(
     nh = hero.shape[0]
     k = weights.shape[0] if game == GAME_HOLDEM else min_score.shape[0]
     used = np.zeros(52, np.bool_)
-    for c in hero:
-        used[c] = True
-    for c in board:
-        used[c] = True
-    for c in dead:
-        used[c] = True
-    pool = np.empty(52, np.int64)
-    size = 0
-    for c in range(52):
-        if not used[c]:
-            pool[size] = c
-            size += 1
+    _mark(used, hero)
+    _mark(used, board)
+    _mark(used, dead)
+    pool = _unseen(used)
     nb0 = board.shape[0]
     full = np.empty(5, np.int64)
-    for i in range(nb0):
-        full[i] = board[i]
+    full[:nb0] = board
     holes = np.empty((k, nh), np.int64)
     cards = np.empty(nh + 5, np.int64)
+    values = np.empty(k + 1, np.int64)
     total = 0.0
     for _ in range(samples):
-        m = size
+        m = pool.shape[0]
         for o in range(k):
             for tries in range(TRIES):
                 for i in range(nh):
                     holes[o, i] = _take(pool, m - i)
-                ok = True
                 if game == GAME_HOLDEM:
                     w = weights[o, holes[o, 0], holes[o, 1]]
                     ok = w >= 1.0 or np.random.random() < w
-                elif omaha_score(holes[o]) < min_score[o]:
-                    ok = np.random.random() < leaks[o, 0]
+                else:
+                    ok = omaha_score(holes[o]) >= min_score[o] or np.random.random() < leaks[o, 0]
                 if ok:
                     for s in range(3):
                         if (
@@ -268,33 +344,25 @@ def community_equity(
                 if ok or tries == TRIES - 1:
                     m -= nh
                     break
-        for i in range(nb0, 5):
-            full[i] = _take(pool, m)
-            m -= 1
+        _deal(pool, m, full, nb0, 5)
         if game == GAME_HOLDEM:
-            for i in range(nh):
-                cards[i] = hero[i]
             for i in range(5):
                 cards[nh + i] = full[i]
-            me = rank_high(cards, t)
+            for i in range(nh):
+                cards[i] = hero[i]
+            values[0] = rank_high(cards, t)
         else:
-            me = rank_omaha_high(hero, full, t)
-        ties = 1
-        best = True
+            values[0] = rank_omaha_high(hero, full, t)
         for o in range(k):
             if game == GAME_HOLDEM:
                 for i in range(nh):
                     cards[i] = holes[o, i]
-                v = rank_high(cards, t)
+                values[o + 1] = rank_high(cards, t)
             else:
-                v = rank_omaha_high(holes[o], full, t)
-            if v > me:
-                best = False
-                break
-            if v == me:
-                ties += 1
-        if best:
-            total += 1.0 / ties
+                values[o + 1] = rank_omaha_high(holes[o], full, t)
+            if values[o + 1] > values[0]:
+                break  # the hero has lost: _high_share reads no further
+        total += _high_share(values)
     return total / samples
 
 
@@ -349,25 +417,19 @@ def stud_equity(
     np.random.seed(seed)
     k = up.shape[0]
     used = np.zeros(52, np.bool_)
-    for c in hero:
-        used[c] = True
-    for c in dead:
-        used[c] = True
+    _mark(used, hero)
+    _mark(used, dead)
     for o in range(k):
-        for i in range(up_count[o]):
-            used[up[o, i]] = True
-    pool = np.empty(52, np.int64)
-    size = 0
-    for c in range(52):
-        if not used[c]:
-            pool[size] = c
-            size += 1
+        _mark(used, up[o, : up_count[o]])
+    pool = _unseen(used)
     hands = np.empty((k, final_count), np.int64)
     mine = np.empty(final_count, np.int64)
+    high = np.empty(k + 1, np.int64)
+    low8 = np.empty(k + 1, np.int64)
     nh = hero.shape[0]
     total = 0.0
     for _ in range(samples):
-        m = size
+        m = pool.shape[0]
         for o in range(k):
             u = up_count[o]
             for i in range(u):
@@ -400,46 +462,20 @@ def stud_equity(
             mine[i] = _take(pool, m) if m > 0 else hero[0]
             m -= 1
         if low == STUD_HILO:
-            total += _hilo_share(mine, hands, t)
+            high[0] = rank_high(mine, t)
+            low8[0] = rank_low8(mine, t)
+            for o in range(k):
+                high[o + 1] = rank_high(hands[o], t)
+                low8[o + 1] = rank_low8(hands[o], t)
+            total += _split_share(high, low8)
             continue
-        me = rank_a5(mine, t) if low else rank_high(mine, t)
-        ties = 1
-        best = True
+        high[0] = rank_a5(mine, t) if low else rank_high(mine, t)
         for o in range(k):
-            v = rank_a5(hands[o], t) if low else rank_high(hands[o], t)
-            if v > me:
-                best = False
-                break
-            if v == me:
-                ties += 1
-        if best:
-            total += 1.0 / ties
+            high[o + 1] = rank_a5(hands[o], t) if low else rank_high(hands[o], t)
+            if high[o + 1] > high[0]:
+                break  # the hero has lost: _high_share reads no further
+        total += _high_share(high)
     return total / samples
-
-
-@_njit
-def _hilo_share(mine: I64, hands: I64, t: Any) -> float:
-    """The hero's share of a high/low eight-or-better showdown of whole stud hands."""
-    my_high = rank_high(mine, t)
-    my_low = rank_low8(mine, t)
-    best_high = my_high
-    best_low = my_low
-    for o in range(hands.shape[0]):
-        best_high = max(best_high, rank_high(hands[o], t))
-        best_low = max(best_low, rank_low8(hands[o], t))
-    ties_high = 1 if my_high == best_high else 0
-    ties_low = 1 if my_low == best_low else 0
-    for o in range(hands.shape[0]):
-        if ties_high and rank_high(hands[o], t) == best_high:
-            ties_high += 1
-        if ties_low and rank_low8(hands[o], t) == best_low:
-            ties_low += 1
-    if best_low == 0:
-        return 1.0 / ties_high if ties_high else 0.0
-    share = 0.5 / ties_high if ties_high else 0.0
-    if ties_low:
-        share += 0.5 / ties_low
-    return share
 
 
 @_njit
@@ -497,21 +533,14 @@ def lowball_equity(
     np.random.seed(seed)
     k = drawn.shape[0]
     used = np.zeros(52, np.bool_)
-    for c in hero:
-        used[c] = True
-    for c in dead:
-        used[c] = True
-    pool = np.empty(52, np.int64)
-    size = 0
-    for c in range(52):
-        if not used[c]:
-            pool[size] = c
-            size += 1
+    _mark(used, hero)
+    _mark(used, dead)
+    pool = _unseen(used)
     hand = np.empty(5, np.int64)
-    values = np.empty(k, np.int64)
+    values = np.empty(k + 1, np.int64)
     total = 0.0
     for _ in range(samples):
-        m = size
+        m = pool.shape[0]
         for o in range(k):
             for tries in range(TRIES):
                 mm = m
@@ -519,22 +548,12 @@ def lowball_equity(
                 if drawn[o] >= 0:
                     # they kept 5 - drawn cards the standard draw keeps, then drew
                     kept = 5 - drawn[o]
-                    for i in range(kept):
-                        hand[i] = _take(pool, mm)
-                        mm -= 1
+                    mm = _deal(pool, mm, hand, 0, kept)
                     ok = low_discard_mask(hand[:kept], scheme, keep_top[o]) == 0
-                    for i in range(kept, 5):
-                        hand[i] = _take(pool, mm)
-                        mm -= 1
+                    mm = _deal(pool, mm, hand, kept, 5)
                 else:
-                    for i in range(5):
-                        hand[i] = _take(pool, mm)
-                        mm -= 1
-                    mask = low_discard_mask(hand, scheme, keep_top[o])
-                    for i in range(5):
-                        if mask >> i & 1 and mm > 5:
-                            hand[i] = _take(pool, mm)
-                            mm -= 1
+                    mm = _deal(pool, mm, hand, 0, 5)
+                    mm = _redraw(pool, mm, hand, low_discard_mask(hand, scheme, keep_top[o]), 5)
                 if ok and strong[o] > 0:
                     top = 0
                     for i in range(5):
@@ -544,23 +563,12 @@ def lowball_equity(
                         np.random.random() < leak
                     )
                 if ok or tries == TRIES - 1:
-                    values[o] = _low_value(hand, scheme, t)
+                    values[o + 1] = _low_value(hand, scheme, t)
                     m = mm
                     break
         for i in range(5):
             hand[i] = hero[i]
-            if hero_mask >> i & 1 and m > 0:
-                hand[i] = _take(pool, m)
-                m -= 1
-        me = _low_value(hand, scheme, t)
-        ties = 1
-        best = True
-        for o in range(k):
-            if values[o] > me:
-                best = False
-                break
-            if values[o] == me:
-                ties += 1
-        if best:
-            total += 1.0 / ties
+        m = _redraw(pool, m, hand, hero_mask, 0)
+        values[0] = _low_value(hand, scheme, t)
+        total += _high_share(values)
     return total / samples

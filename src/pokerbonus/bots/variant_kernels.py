@@ -35,7 +35,18 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.bots.equity_kernels import TRIES, _take, made_level, omaha_score
+from pokerbonus.bots.equity_kernels import (
+    TRIES,
+    _deal,
+    _high_share,
+    _mark,
+    _redraw,
+    _split_share,
+    _take,
+    _unseen,
+    made_level,
+    omaha_score,
+)
 from pokerbonus.hands.kernels import (
     get_tables,
     rank_high,
@@ -145,43 +156,31 @@ def board_equity(
     k = weights.shape[0] if rule != RULE_OMAHA_HILO else min_score.shape[0]
     used = np.zeros(52, np.bool_)
     if rule == RULE_SHORT:
-        for c in range(16):
-            used[c] = True
-    for c in hero:
-        used[c] = True
+        used[:16] = True
+    _mark(used, hero)
     for b in range(nboards):
-        for i in range(known):
-            used[boards[b, i]] = True
-    for c in dead:
-        used[c] = True
-    pool = np.empty(52, np.int64)
-    size = 0
-    for c in range(52):
-        if not used[c]:
-            pool[size] = c
-            size += 1
+        _mark(used, boards[b, :known])
+    _mark(used, dead)
+    pool = _unseen(used)
     first = boards[0, :known].copy()
     full = np.empty((nboards, 5), np.int64)
-    for b in range(nboards):
-        for i in range(known):
-            full[b, i] = boards[b, i]
+    full[:, :known] = boards[:, :known]
     holes = np.empty((k, nh), np.int64)
     cards = np.empty(7, np.int64)
     high = np.empty(k + 1, np.int64)
     low = np.empty(k + 1, np.int64)
     total = 0.0
     for _ in range(samples):
-        m = size
+        m = pool.shape[0]
         for o in range(k):
             for tries in range(TRIES):
                 for i in range(nh):
                     holes[o, i] = _take(pool, m - i)
-                ok = True
                 if rule != RULE_OMAHA_HILO:
                     w = weights[o, holes[o, 0], holes[o, 1]]
                     ok = w >= 1.0 or np.random.random() < w
-                elif hilo_score(holes[o]) < min_score[o]:
-                    ok = np.random.random() < leaks[o, 0]
+                else:
+                    ok = hilo_score(holes[o]) >= min_score[o] or np.random.random() < leaks[o, 0]
                 if ok:
                     for s in range(3):
                         if (
@@ -196,9 +195,7 @@ def board_equity(
                     m -= nh
                     break
         for b in range(nboards):
-            for i in range(known, 5):
-                full[b, i] = _take(pool, m)
-                m -= 1
+            m = _deal(pool, m, full[b], known, 5)
         share = 0.0
         for b in range(nboards):
             for p in range(k + 1):
@@ -216,24 +213,7 @@ def board_equity(
                     else:
                         high[p] = rank_high(cards, t)
                     low[p] = 0
-            best_high = high.max()
-            best_low = low.max()
-            ties_high = 0
-            ties_low = 0
-            for p in range(k + 1):
-                if high[p] == best_high:
-                    ties_high += 1
-                if low[p] == best_low:
-                    ties_low += 1
-            won = 0.0
-            if best_low > 0:
-                if high[0] == best_high:
-                    won += 0.5 / ties_high
-                if low[0] == best_low:
-                    won += 0.5 / ties_low
-            elif high[0] == best_high:
-                won = 1.0 / ties_high
-            share += won / nboards
+            share += _split_share(high, low) / nboards
         total += share
     return total / samples
 
@@ -327,64 +307,35 @@ def badugi_equity(
     np.random.seed(seed)
     k = drawn.shape[0]
     used = np.zeros(52, np.bool_)
-    for c in hero:
-        used[c] = True
-    for c in dead:
-        used[c] = True
-    pool = np.empty(52, np.int64)
-    size = 0
-    for c in range(52):
-        if not used[c]:
-            pool[size] = c
-            size += 1
+    _mark(used, hero)
+    _mark(used, dead)
+    pool = _unseen(used)
     hand = np.empty(4, np.int64)
-    values = np.empty(k, np.int64)
+    values = np.empty(k + 1, np.int64)
     total = 0.0
     for _ in range(samples):
-        m = size
+        m = pool.shape[0]
         for o in range(k):
             for tries in range(TRIES):
                 mm = m
                 ok = True
                 if drawn[o] >= 0:
                     kept = 4 - drawn[o]
-                    for i in range(kept):
-                        hand[i] = _take(pool, mm)
-                        mm -= 1
+                    mm = _deal(pool, mm, hand, 0, kept)
                     ok = kept == 0 or badugi_discard_mask(hand[:kept], keep_top[o]) == 0
-                    for i in range(kept, 4):
-                        hand[i] = _take(pool, mm)
-                        mm -= 1
+                    mm = _deal(pool, mm, hand, kept, 4)
                 else:
-                    for i in range(4):
-                        hand[i] = _take(pool, mm)
-                        mm -= 1
-                    mask = badugi_discard_mask(hand, keep_top[o])
-                    for i in range(4):
-                        if mask >> i & 1 and mm > 4:
-                            hand[i] = _take(pool, mm)
-                            mm -= 1
+                    mm = _deal(pool, mm, hand, 0, 4)
+                    mm = _redraw(pool, mm, hand, badugi_discard_mask(hand, keep_top[o]), 4)
                 value = badugi_value(hand)
                 if ok and strong[o] > 0 and value < 4 * _POWERS:
                     ok = np.random.random() < leak
                 if ok or tries == TRIES - 1:
-                    values[o] = value
+                    values[o + 1] = value
                     m = mm
                     break
-        for i in range(4):
-            hand[i] = hero[i]
-            if hero_mask >> i & 1 and m > 0:
-                hand[i] = _take(pool, m)
-                m -= 1
-        me = badugi_value(hand)
-        ties = 1
-        best = True
-        for o in range(k):
-            if values[o] > me:
-                best = False
-                break
-            if values[o] == me:
-                ties += 1
-        if best:
-            total += 1.0 / ties
+        hand[:] = hero
+        m = _redraw(pool, m, hand, hero_mask, 0)
+        values[0] = badugi_value(hand)
+        total += _high_share(values)
     return total / samples
