@@ -33,7 +33,13 @@ from dataclasses import dataclass
 
 from pokerbonus.dealer import DealerAction, DealerHand, DealerSettings, DealerTable
 from pokerbonus.errors import IllegalActionError, PokerError
-from pokerbonus.store.recorder import ResumeOutcome, ResumePolicy
+from pokerbonus.store.recorder import (
+    ResumeOutcome,
+    ResumePolicy,
+    _check_deck,
+    _check_replayed,
+    _open_hand_number,
+)
 from pokerbonus.store.store import PlayerSpec, SavedHand, SavedSession, SessionId, Store
 
 __all__ = [
@@ -157,15 +163,7 @@ def rebuild_dealer_table(saved: SavedSession) -> DealerTable:
         _rebuy(table, saved)
         hand = _deal(table, saved, saved_hand)
         _replay(hand, saved_hand)
-        if not hand.finished:
-            raise PokerError(
-                f"session {saved.id} hand {saved_hand.number}: the stored decisions do not end it"
-            )
-        if saved_hand.final_stacks is not None and hand.stacks != saved_hand.final_stacks:
-            raise PokerError(
-                f"session {saved.id} hand {saved_hand.number}: replay ends with "
-                f"{list(hand.stacks)}, stored {list(saved_hand.final_stacks)}"
-            )
+        _check_replayed(saved, saved_hand, hand.finished, hand.stacks, "decisions")
         table.finish_hand()
     _rebuy(table, saved)
     return table
@@ -187,11 +185,7 @@ def _deal(table: DealerTable, saved: SavedSession, saved_hand: SavedHand) -> Dea
             f"the replayed table deals {dealt}"
         )
     hand = table.start_hand(random.Random(saved_hand.seed))
-    if saved_hand.deck is not None and tuple(hand.deck_order) != saved_hand.deck:
-        raise PokerError(
-            f"session {saved.id} hand {saved_hand.number}: the seed does not give the "
-            "stored deck order"
-        )
+    _check_deck(saved, saved_hand, hand.deck_order)
     return hand
 
 
@@ -231,13 +225,9 @@ def resume_dealer(
     With ``store`` the void (or the end of a hand whose last decision was
     stored) is written and ``recorded`` goes on recording.
     """
-    if policy not in ("resume", "void"):
-        raise PokerError(f"policy: must be 'resume' or 'void', got {policy!r}")
-    if saved.status != "open":
-        raise IllegalActionError(f"session {saved.id}: closed, nothing to resume")
+    last = _open_hand_number(saved, policy)
     table = rebuild_dealer_table(saved)
     pending = saved.unfinished
-    last = max((h.number for h in saved.hands), default=0)
 
     def recorder(next_number: int) -> RecordedDealerTable | None:
         if store is None:

@@ -261,15 +261,7 @@ def _replay_hands(
         _buy(table, saved, upto=table.hands_played)
         hand = _deal(table, rng, saved, saved_hand)
         _replay(hand, saved_hand)
-        if not hand.finished:
-            raise PokerError(
-                f"session {saved.id} hand {saved_hand.number}: the stored actions do not end it"
-            )
-        if saved_hand.final_stacks is not None and hand.stacks != saved_hand.final_stacks:
-            raise PokerError(
-                f"session {saved.id} hand {saved_hand.number}: replay ends with "
-                f"{list(hand.stacks)}, stored {list(saved_hand.final_stacks)}"
-            )
+        _check_replayed(saved, saved_hand, hand.finished, hand.stacks, "actions")
         yield saved_hand, hand
 
 
@@ -299,12 +291,47 @@ def _deal(table: Table, rng: random.Random, saved: SavedSession, saved_hand: Sav
         table.bring_new_deck()
     rng.seed(saved_hand.seed)
     hand = table.start_hand()
-    if saved_hand.deck is not None and tuple(hand.deck_order) != saved_hand.deck:
+    _check_deck(saved, saved_hand, hand.deck_order)
+    return hand
+
+
+def _check_deck(saved: SavedSession, saved_hand: SavedHand, deck_order: Sequence[object]) -> None:
+    """Raise :class:`PokerError` unless the replayed deck order is the stored one."""
+    if saved_hand.deck is not None and tuple(deck_order) != saved_hand.deck:
         raise PokerError(
             f"session {saved.id} hand {saved_hand.number}: the seed does not give the "
             "stored deck order"
         )
-    return hand
+
+
+def _check_replayed(
+    saved: SavedSession,
+    saved_hand: SavedHand,
+    finished: bool,
+    stacks: tuple[int, ...],
+    what: str,
+) -> None:
+    """Raise :class:`PokerError` unless the stored ``what`` (actions, decisions)
+    ended the replayed hand with the stored final stacks."""
+    if not finished:
+        raise PokerError(
+            f"session {saved.id} hand {saved_hand.number}: the stored {what} do not end it"
+        )
+    if saved_hand.final_stacks is not None and stacks != saved_hand.final_stacks:
+        raise PokerError(
+            f"session {saved.id} hand {saved_hand.number}: replay ends with "
+            f"{list(stacks)}, stored {list(saved_hand.final_stacks)}"
+        )
+
+
+def _open_hand_number(saved: SavedSession, policy: ResumePolicy) -> int:
+    """Check a resume of ``saved`` under ``policy`` may go ahead; returns the
+    number of its last stored hand (0 if none)."""
+    if policy not in ("resume", "void"):
+        raise PokerError(f"policy: must be 'resume' or 'void', got {policy!r}")
+    if saved.status != "open":
+        raise IllegalActionError(f"session {saved.id}: closed, nothing to resume")
+    return max((h.number for h in saved.hands), default=0)
 
 
 def _replay(hand: Hand, saved_hand: SavedHand) -> None:
@@ -342,13 +369,9 @@ def resume_or_void(
     starting stack. With ``store`` the void is written and the result holds a
     :class:`RecordedTable` (``recorded``) that goes on recording.
     """
-    if policy not in ("resume", "void"):
-        raise PokerError(f"policy: must be 'resume' or 'void', got {policy!r}")
-    if saved.status != "open":
-        raise IllegalActionError(f"session {saved.id}: closed, nothing to resume")
+    last = _open_hand_number(saved, policy)
     table, rng, _ = rebuild_table(saved)
     pending = saved.unfinished
-    last = max((h.number for h in saved.hands), default=0)
 
     def recorder(next_number: int) -> RecordedTable | None:
         if store is None:
