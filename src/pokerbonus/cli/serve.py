@@ -31,7 +31,7 @@ def serve_command(
     """Run the web tables: create a table, send the invite link, play with friends and bots."""
     import uvicorn
 
-    from pokerbonus.server import ServerSettings, create_app
+    from pokerbonus.server import UVICORN_OPTIONS, ServerSettings, create_app
 
     if not 0 < port < 65536:
         Console(stderr=True).print(f"error: --port {port}: must be 1..65535", markup=False)
@@ -47,4 +47,4 @@ def serve_command(
     except PokerError as exc:
         Console(stderr=True).print(f"error: {exc}", markup=False)
         raise typer.Exit(code=2) from None
-    uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=65536)
+    uvicorn.run(app, host=host, port=port, log_level="info", **UVICORN_OPTIONS)
