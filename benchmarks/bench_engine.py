@@ -178,8 +178,10 @@ def compare(name: str, ours: Runner, theirs: Runner, hands: int, repeat: int, se
     ours(200, seed)  # warm up (evaluator tables)
     theirs(5, seed)
     print(f"{name}, {PLAYERS} players, {STACK} chips, random legal play")
-    print(f"  {'run':>3} {'pokerbonus hands/s':>19} {'pokerkit hands/s':>17} {'ratio':>7}"
-          f" {'actions/hand (ours, pokerkit)':>31}")
+    print(
+        f"  {'run':>3} {'pokerbonus hands/s':>19} {'pokerkit hands/s':>17} {'ratio':>7}"
+        f" {'actions/hand (ours, pokerkit)':>31}"
+    )
     ratios: list[float] = []
     rates: list[float] = []
     for run in range(repeat):
@@ -188,8 +190,10 @@ def compare(name: str, ours: Runner, theirs: Runner, hands: int, repeat: int, se
         rate, kit_rate = hands / seconds, kit_hands / kit_seconds
         rates.append(rate)
         ratios.append(rate / kit_rate)
-        print(f"  {run + 1:>3} {rate:>19,.0f} {kit_rate:>17,.0f} {rate / kit_rate:>6.1f}x"
-              f" {actions / hands:>20.1f}, {kit_actions / kit_hands:.1f}")
+        print(
+            f"  {run + 1:>3} {rate:>19,.0f} {kit_rate:>17,.0f} {rate / kit_rate:>6.1f}x"
+            f" {actions / hands:>20.1f}, {kit_actions / kit_hands:.1f}"
+        )
     print(f"  pokerbonus hands/s: min {min(rates):,.0f}, median {statistics.median(rates):,.0f}")
     print(f"  ratio: min {min(ratios):.1f}x, median {statistics.median(ratios):.1f}x")
 

@@ -290,8 +290,10 @@ def test_showdown_names_from_the_server_after_a_reload(server: str, browser: Any
     assert rows.count() >= 2  # stations call down: every hand is shown
     for k in range(rows.count()):
         seat = (rows.nth(k).get_attribute("data-testid") or "").rsplit("-", 1)[1]
-        cards = page.get_by_test_id(f"shown-{seat}").get_by_test_id("card").evaluate_all(
-            "els => els.map(e => e.dataset.card)"
+        cards = (
+            page.get_by_test_id(f"shown-{seat}")
+            .get_by_test_id("card")
+            .evaluate_all("els => els.map(e => e.dataset.card)")
         )
         expected = evaluate(" ".join(cards), "high", deck=32).description
         expect(rows.nth(k)).to_have_text(expected)

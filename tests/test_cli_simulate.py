@@ -71,11 +71,15 @@ def test_bad_input_is_one_line_on_stderr_with_exit_code_2(tmp_path: Path) -> Non
     cases = [
         (["simulate", "--players", "9"], "error: players: must be 2..8 for draw, got 9"),
         (["simulate", "--hands", "0"], "error: --hands: must be at least 1, got 0"),
-        (["simulate", "--game", "chess"],
-         f"error: game: must be 'draw' or a game of the catalog ({', '.join(CATALOG)}), "
-         "got 'chess'"),
-        (["simulate", "--game", "short-deck", "--betting", "limit"],
-         "error: betting: Short-deck hold'em is played no-limit, not 'limit'"),
+        (
+            ["simulate", "--game", "chess"],
+            f"error: game: must be 'draw' or a game of the catalog ({', '.join(CATALOG)}), "
+            "got 'chess'",
+        ),
+        (
+            ["simulate", "--game", "short-deck", "--betting", "limit"],
+            "error: betting: Short-deck hold'em is played no-limit, not 'limit'",
+        ),
         (["simulate", "--config", str(bad_toml)], "error: max_discard: must be 3 or 5, got 4"),
     ]
     for args, message in cases:

@@ -154,21 +154,19 @@ def test_bad_documents_raise_configuration_error(tmp_path: Path) -> None:
 
 
 _valid_configs = st.builds(
-    lambda players, jokers, ranking, betting, forced, ante, discard, shuffle, rebuy: (
-        TableConfig(
-            players=players,
-            jokers=jokers,
-            ranking=ranking,
-            betting=betting,
-            small_bet=2 if betting == "limit" else None,
-            big_bet=4 if betting == "limit" else None,
-            forced_bets=forced,
-            ante=ante,
-            max_discard=discard,
-            shuffle=shuffle,
-            rebuy=rebuy,
-            max_caves=2 if rebuy == "limited" else None,
-        )
+    lambda players, jokers, ranking, betting, forced, ante, discard, shuffle, rebuy: TableConfig(
+        players=players,
+        jokers=jokers,
+        ranking=ranking,
+        betting=betting,
+        small_bet=2 if betting == "limit" else None,
+        big_bet=4 if betting == "limit" else None,
+        forced_bets=forced,
+        ante=ante,
+        max_discard=discard,
+        shuffle=shuffle,
+        rebuy=rebuy,
+        max_caves=2 if rebuy == "limited" else None,
     ),
     st.integers(2, 8),
     st.integers(0, 2),

@@ -264,8 +264,11 @@ def test_offers_that_contradict_the_forced_bets_are_refused() -> None:
     with pytest.raises(NotationError, match=re.escape("p1 declined the pot but")):
         loads(pot.replace('"p1 bp"', '"p1 nbp"'))
     with pytest.raises(NotationError, match="this table has no pot buying"):
-        loads(pot.replace("_buy_pot = true", "_buy_pot = false").replace(
-            "blinds_or_straddles = [4, 0, 0, 0]", "blinds_or_straddles = [0, 0, 0, 0]"))
+        loads(
+            pot.replace("_buy_pot = true", "_buy_pot = false").replace(
+                "blinds_or_straddles = [4, 0, 0, 0]", "blinds_or_straddles = [0, 0, 0, 0]"
+            )
+        )
     plain = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
     with pytest.raises(NotationError, match="is a French draw action, not one of variant 'NT'"):
         loads(plain + "starting_stacks = [9, 9]\nactions = ['p2 sb']\n")

@@ -95,8 +95,9 @@ def random_table(rng: random.Random) -> tuple[GameDef, list[int], int, Stakes]:
             ]
         )
     else:
-        game = dataclasses.replace(rng.choice([HOLDEM_LIKE, PINEAPPLE_LIKE, STUD_LIKE]),
-                                   structure=structure)
+        game = dataclasses.replace(
+            rng.choice([HOLDEM_LIKE, PINEAPPLE_LIKE, STUD_LIKE]), structure=structure
+        )
         n = rng.randint(2, 8)
         stakes = rng.choice(
             [Stakes(ante=0, blinds=(1, 2)), Stakes(ante=1, blinds=(2,)),

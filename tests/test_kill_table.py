@@ -63,9 +63,7 @@ def _hand_won_by(table: Table, winner: str) -> int:
     hand = table.start_hand()
     _play(table, hand, winner)
     pot = sum(r.amount for r in hand.pot_results)
-    assert {s for r in hand.pot_results for s, chips in r.shares if chips} == {
-        _seat(table, winner)
-    }
+    assert {s for r in hand.pot_results for s, chips in r.shares if chips} == {_seat(table, winner)}
     table.finish_hand()
     table.check_chips()
     return pot

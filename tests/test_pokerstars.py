@@ -134,9 +134,10 @@ def check_text(hand: Hand, text: str, names: list[str], hero: int | None = None)
                 continue
             down = [c for c in hand.hole_cards(seat) if c not in hand.up_cards(seat)]
             for card in down:
-                assert str(card) not in re.findall(
-                    rf"Dealt to {re.escape(names[seat])} (.*)", before
-                ).__str__()
+                assert (
+                    str(card)
+                    not in re.findall(rf"Dealt to {re.escape(names[seat])} (.*)", before).__str__()
+                )
 
 
 @pytest.mark.parametrize(("key", "kind"), GAMES, ids=[f"{k}-{s}" for k, s in GAMES])

@@ -103,9 +103,7 @@ def test_s7_reference_example_short_stacks_win_350_and_200() -> None:
 def test_s3_high_low_hand_halves_with_the_odd_chip_to_high() -> None:
     game = dataclasses.replace(HOLDEM, rule=HandRule("high", "low8"))
     # Board 2d 3h 8c Kh 9d: seat 0 has three kings and no low, seat 1 the low A-2-3-4-8.
-    deck = deck_for_hands(
-        ["Ks Kd", "Ac 4d", "Qc Jd"], dealer=2, stub="2c 2d 3h 8c 4s Kh 5s 9d"
-    )
+    deck = deck_for_hands(["Ks Kd", "Ac 4d", "Qc Jd"], dealer=2, stub="2c 2d 3h 8c 4s Kh 5s 9d")
     hand = Hand(game, [50, 50, 50], dealer=2, stakes=Stakes(ante=1), deck=deck)
     hand.complete_bet_or_raise_to(2)  # seat 0
     hand.check_or_call()  # seat 1
@@ -119,9 +117,7 @@ def test_s3_high_low_hand_halves_with_the_odd_chip_to_high() -> None:
 
 def test_s3_high_low_without_a_qualifying_low_high_scoops() -> None:
     game = dataclasses.replace(HOLDEM, rule=HandRule("high", "low8"))
-    deck = deck_for_hands(
-        ["Ks Kd", "Ac Td", "Qc Jd"], dealer=2, stub="2c 2d 3h 8c 4s Kh 5s 9d"
-    )
+    deck = deck_for_hands(["Ks Kd", "Ac Td", "Qc Jd"], dealer=2, stub="2c 2d 3h 8c 4s Kh 5s 9d")
     hand = Hand(game, [50, 50, 50], dealer=2, stakes=Stakes(ante=1), deck=deck)
     hand.complete_bet_or_raise_to(2)
     hand.check_or_call()

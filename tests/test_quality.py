@@ -26,8 +26,14 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_mypy_strict_is_clean() -> None:
+def test_python_code_is_formatted() -> None:
     result = subprocess.run(
-        [_tool("mypy")], cwd=ROOT, capture_output=True, text=True, check=False
-    )
+        [_tool("ruff"), "format", "--check", "src", "tests", "benchmarks"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_is_clean() -> None:
+    result = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -72,6 +72,7 @@ RebuyPolicy = Literal["free", "limited", "unlimited"]
 MixedStart = Literal["pot", "blind"]
 KillKind = Literal["off", "full", "half"]
 
+
 def _player_ranges() -> dict[str, tuple[int, int]]:
     ranges = {"draw": (2, 8)}
     for key, entry in CATALOG.items():
@@ -369,9 +370,7 @@ def _bool(config: TableConfig, field: str) -> None:
         raise _fail(field, f"must be true or false, got {value!r}")
 
 
-_DEFAULTS: Final[Mapping[str, Any]] = {
-    f.name: f.default for f in dataclasses.fields(TableConfig)
-}
+_DEFAULTS: Final[Mapping[str, Any]] = {f.name: f.default for f in dataclasses.fields(TableConfig)}
 
 
 def _validate_game(c: TableConfig) -> None:

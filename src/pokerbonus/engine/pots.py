@@ -102,7 +102,8 @@ def side_pots(contributions: Sequence[int], folded: Sequence[bool]) -> tuple[Pot
     for level in levels:
         amount = sum(min(c, level) - min(c, previous) for c in contributions)
         eligible = tuple(
-            i for i, (c, f) in enumerate(zip(contributions, folded, strict=True))
+            i
+            for i, (c, f) in enumerate(zip(contributions, folded, strict=True))
             if not f and c >= level
         )
         pots.append(Pot(amount, eligible))

@@ -357,8 +357,11 @@ def hand_text(
     writer = _Writer(hand, names, hero)
     lines = writer.lines
     deck = hand.deck_size
-    note = "" if deck == 52 and not game.jokers else f" ({deck}-card deck" + (
-        f", {game.jokers} joker(s))" if game.jokers else ")")
+    note = (
+        ""
+        if deck == 52 and not game.jokers
+        else f" ({deck}-card deck" + (f", {game.jokers} joker(s))" if game.jokers else ")")
+    )
     lines += [header, f"Table '{table}' {n}-max Seat #{hand.dealer + 1} is the button{note}"]
     lines += [f"Seat {s + 1}: {names[s]} ({hand.starting_stacks[s]} in chips)" for s in range(n)]
     for event in hand.events:
