@@ -5,7 +5,11 @@ Every opponent's up cards are known; their down cards and everybody's cards to
 come are dealt from the unseen cards. At ``medium`` and ``hard`` an opponent who
 bet or raised in this round or the last one is read as holding a pair or better
 (razz: no pair, all cards eight or lower; eight-or-better: either), a weaker
-hand kept with probability 0.3 (bluffs, draws). In eight-or-better the equity
+hand kept with probability 0.3 (bluffs, draws). In five-card stud (one down
+card, no draws to speak of) a pair shown by a bet stays: an opponent who bet or
+raised in any round so far is read as holding a pair or better, and a limit bet
+there is rarely a bluff (a weaker hand kept with probability 0.1); without this
+memory ``hard`` does not separate from ``easy``. In eight-or-better the equity
 counts half the pot for the best high and half for the best low (a scoop:
 all). ``easy`` rates its hand against random down cards. Betting follows
 :mod:`pokerbonus.bots.equity_bots` in every round.
@@ -49,6 +53,9 @@ class StudBot(EquityBot):
         self.low = low
         self.mode = STUD_HILO if hilo else int(low)
         self.final_cards = final_cards
+        # five-card stud: a bet in any round so far shows a pair, seldom a bluff
+        self.memory = final_cards == 5
+        self.leak = 0.1 if self.memory else 0.3
 
     def equity(self, view: SeatView, read: TableRead, info: GameInfo, samples: int) -> float:
         """Equity against the opponents' up cards and read down cards."""
@@ -64,9 +71,8 @@ class StudBot(EquityBot):
             up[i, : len(shown)] = shown
             up_count[i] = len(shown)
             hidden[i] = max(0, view.card_counts[seat] - len(shown))
-            if self.level.ranges and (
-                read.aggressive(seat, read.street) or read.aggressive(seat, read.street - 1)
-            ):
+            rounds = range(read.street + 1) if self.memory else (read.street, read.street - 1)
+            if self.level.ranges and any(read.aggressive(seat, r) for r in rounds):
                 strong[i] = 1
         dead = [int(c) for s in range(view.players) if s not in opponents and s != read.seat
                 for c in view.up_cards[s]]  # fmt: skip
@@ -75,6 +81,6 @@ class StudBot(EquityBot):
         return float(
             stud_equity(
                 self.mode, hero, up, up_count, hidden, np.array(dead, np.int64), final,
-                strong, 0.3, samples, self.rng.getrandbits(31), get_tables(),
+                strong, self.leak, samples, self.rng.getrandbits(31), get_tables(),
             )
         )  # fmt: skip
