@@ -189,3 +189,43 @@ def test_hard_beats_the_station_significantly(key: str) -> None:
                              seed=2026, duplicate=True)  # fmt: skip
     hard = {r.bot: r for r in result.results}[f"{family}:hard"]
     assert hard.ci95 is not None and hard.ci95[0] > 0, hard
+
+
+def test_five_card_stud_remembers_a_bet_from_an_earlier_round() -> None:
+    """Five-card stud (one down card): an opponent who raised on the first round and
+    checked since is still read as holding a pair or better two rounds later, so the
+    hero's equity mostly falls against the bot that forgets a raise after one round
+    (it stays where the opponent's up cards already show a pair)."""
+    entry = CATALOG["five-card-stud"]
+    game, stakes = entry.game(), entry.stakes()
+    info = GameInfo.from_game(game, 2, stakes)
+    lower = deals = 0
+    for seed in range(40):
+        hand = Hand(game, [500, 500], dealer=0, stakes=stakes, rng=random.Random(seed))
+        raiser = hero = None
+        while hand.actor is not None and hand.legal_actions().decision == "bet":
+            street = read_table(hand.view(hand.actor)).street
+            if street == 2 and hand.actor == hero:
+                break
+            legal = hand.legal_actions()
+            if street == 0 and raiser is None and legal.min_raise_to:
+                raiser, hero = hand.actor, 1 - hand.actor
+                hand.act(Action.raise_to(legal.min_raise_to))
+            else:
+                hand.act(Action.check_or_call())
+        else:
+            continue
+        assert raiser is not None and hero is not None
+        view = hand.view(hero)
+        read = read_table(view)
+        assert read.aggressive(raiser, 0) and not read.aggressive(raiser, 1)
+        remembers = make_game_bot("stud5:hard", seed=3)
+        forgets = make_game_bot("stud5:hard", seed=3)
+        forgets.memory, forgets.leak = False, 0.3  # type: ignore[attr-defined]
+        with_memory = remembers.equity(view, read, info, 20_000)  # type: ignore[attr-defined]
+        without = forgets.equity(view, read, info, 20_000)  # type: ignore[attr-defined]
+        deals += 1
+        lower += with_memory < without - 0.02
+        if deals == 20:
+            break
+    assert deals == 20 and lower >= 15, (deals, lower)
