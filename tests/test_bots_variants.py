@@ -23,6 +23,7 @@ from pokerbonus.bots.variant_kernels import (
     RULE_OMAHA_HILO,
     RULE_SHORT,
     badugi_discard_mask,
+    badugi_draw_mask,
     badugi_equity,
     badugi_value,
     board_equity,
@@ -136,13 +137,22 @@ def test_badugi_ranking_draw_and_equity() -> None:
     assert BadugiBot(1, "easy").discard(parse_cards("As 2c 3d Kh")) == ()  # easy pats any badugi
     none = np.zeros(0, np.int64)
 
-    def eq(hero: str, mask: int, drawn: int) -> float:
-        return float(badugi_equity(_a(hero), mask, none, np.array([drawn]), np.array([7]),
-                                   np.array([0]), 0.0, 6000, 4))  # fmt: skip
+    def eq(hero: str, mask: int, drawn: int, hero_draws: int = 0, draws: int = 0) -> float:
+        return float(badugi_equity(_a(hero), mask, hero_draws, none, np.array([drawn]),
+                                   np.array([7]), np.array([draws]), np.array([0]), 0.0, 7, 10,
+                                   6000, 4))  # fmt: skip
 
     assert eq("Ac 2d 3h 4s", 0, 2) > 0.95  # the nuts against a two-card draw
     assert eq("Ac 2d 3h Ks", 0, 0) < eq("Ac 2d 3h Ks", 0, 2)  # a king badugi fears a pat hand
     assert eq("Ac 2c 3c 4c", 0, 1) < 0.1  # a one-card hand against a one-card draw
+    # every remaining draw counts, for both sides: a king badugi standing pat against a
+    # two-card draw with three draws to come, an ace-deuce-trey draw against a pat eight
+    assert eq("Ac 2d 3h Ks", 0, 2, 0, 3) < eq("Ac 2d 3h Ks", 0, 2, 0, 1) - 0.05
+    assert eq("Ac 2d 3h 3s", 0b1000, 0, 3) > eq("Ac 2d 3h 3s", 0b1000, 0, 1) + 0.05
+    # the opponent who has drawn keeps drawing: the draw does worse than against a pat hand
+    assert eq("Ac 2d 3h 3s", 0b1000, 1, 3, 3) < eq("Ac 2d 3h 3s", 0b1000, 1, 3, 0)
+    assert badugi_draw_mask(_a("As 2c 3d Kh"), 7, 10) == 0b1000  # a king badugi is broken
+    assert badugi_draw_mask(_a("As 2c 3d Jh"), 7, 10) == 0  # a jack badugi stands pat
 
 
 def test_pineapple_keeps_the_best_pair() -> None:

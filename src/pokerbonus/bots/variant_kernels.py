@@ -10,7 +10,8 @@ pots shared:
 * :func:`board_equity` — hold'em high on one or two boards (each board half the
   pot), short-deck hold'em (36 cards), Omaha high/low (half the pot to the best
   high, half to the best eight-or-better low, all to the high without one).
-* :func:`badugi_value`, :func:`badugi_discard_mask`, :func:`badugi_equity` — badugi.
+* :func:`badugi_value`, :func:`badugi_discard_mask`, :func:`badugi_draw_mask`,
+  :func:`badugi_equity` — badugi.
 
 >>> import numpy as np
 >>> from pokerbonus.cards import parse_cards
@@ -60,6 +61,7 @@ __all__ = [
     "RULE_OMAHA_HILO",
     "RULE_SHORT",
     "badugi_discard_mask",
+    "badugi_draw_mask",
     "badugi_equity",
     "badugi_value",
     "board_equity",
@@ -285,24 +287,72 @@ def badugi_discard_mask(hand: I64, keep_top: int) -> int:
 
 
 @_njit
+def badugi_draw_mask(hand: I64, keep_top: int, pat_top: int) -> int:
+    """The bots' badugi draw as a bit mask of the positions exchanged: stand pat
+    (0) on a four-card badugi whose top card has ace-low rank at most ``pat_top``,
+    else :func:`badugi_discard_mask` with ``keep_top``."""
+    n = hand.shape[0]
+    if n == 4 and _subset_value(hand, 15) >= 0:
+        top = 0
+        for i in range(n):
+            top = max(top, _badugi_rank(int(hand[i])))
+        if top <= pat_top:
+            return 0
+    return badugi_discard_mask(hand, keep_top)
+
+
+@_njit
+def _deal_badugi(pool: I64, m: int, hand: I64, stop: int, top: int) -> int:
+    """Deal ``hand[:stop]`` from ``pool[:m]`` as a badugi of cards of ace-low rank
+    at most ``top``: each card is drawn again (at most ``TRIES`` times) while it
+    shares a suit or a rank with the ones before it or is higher than ``top``;
+    returns the size of the pool left."""
+    suits = 0
+    ranks = 0
+    for i in range(stop):
+        for tries in range(TRIES):
+            j = np.random.randint(0, m)
+            card = pool[j]
+            s = 1 << (card & 3)
+            r = _badugi_rank(int(card))
+            if (suits & s == 0 and ranks >> r & 1 == 0 and r <= top) or tries == TRIES - 1:
+                pool[j] = pool[m - 1]
+                pool[m - 1] = card
+                m -= 1
+                hand[i] = card
+                suits |= s
+                ranks |= 1 << r
+                break
+    return m
+
+
+@_njit
 def badugi_equity(
     hero: I64,
     hero_mask: int,
+    hero_draws: int,
     dead: I64,
     drawn: I64,
-    keep_top: I64,
+    fit_top: I64,
+    draws: I64,
     strong: I64,
     leak: float,
+    keep_top: int,
+    pat_top: int,
     samples: int,
     seed: int,
 ) -> float:
-    """Hero's average share of the pot in badugi.
+    """Hero's average share of the pot in badugi, every modelled draw played out.
 
-    ``hero_mask``: positions the hero still exchanges (one more draw is modelled).
-    Per opponent: ``drawn[o]`` the cards they exchanged in the last draw (-1: not
-    yet: they will draw by :func:`badugi_discard_mask` with ``keep_top[o]``); the
-    cards they kept must be ones that draw keeps; ``strong[o]`` 1: their betting
-    says a four-card badugi, a weaker hand kept with probability ``leak``.
+    The hero makes ``hero_draws`` more draws: the first exchanges the positions
+    of bit mask ``hero_mask``, the later ones follow :func:`badugi_draw_mask`
+    with ``keep_top`` and ``pat_top``. Per opponent: ``drawn[o]`` the cards they
+    exchanged in their last draw (-1: none yet), the cards they kept being ones
+    :func:`badugi_discard_mask` with ``fit_top[o]`` keeps; ``strong[o]`` (0:
+    none) the least badugi value their betting shows for the hand they hold
+    now, a weaker one kept with probability ``leak``; then they make ``draws[o]``
+    more draws by :func:`badugi_draw_mask`. The draws are played in turn, one
+    round at a time, while the unseen cards last.
     """
     np.random.seed(seed)
     k = drawn.shape[0]
@@ -311,7 +361,11 @@ def badugi_equity(
     _mark(used, dead)
     pool = _unseen(used)
     hand = np.empty(4, np.int64)
+    hands = np.empty((k, 4), np.int64)
     values = np.empty(k + 1, np.int64)
+    rounds = hero_draws
+    for o in range(k):
+        rounds = max(rounds, draws[o])
     total = 0.0
     for _ in range(samples):
         m = pool.shape[0]
@@ -320,22 +374,26 @@ def badugi_equity(
                 mm = m
                 ok = True
                 if drawn[o] >= 0:
-                    kept = 4 - drawn[o]
-                    mm = _deal(pool, mm, hand, 0, kept)
-                    ok = kept == 0 or badugi_discard_mask(hand[:kept], keep_top[o]) == 0
-                    mm = _deal(pool, mm, hand, kept, 4)
+                    mm = _deal_badugi(pool, mm, hand, 4 - drawn[o], fit_top[o])
+                    mm = _deal(pool, mm, hand, 4 - drawn[o], 4)
                 else:
                     mm = _deal(pool, mm, hand, 0, 4)
-                    mm = _redraw(pool, mm, hand, badugi_discard_mask(hand, keep_top[o]), 4)
-                value = badugi_value(hand)
-                if ok and strong[o] > 0 and value < 4 * _POWERS:
+                if ok and strong[o] > 0 and badugi_value(hand) < strong[o]:
                     ok = np.random.random() < leak
                 if ok or tries == TRIES - 1:
-                    values[o + 1] = value
+                    hands[o] = hand
                     m = mm
                     break
         hand[:] = hero
-        m = _redraw(pool, m, hand, hero_mask, 0)
+        for d in range(rounds):
+            for o in range(k):
+                if d < draws[o]:
+                    m = _redraw(pool, m, hands[o], badugi_draw_mask(hands[o], keep_top, pat_top), 0)
+            if d < hero_draws:
+                mask = hero_mask if d == 0 else badugi_draw_mask(hand, keep_top, pat_top)
+                m = _redraw(pool, m, hand, mask, 0)
         values[0] = badugi_value(hand)
+        for o in range(k):
+            values[o + 1] = badugi_value(hands[o])
         total += _high_share(values)
     return total / samples
