@@ -139,7 +139,7 @@ def test_badugi_ranking_draw_and_equity() -> None:
 
     def eq(hero: str, mask: int, drawn: int, hero_draws: int = 0, draws: int = 0) -> float:
         return float(badugi_equity(_a(hero), mask, hero_draws, none, np.array([drawn]),
-                                   np.array([7]), np.array([draws]), np.array([0]), 0.0, 7, 10,
+                                   np.array([7]), np.array([draws]), np.array([0]), 0.0, 0.0, 7, 10,
                                    6000, 4))  # fmt: skip
 
     assert eq("Ac 2d 3h 4s", 0, 2) > 0.95  # the nuts against a two-card draw
@@ -153,6 +153,30 @@ def test_badugi_ranking_draw_and_equity() -> None:
     assert eq("Ac 2d 3h 3s", 0b1000, 1, 3, 3) < eq("Ac 2d 3h 3s", 0b1000, 1, 3, 0)
     assert badugi_draw_mask(_a("As 2c 3d Kh"), 7, 10) == 0b1000  # a king badugi is broken
     assert badugi_draw_mask(_a("As 2c 3d Jh"), 7, 10) == 0  # a jack badugi stands pat
+
+
+def test_hard_badugi_draws_the_keep_of_best_equity() -> None:
+    entry = CATALOG["badugi"]
+    info = GameInfo.from_game(entry.game(), 2, entry.stakes())
+    for seed in range(40):  # the first draw where another keep beats the table's
+        hand = Hand(entry.game(), [200, 200], dealer=0, stakes=entry.stakes(),
+                    rng=random.Random(seed))  # fmt: skip
+        while hand.legal_actions().decision != "draw":
+            hand.act(Action.check_or_call())
+        assert hand.actor is not None
+        view = hand.view(hand.actor)
+        ranked = BadugiBot(3, "hard").keep_equities(view, read_table(view), 400)
+        best = max(ranked, key=lambda pair: pair[1])[0]
+        if best != ranked[0][0]:
+            break
+    assert all(0.0 <= e <= 1.0 for _, e in ranked)
+    table = BadugiBot(3, "hard").discard(view.hole)
+    assert {c for i, c in enumerate(view.hole) if ranked[0][0] >> i & 1} == set(table)
+    action = BadugiBot(3, "hard").decide(view, info)  # the same seed, the same deals
+    assert set(action.cards) == {c for i, c in enumerate(view.hole) if best >> i & 1}
+    assert set(action.cards) != set(table)
+    # easy draws by its table, whatever the equities
+    assert BadugiBot(3, "easy").decide(view, info).cards == BadugiBot(3, "easy").discard(view.hole)
 
 
 def test_pineapple_keeps_the_best_pair() -> None:

@@ -8,8 +8,9 @@ candidate keeps (that draw, standing pat on or breaking a four-card badugi,
 the best badugi of any cards) and takes the best.
 
 **Equity**: opponents' hands are dealt from the unseen cards and fit the number
-of cards they last exchanged (the cards they kept are a badugi of the keep
-limit, a pat hand a four-card badugi of the pat limit); at ``medium`` and
+of cards they last exchanged in one sample of four (:data:`FIT_LEAK`: the cards
+they kept are a badugi of the keep limit, a pat hand a four-card badugi of the
+pat limit; otherwise any cards); at ``medium`` and
 ``hard`` a bet in this round shows a three-card badugi before the first draw,
 a four-card badugi after it, a weaker hand kept with probability 0.3. At
 ``medium`` and ``hard`` every remaining draw is played out for both sides (each
@@ -48,13 +49,16 @@ from pokerbonus.engine.actions import Action
 from pokerbonus.engine.events import Drew, RoundEnded
 from pokerbonus.engine.views import SeatView
 
-__all__ = ["BETTING_ROUNDS", "BadugiBot"]
+__all__ = ["BETTING_ROUNDS", "FIT_LEAK", "BadugiBot"]
 
 BETTING_ROUNDS: Final = 4
 """Betting rounds of badugi (three draws)."""
 
 _FOUR_CARDS: Final = 4 * 13**4  # the least value of a four-card badugi
 _THREE_CARDS: Final = 3 * 13**4  # the least value of a three-card badugi
+FIT_LEAK: Final = 0.75
+"""The chance an opponent's kept cards are read as any cards, not the standard
+draw's keep (the draw count is a weak read: many players draw by another table)."""
 _ANY: Final = 12  # the highest ace-low rank (king): a keep limit that allows every card
 
 
@@ -176,6 +180,6 @@ class BadugiBot(EquityBot):
         return float(
             badugi_equity(
                 _cards(view.hole), mask, hero_draws, np.zeros(0, np.int64), drawn, fit_top,
-                draws, strong, 0.3, self.keep_top, self.pat_top, samples, seed,
+                draws, strong, 0.3, FIT_LEAK, self.keep_top, self.pat_top, samples, seed,
             )
         )  # fmt: skip

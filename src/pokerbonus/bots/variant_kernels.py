@@ -337,6 +337,7 @@ def badugi_equity(
     draws: I64,
     strong: I64,
     leak: float,
+    fit_leak: float,
     keep_top: int,
     pat_top: int,
     samples: int,
@@ -348,7 +349,8 @@ def badugi_equity(
     of bit mask ``hero_mask``, the later ones follow :func:`badugi_draw_mask`
     with ``keep_top`` and ``pat_top``. Per opponent: ``drawn[o]`` the cards they
     exchanged in their last draw (-1: none yet), the cards they kept being ones
-    :func:`badugi_discard_mask` with ``fit_top[o]`` keeps; ``strong[o]`` (0:
+    :func:`badugi_discard_mask` with ``fit_top[o]`` keeps (any cards with
+    probability ``fit_leak``: a player who does not draw by that table); ``strong[o]`` (0:
     none) the least badugi value their betting shows for the hand they hold
     now, a weaker one kept with probability ``leak``; then they make ``draws[o]``
     more draws by :func:`badugi_draw_mask`. The draws are played in turn, one
@@ -374,8 +376,12 @@ def badugi_equity(
                 mm = m
                 ok = True
                 if drawn[o] >= 0:
-                    mm = _deal_badugi(pool, mm, hand, 4 - drawn[o], fit_top[o])
-                    mm = _deal(pool, mm, hand, 4 - drawn[o], 4)
+                    kept = 4 - drawn[o]
+                    if fit_leak < 1.0 and np.random.random() >= fit_leak:
+                        mm = _deal_badugi(pool, mm, hand, kept, fit_top[o])
+                    else:
+                        mm = _deal(pool, mm, hand, 0, kept)
+                    mm = _deal(pool, mm, hand, kept, 4)
                 else:
                     mm = _deal(pool, mm, hand, 0, 4)
                 if ok and strong[o] > 0 and badugi_value(hand) < strong[o]:
