@@ -33,7 +33,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.bots.holdem import HoldemBot
+from pokerbonus.bots.holdem import HoldemBot, percentile_chart
 from pokerbonus.bots.variant_kernels import RULE_HIGH, RULE_SHORT, board_equity, get_tables
 from pokerbonus.engine.views import SeatView
 
@@ -57,29 +57,16 @@ def shortdeck_percentile_table() -> F64:
     leaks = np.ones((1, 3))
     none = np.zeros(0, np.int64)
     boards = np.zeros((1, 5), np.int64)
-    classes: list[tuple[float, int, int, int]] = []  # (equity, combos, high, low/suited)
-    for hi in range(SHORT_LOW_RANK, 13):
-        for lo in range(SHORT_LOW_RANK, hi + 1):
-            for suited in (False,) if hi == lo else (False, True):
-                hero = np.array([4 * hi, 4 * lo + (0 if suited else 1)], np.int64)
-                eq = board_equity(
-                    RULE_SHORT, hero, boards, 0, none, ones, np.zeros(1), levels, leaks,
-                    1500, 29 + hi * 13 + lo, t,
-                )  # fmt: skip
-                combos = 6 if hi == lo else (4 if suited else 12)
-                classes.append((eq, combos, hi, lo * 2 + int(suited)))
-    classes.sort(reverse=True)
-    table = np.ones((52, 52))
-    seen = 0
-    for _, combos, hi, code in classes:
-        seen += combos
-        lo, suited = code // 2, bool(code % 2)
-        for sa in range(4):
-            for sb in range(4):
-                if (hi == lo and sa == sb) or (hi != lo and (sa == sb) != suited):
-                    continue
-                table[4 * hi + sa, 4 * lo + sb] = table[4 * lo + sb, 4 * hi + sa] = seen / 630
-    return table
+
+    def equity_of(hero: I64, hi: int, lo: int) -> float:
+        return float(
+            board_equity(
+                RULE_SHORT, hero, boards, 0, none, ones, np.zeros(1), levels, leaks,
+                1500, 29 + hi * 13 + lo, t,
+            )
+        )  # fmt: skip
+
+    return percentile_chart(equity_of, SHORT_LOW_RANK)
 
 
 class ShortDeckBot(HoldemBot):

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
@@ -62,35 +63,26 @@ OPEN_RANGE: Final = {1: 0.40, 2: 0.42, 3: 0.26, 4: 0.19}
 HEADS_UP_OPEN: Final = 0.80
 
 
-@lru_cache(maxsize=1)
-def percentile_table() -> F64:
-    """``p[a, b]``: the share of starting hands at least as strong as cards ``a, b``
-    (0 = aces, about 1 = seven-deuce offsuit); symmetric, ``p[a, a]`` is 1."""
-    t = get_tables()
-    ones = np.ones((1, 52, 52))
-    levels = np.zeros((1, 3), np.int64)
-    leaks = np.ones((1, 3))
-    none = np.zeros(0, np.int64)
+def percentile_chart(equity_of: Callable[[I64, int, int], float], lowest: int = 0) -> F64:
+    """``p[a, b]``: the share of the starting hands of ranks ``lowest`` (index) to
+    ace at least as strong as cards ``a, b``, the 169 (or fewer) classes ordered by
+    ``equity_of(hero, high, low)`` (``hero``: one two-card hand of the class);
+    symmetric, 1 on the diagonal and for cards below ``lowest``."""
     classes: list[tuple[float, int, int, int]] = []  # (equity, combos, high, low/suited)
-    for hi in range(13):
-        for lo in range(hi + 1):
+    for hi in range(lowest, 13):
+        for lo in range(lowest, hi + 1):
             for suited in (False,) if hi == lo else (False, True):
-                a = 4 * hi
-                b = 4 * lo + (0 if suited else 1)
-                hero = np.array([a, b], np.int64)
-                eq = community_equity(
-                    GAME_HOLDEM, hero, none, none, ones, np.zeros(1), levels, leaks,
-                    1500, 17 + hi * 13 + lo, t,
-                )  # fmt: skip
+                hero = np.array([4 * hi, 4 * lo + (0 if suited else 1)], np.int64)
                 combos = 6 if hi == lo else (4 if suited else 12)
-                classes.append((eq, combos, hi, lo * 2 + int(suited)))
+                classes.append((equity_of(hero, hi, lo), combos, hi, lo * 2 + int(suited)))
     classes.sort(reverse=True)
+    total = sum(combos for _, combos, _, _ in classes)
     table = np.ones((52, 52))
     seen = 0
     for _, combos, hi, code in classes:
         seen += combos
         lo, suited = code // 2, bool(code % 2)
-        share = seen / 1326
+        share = seen / total
         for sa in range(4):
             for sb in range(4):
                 if hi == lo and sa == sb:
@@ -100,6 +92,27 @@ def percentile_table() -> F64:
                 table[4 * hi + sa, 4 * lo + sb] = share
                 table[4 * lo + sb, 4 * hi + sa] = share
     return table
+
+
+@lru_cache(maxsize=1)
+def percentile_table() -> F64:
+    """``p[a, b]``: the share of starting hands at least as strong as cards ``a, b``
+    (0 = aces, about 1 = seven-deuce offsuit); symmetric, ``p[a, a]`` is 1."""
+    t = get_tables()
+    ones = np.ones((1, 52, 52))
+    levels = np.zeros((1, 3), np.int64)
+    leaks = np.ones((1, 3))
+    none = np.zeros(0, np.int64)
+
+    def equity_of(hero: I64, hi: int, lo: int) -> float:
+        return float(
+            community_equity(
+                GAME_HOLDEM, hero, none, none, ones, np.zeros(1), levels, leaks,
+                1500, 17 + hi * 13 + lo, t,
+            )
+        )  # fmt: skip
+
+    return percentile_chart(equity_of)
 
 
 def opening_range(seat: int, dealer: int, players: int) -> float:
