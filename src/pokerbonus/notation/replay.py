@@ -354,6 +354,7 @@ class _Cards:
                 partial = None
                 continue
             if type(action) is DealHole and not pending[action.player]:  # the usual deal
+                # (a street's hole cards; the same player again starts the next street)
                 partial = None
                 if action.player in in_run:
                     self._deal_run(run, deal_counts)
@@ -365,14 +366,6 @@ class _Cards:
             if kind is NoOp or isinstance(action, NoOp):
                 continue
             split, partial = partial, None
-            if isinstance(action, DealHole) and not pending[action.player]:
-                if action.player in in_run:  # the next street's deal
-                    self._deal_run(run, deal_counts)
-                    run = []
-                    in_run = set()
-                run.append(action)
-                in_run.add(action.player)
-                continue
             if run:
                 self._deal_run(run, deal_counts)
                 run = []
