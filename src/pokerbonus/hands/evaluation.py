@@ -455,6 +455,25 @@ def evaluate_low8(cards: CardsLike) -> HandValue | None:
     return value if value.rank else None
 
 
+def _best_default_omaha(
+    hole: tuple[Card, ...], board: tuple[Card, ...]
+) -> tuple[int, tuple[Card, ...]] | None:
+    """The default game's best two-plus-three, ranked by the table path alone (the
+    same first best as :func:`evaluate_omaha`'s loop, without a value per choice),
+    or ``None`` when a joker needs the joker rules."""
+    build_tables()
+    best_rank, best_five = -1, hole
+    for two in combinations(hole, 2):
+        for three in combinations(board, 3):
+            five = two + three
+            rank = _fast_default(five)
+            if rank is None:
+                return None
+            if rank > best_rank:
+                best_rank, best_five = rank, five
+    return best_rank, best_five
+
+
 def evaluate_omaha(
     hole: CardsLike, board: CardsLike, game: str = "high", **options: object
 ) -> HandValue:
@@ -478,23 +497,9 @@ def evaluate_omaha(
     if spec.kind == "badugi":
         raise InvalidHandError("badugi is not played with a board")
     if spec.key == "high":
-        # The default game: rank every two-plus-three by the table path alone and
-        # build one value (the same first best as below, without a value per choice).
-        build_tables()
-        best_rank, best_five = -1, everything
-        for two in combinations(hole_cards, 2):
-            for three in combinations(board_cards, 3):
-                five = two + three
-                rank = _fast_default(five)
-                if rank is None:  # a joker: the joker rules below
-                    break
-                if rank > best_rank:
-                    best_rank, best_five = rank, five
-            else:
-                continue
-            break
-        else:
-            return make_value("high", best_rank, best_five)
+        fast = _best_default_omaha(hole_cards, board_cards)
+        if fast is not None:
+            return make_value("high", *fast)
     best: HandValue | None = None
     for two in combinations(hole_cards, 2):
         for three in combinations(board_cards, 3):
