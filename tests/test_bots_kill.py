@@ -4,6 +4,7 @@ the kill offer from their first two cards, and the engine takes their answer."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -11,7 +12,7 @@ from pokerbonus.bots import GameInfo
 from pokerbonus.bots.lowball import LowballBot
 from pokerbonus.engine import Hand
 from pokerbonus.engine.events import BlindPosted, Declined
-from pokerbonus.rules import Stakes
+from pokerbonus.rules import GameDef, Stakes
 from pokerbonus.rules.catalog import ace_to_five_draw, deuce_to_seven_single_draw
 
 STAKES = Stakes(ante=0, blinds=(1, 2), killer=0, kill_blind=4, kill_offer=True)
@@ -22,9 +23,9 @@ STAKES = Stakes(ante=0, blinds=(1, 2), killer=0, kill_blind=4, kill_offer=True)
     [("a5", ace_to_five_draw, "5"), ("27", deuce_to_seven_single_draw, "7")],
 )
 def test_the_killer_bot_kills_with_two_low_cards_and_declines_otherwise(
-    scheme: str, make_game: object, top: str
+    scheme: str, make_game: Callable[[], GameDef], top: str
 ) -> None:
-    game = make_game()  # type: ignore[operator]
+    game = make_game()
     bot = LowballBot(1, "hard", scheme=scheme)
     seen = {True: 0, False: 0}
     for seed in range(60):
