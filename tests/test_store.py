@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from recorded_play import play
 
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.table import random_legal_action
@@ -25,24 +26,6 @@ from pokerbonus.store.store import resolve_url
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "nested" / "folder" / "poker.db"
-
-
-def play(rt: RecordedTable, rng: random.Random, hands: int, *, stop_after: int = 0) -> None:
-    """Play ``hands`` hands; the last one is left unfinished after ``stop_after`` actions."""
-    for i in range(hands):
-        for player in rt.table.sitting_out():
-            if rt.table.can_rebuy(player):
-                rt.rebuy(player)
-        if len(rt.table.active_seats()) < 2:
-            return
-        hand = rt.start_hand()
-        actions = 0
-        while not hand.finished:
-            if i == hands - 1 and stop_after and actions == stop_after:
-                return
-            rt.act(random_legal_action(hand, rng))
-            actions += 1
-        rt.finish_hand()
 
 
 def test_fresh_database_in_a_new_folder(db: Path) -> None:
