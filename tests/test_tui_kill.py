@@ -16,6 +16,7 @@ from textual.widgets import Button, Static
 
 from pokerbonus.engine.events import BlindPosted, Declined
 from pokerbonus.engine.pots import Pot
+from pokerbonus.engine.views import SeatView
 from pokerbonus.store import Store
 from pokerbonus.tui.app import PlayApp, RulesScreen
 from pokerbonus.tui.render import live_pots, pots_text
@@ -55,6 +56,26 @@ async def play_to_the_kill_offer(pilot: Pilot[None], s: PlaySession) -> None:
     raise AssertionError("no kill offer in 200 steps")
 
 
+async def answer_the_kill_offer(
+    pilot: Pilot[None], s: PlaySession, *, accept: bool, by_button: bool
+) -> tuple[SeatView, int, SeatView]:
+    """Play to the kill offer, then put the kill on (``y``, Accept) or decline it
+    (``n``, Decline), by key or by button: the person's view before, their seat,
+    and their view after."""
+    await pilot.pause()
+    await play_to_the_kill_offer(pilot, s)
+    before = s.view
+    assert before is not None and before.seat is not None
+    if by_button:
+        await pilot.click("#act-accept" if accept else "#act-decline")
+    else:
+        await pilot.press("y" if accept else "n")
+    await pilot.pause()
+    view = s.view
+    assert view is not None and view.legal is not None
+    return before, before.seat, view
+
+
 async def test_the_kill_offer_is_shown_after_two_cards() -> None:
     s = kill_session()
     app = PlayApp(session=s)
@@ -83,23 +104,13 @@ async def test_the_person_puts_the_kill_on(by_button: bool) -> None:
     s = kill_session()
     app = PlayApp(session=s)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await play_to_the_kill_offer(pilot, s)
-        before = s.view
-        assert before is not None and before.seat is not None
-        seat = before.seat
-        if by_button:
-            await pilot.click("#act-accept")
-        else:
-            await pilot.press("y")
-        await pilot.pause()
-        view = s.view
-        assert view is not None and view.legal is not None
+        before, seat, view = await answer_the_kill_offer(pilot, s, accept=True, by_button=by_button)
         posted = [e for e in view.log if isinstance(e, BlindPosted) and e.kind == "kill"]
         assert posted == [BlindPosted(seat, 4 - before.bets[seat], "kill")]
         assert view.bets[seat] == 4 and view.stacks[seat] == before.stacks[seat] - posted[0].amount
         assert len(view.hole) == 5 and view.card_counts == (5, 5)  # the deal goes on
-        assert view.legal.decision == "bet" and view.actor == seat  # the opponent called
+        assert view.legal is not None and view.legal.decision == "bet"
+        assert view.actor == seat  # the opponent called
         assert view.bets == (4, 4)
         text = screen_text(app)
         assert "You put the kill on: kill blind 4" in text
@@ -120,24 +131,15 @@ async def test_the_person_declines_the_kill(by_button: bool) -> None:
     s = kill_session()
     app = PlayApp(session=s)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await play_to_the_kill_offer(pilot, s)
-        before = s.view
-        assert before is not None and before.seat is not None
-        seat = before.seat
-        if by_button:
-            await pilot.click("#act-decline")
-        else:
-            await pilot.press("n")
-        await pilot.pause()
-        view = s.view
-        assert view is not None and view.legal is not None
+        before, seat, view = await answer_the_kill_offer(
+            pilot, s, accept=False, by_button=by_button
+        )
         assert Declined(seat, "kill") in view.log
         assert not [e for e in view.log if isinstance(e, BlindPosted) and e.kind == "kill"]
         assert view.bets[seat] == before.bets[seat] == 2  # the big blind only
         assert view.stacks[seat] == before.stacks[seat]
         assert len(view.hole) == 5 and view.card_counts == (5, 5)
-        assert view.legal.decision == "bet" and view.actor == seat
+        assert view.legal is not None and view.legal.decision == "bet" and view.actor == seat
         text = screen_text(app)
         assert "You decline to kill" in text and "kill blind" not in text
         assert "Raise to 4" in text  # an ordinary hand: the big blind is 2
