@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -97,3 +98,90 @@ def test_offer_buttons_send_the_decision_offered() -> None:
         {"kind": "buy_pot", "label": "Buy the pot"},
         {"kind": "surblind", "label": "Surblind"},
     ]
+
+
+CLIENT_RUN = """
+const [mode, changes] = JSON.parse(process.argv[1]);
+const sockets = [];
+class FakeSocket {
+  static OPEN = 1;
+  constructor(url) {
+    this.url = url; this.readyState = 0; this.sent = []; this.on = {};
+    sockets.push(this);
+  }
+  addEventListener(type, fn) { (this.on[type] ??= []).push(fn); }
+  send(text) { this.sent.push(JSON.parse(text)); }
+  close() { this.readyState = 3; }
+  fire(type, event) { for (const fn of this.on[type] ?? []) fn(event); }
+}
+globalThis.WebSocket = FakeSocket;
+globalThis.window = { setInterval: () => 0, clearInterval: () => undefined, setTimeout: () => 0 };
+const { TableClient } = await import("./static/js/client.js");
+const calls = [];
+const client = new TableClient("t", "secret", {
+  welcome: (m) => calls.push(["welcome", m.n]),
+  event: (m, replayed) => calls.push(["event", m.n, replayed]),
+  state: (m) => calls.push(["state", m.n, m.resync]),
+  error: (m) => calls.push(["error", m.code]),
+  status: (s) => calls.push(["status", s]),
+}, "ws://test/ws/t");
+client.connect();
+for (const [socket, messages] of changes) {
+  const ws = sockets[socket];
+  if (!ws) continue; // the client did not open it
+  if (ws.readyState === 0) { ws.readyState = 1; ws.fire("open", {}); }
+  const frames = mode === "batch" && messages.length > 1
+    ? [{ type: "batch", messages }] : messages;
+  for (const frame of frames) ws.fire("message", { data: JSON.stringify(frame) });
+}
+console.log(JSON.stringify({ calls, stats: client.stats, lastN: client.lastN,
+                             sent: sockets.map((ws) => ws.sent) }));
+"""
+
+
+def _run_client(mode: str, changes: list[tuple[int, list[dict[str, object]]]]) -> Any:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run([node, "--no-warnings", "--input-type=module", "-e", CLIENT_RUN,
+                           json.dumps([mode, changes])], cwd=WEB, capture_output=True,
+                          text=True, timeout=60, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_client_takes_a_batch_as_its_messages_one_by_one() -> None:
+    """The page's client asks for ``batch`` in its hello and takes each message of a batch
+    frame as if it had come alone: the same handler calls in the same order, the same
+    counters; an event gap inside a batch reconnects with ``since`` and drops the rest
+    of that frame, as it drops the old socket's later frames. The one-by-one run is a
+    server that does not send batches: the page works the same (node, committed JS)."""
+
+    def event(n: int) -> dict[str, object]:
+        return {"type": "event", "n": n, "hand": 1, "event": {"kind": "called", "seat": 0}}
+
+    def state(n: int, resync: bool) -> dict[str, object]:
+        return {"type": "state", "n": n, "resync": resync, "hand": None}
+
+    welcome = {"type": "welcome", "table": "t", "n": 2, "you": {}}
+    changes: list[tuple[int, list[dict[str, object]]]] = [
+        (0, [welcome, state(2, True)]),
+        (0, [event(3), event(4), state(4, False), {"type": "ack", "id": 1, "of": "act"}]),
+        (0, [{"type": "pong", "id": 2}]),
+        (0, [event(5), event(7), state(7, False)]),  # 6 is missing: reconnect
+        (0, [event(8), state(8, False)]),  # the old socket's: dropped
+        (1, [{**welcome, "n": 7}, event(6), event(7), state(7, False)]),
+    ]
+    one_by_one = _run_client("single", changes)
+    batched = _run_client("batch", changes)
+    assert batched == one_by_one
+    assert [m for ws in batched["sent"] for m in ws] == [
+        {"type": "hello", "token": "secret", "since": None, "batch": True},
+        {"type": "hello", "token": "secret", "since": 5, "batch": True},
+    ]
+    assert batched["stats"]["gaps"] == 1 and batched["stats"]["acks"] == 1
+    assert batched["lastN"] == 7
+    events = [c for c in batched["calls"] if c[0] in ("event", "state")]
+    assert events == [["state", 2, True], ["event", 3, False], ["event", 4, False],
+                      ["state", 4, False], ["event", 5, False], ["event", 6, True],
+                      ["event", 7, True], ["state", 7, False]]  # fmt: skip

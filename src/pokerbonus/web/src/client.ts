@@ -1,7 +1,9 @@
 // The table's WebSocket: hello with the last event number, events in order,
-// a reconnect (with `since`) after a drop or a gap, intentions with ids.
+// a reconnect (with `since`) after a drop or a gap, intentions with ids. The hello
+// asks for `batch` frames (a change's messages in one frame); each message of a
+// batch is taken in order, as if it had come in a frame of its own.
 
-import type { Action, ErrorMsg, EventMsg, ServerMsg, StateMsg, WelcomeMsg } from "./protocol.js";
+import type { Action, ErrorMsg, EventMsg, ServerFrame, ServerMsg, StateMsg, WelcomeMsg } from "./protocol.js";
 
 export interface ClientHandlers {
   welcome(msg: WelcomeMsg): void;
@@ -57,17 +59,26 @@ export class TableClient {
     ws.addEventListener("open", () => {
       this.stats.connects += 1;
       this.replaying = this.lastN !== null;
-      ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.lastN }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.lastN, batch: true }));
     });
     ws.addEventListener("message", (e: MessageEvent<string>) => {
       if (ws !== this.socket) return;
-      let msg: ServerMsg;
+      let frame: ServerFrame;
       try {
-        msg = JSON.parse(e.data) as ServerMsg;
+        frame = JSON.parse(e.data) as ServerFrame;
       } catch {
         return;
       }
-      this.receive(msg);
+      if (frame.type !== "batch") {
+        this.receive(frame);
+        return;
+      }
+      if (!Array.isArray(frame.messages)) return;
+      for (const msg of frame.messages) {
+        // a gap reconnects: the rest of the frame is the old socket's, dropped as its frames would be
+        if (ws !== this.socket || ws.readyState !== WebSocket.OPEN) return;
+        this.receive(msg);
+      }
     });
     ws.addEventListener("close", (e: CloseEvent) => {
       if (ws !== this.socket) return;

@@ -123,6 +123,10 @@ export interface ErrorMsg { type: "error"; id: string | number | null; code: str
 export interface PongMsg { type: "pong"; id: string | number | null }
 
 export type ServerMsg = WelcomeMsg | EventMsg | StateMsg | AckMsg | ErrorMsg | PongMsg;
+/** The messages of one change in one frame, in order (the page asks for it in `hello`). */
+export interface BatchMsg { type: "batch"; messages: ServerMsg[] }
+/** What one WebSocket frame from the server carries. */
+export type ServerFrame = ServerMsg | BatchMsg;
 
 /** The answer of `POST /api/tables` and of `.../join`. */
 export interface Joined {

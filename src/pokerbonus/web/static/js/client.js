@@ -1,5 +1,7 @@
 // The table's WebSocket: hello with the last event number, events in order,
-// a reconnect (with `since`) after a drop or a gap, intentions with ids.
+// a reconnect (with `since`) after a drop or a gap, intentions with ids. The hello
+// asks for `batch` frames (a change's messages in one frame); each message of a
+// batch is taken in order, as if it had come in a frame of its own.
 export class TableClient {
     constructor(table, token, handlers, url = TableClient.socketUrl(table)) {
         this.table = table;
@@ -29,19 +31,30 @@ export class TableClient {
         ws.addEventListener("open", () => {
             this.stats.connects += 1;
             this.replaying = this.lastN !== null;
-            ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.lastN }));
+            ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.lastN, batch: true }));
         });
         ws.addEventListener("message", (e) => {
             if (ws !== this.socket)
                 return;
-            let msg;
+            let frame;
             try {
-                msg = JSON.parse(e.data);
+                frame = JSON.parse(e.data);
             }
             catch {
                 return;
             }
-            this.receive(msg);
+            if (frame.type !== "batch") {
+                this.receive(frame);
+                return;
+            }
+            if (!Array.isArray(frame.messages))
+                return;
+            for (const msg of frame.messages) {
+                // a gap reconnects: the rest of the frame is the old socket's, dropped as its frames would be
+                if (ws !== this.socket || ws.readyState !== WebSocket.OPEN)
+                    return;
+                this.receive(msg);
+            }
         });
         ws.addEventListener("close", (e) => {
             if (ws !== this.socket)
