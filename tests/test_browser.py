@@ -3,7 +3,8 @@ against the real server (uvicorn on a free loopback port, a temporary SQLite fil
 
 Two people in two browser contexts and a bot play hands to the end; one of them
 reloads the page mid-hand and carries on; a dropped socket reconnects with the
-last event number; the phone-sized layout shows the action buttons; a page opened
+last event number; the pages ask for ``batch`` frames and get a change's messages
+in one frame; the phone-sized layout shows the action buttons; a page opened
 between hands shows the last showdown, with the server's (the engine's) hand names.
 
 Screenshots go to ``test-artifacts/`` (gitignored). ``POKERBONUS_DOCS_IMAGES=1``
@@ -131,6 +132,26 @@ def _until(pages: list[Page], done: Callable[[], bool], timeout: float = 40.0) -
             pages[0].wait_for_timeout(100)
 
 
+class Frames:
+    """The WebSocket frames a page sends and receives (as Playwright sees them)."""
+
+    def __init__(self, page: Page) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.received: list[dict[str, Any]] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws: Any) -> None:
+        ws.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
+        ws.on("framereceived", lambda payload: self.received.append(json.loads(payload)))
+
+    def messages(self) -> list[dict[str, Any]]:
+        """The messages received, each batch opened in order."""
+        out: list[dict[str, Any]] = []
+        for frame in self.received:
+            out.extend(frame["messages"] if frame["type"] == "batch" else [frame])
+        return out
+
+
 def _screenshot(page: Page, name: str, docs: bool = False) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / name))
@@ -142,6 +163,7 @@ def test_two_people_and_a_bot_play_hands_with_a_reload_mid_hand(server: str, bro
     ann_ctx = browser.new_context(viewport={"width": 1280, "height": 860})
     bob_ctx = browser.new_context(viewport={"width": 1280, "height": 860})
     ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
+    ann_frames, bob_frames = Frames(ann), Frames(bob)
     errors: list[str] = []
     for p in (ann, bob):
         p.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -224,6 +246,15 @@ def test_two_people_and_a_bot_play_hands_with_a_reload_mid_hand(server: str, bro
                 p.get_by_test_id(f"seat-{occ['seat']}").get_by_test_id("seat-stack")
             ).to_have_text(str(occ["stack"]))
     _screenshot(ann, "web-table-between-hands.png")
+    # every hello (Bob's reload, Ann's reconnect included) asked for batches, and the
+    # server's batch frames carried several messages each: fewer frames than messages
+    for frames, connects in ((ann_frames, 2), (bob_frames, 2)):
+        hellos = [m for m in frames.sent if m["type"] == "hello"]
+        assert len(hellos) == connects and all(m.get("batch") is True for m in hellos), hellos
+        batches = [f for f in frames.received if f["type"] == "batch"]
+        assert batches and all(len(f["messages"]) > 1 for f in batches)
+        assert not any(m["type"] == "batch" for f in batches for m in f["messages"])
+        assert len(frames.received) < len(frames.messages())
     # a clean picture of a hand being played for the docs
     expect(ann.get_by_test_id("cards-0").get_by_test_id("card")).to_have_count(5, timeout=15000)
     _screenshot(ann, "web-table.png", docs=True)
