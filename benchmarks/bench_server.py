@@ -23,7 +23,8 @@ then the queueing of ``tables`` actions on the CPUs).
 A list of think times gives a load curve: one fresh server per point, one row
 per point (offered and achieved actions per second, latency, CPU per action), and
 where the p99 crosses ``--goal`` ms. ``--page-clients`` makes the clients take
-one frame per message, as the page does (no ``batch`` in their ``hello``);
+one frame per message (no ``batch`` in their ``hello``), as the page did before
+it asked for batches;
 ``--deflate`` lets server and clients negotiate permessage-deflate (uvicorn's
 default, which ``pokerbonus.server.UVICORN_OPTIONS`` turns off).
 
@@ -418,7 +419,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--goal", type=float, default=50.0, help="the p99 to meet, ms")
     parser.add_argument(
-        "--page-clients", action="store_true", help="one frame per message, as the page"
+        "--page-clients", action="store_true", help="one frame per message (no batch)"
     )
     parser.add_argument("--deflate", action="store_true", help="permessage-deflate on")
     parser.add_argument("--loop", default="", help="uvicorn's event loop (asyncio, uvloop)")
