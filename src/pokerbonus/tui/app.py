@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -44,14 +44,19 @@ from pokerbonus.tui.settings import PlaySettings, game_choices, rule_fields
 from pokerbonus.tui.thinking import play_computers
 
 __all__ = [
+    "CARD_KEYS",
+    "TABLE_KEYS",
     "LedgerScreen",
     "PlayApp",
+    "PlayingScreen",
     "RulesScreen",
     "SetupScreen",
     "TableScreen",
     "bet_amounts",
     "ledger_text",
 ]
+
+A = TypeVar("A")
 
 
 def bet_amounts(view: SeatView, legal: LegalActions) -> dict[str, int]:
@@ -248,11 +253,93 @@ class LedgerScreen(Screen[None]):
 
 # -- the table -------------------------------------------------------------------------
 
+CARD_KEYS: Final[list[BindingType]] = [
+    Binding(str(i + 1), f"pick({i})", f"Card {i + 1}", show=False) for i in range(5)
+]
+"""``1``-``5``: pick a card of the person's hand (the table and dealer mode)."""
 
-class TableScreen(Screen[None]):
+TABLE_KEYS: Final[list[BindingType]] = [
+    Binding("space", "next_hand", "Next hand"),
+    Binding("b", "rebuy", "Rebuy"),
+    Binding("question_mark", "rules", "Rules"),
+    Binding("q", "leave", "Leave"),
+]
+"""The keys between hands and at any time: next hand, rebuy, rules, leave (the
+table and dealer mode)."""
+
+
+class PlayingScreen(Screen[None]):
+    """What the table and the dealer-mode screens share: a message under the
+    status (what a step refused, or what happened), and the computer players
+    played one decision at a time from a worker
+    (:func:`~pokerbonus.tui.thinking.play_computers`).
+
+    A subclass draws itself in :meth:`refresh_table`.
+    """
+
+    AUTO_FOCUS = ""  # keys go to the screen's bindings until a text box is clicked
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__()
+        self.message = message
+        self.left = False
+        """Whether the person left the table (a computer decision is no longer played)."""
+        self.thinking = False
+        """Whether the computer players' decisions are being computed."""
+
+    def refresh_table(self) -> None:
+        """Redraw the screen."""
+        raise NotImplementedError
+
+    def _run(self, step: Callable[[], object]) -> bool:
+        try:
+            step()
+        except PokerError as exc:
+            self.message = str(exc)
+            return False
+        self.message = ""
+        return True
+
+    def _start_computers(
+        self,
+        to_act: Callable[[], bool],
+        decide: Callable[[], A],
+        play: Callable[[A], object],
+        *,
+        name: str,
+        pause: float = 0.0,
+    ) -> None:
+        """While ``to_act()`` and the person is at the table, compute ``decide()``
+        off the screen's thread and ``play`` it, in a worker named ``name``."""
+        self.thinking = True
+        self.run_worker(self._computers(to_act, decide, play, pause), name=name, group=name)
+
+    async def _computers(
+        self,
+        to_act: Callable[[], bool],
+        decide: Callable[[], A],
+        play: Callable[[A], object],
+        pause: float,
+    ) -> None:
+        try:
+            await play_computers(
+                lambda: to_act() and not self.left, decide,
+                lambda action: self._play_computer(partial(play, action)), pause=pause,
+            )  # fmt: skip
+        finally:
+            self.thinking = False
+
+    def _play_computer(self, step: Callable[[], object]) -> bool:
+        """Play a computer player's decision and draw it (not once the person left:
+        the hand stays as stored)."""
+        if self.left or not self._run(step):
+            return False
+        self.refresh_table()
+        return True
+
+
+class TableScreen(PlayingScreen):
     """The table: seats, pots, the person's cards, the log and the action buttons."""
-
-    AUTO_FOCUS = ""  # keys go to the table's bindings until a text box is clicked
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f", "bet('fold')", "Fold"),
@@ -262,33 +349,22 @@ class TableScreen(Screen[None]):
         Binding("p", "bet('pot')", "Pot"),
         Binding("a", "bet('all-in')", "All-in"),
         Binding("r", "custom", "Amount"),
-        Binding("1", "pick(0)", "Card 1", show=False),
-        Binding("2", "pick(1)", "Card 2", show=False),
-        Binding("3", "pick(2)", "Card 3", show=False),
-        Binding("4", "pick(3)", "Card 4", show=False),
-        Binding("5", "pick(4)", "Card 5", show=False),
+        *CARD_KEYS,
         Binding("d", "draw", "Draw"),
         Binding("s", "stand_pat", "Stand pat"),
         Binding("y", "offer(True)", "Accept"),
         Binding("n", "offer(False)", "Decline"),
-        Binding("space", "next_hand", "Next hand"),
-        Binding("b", "rebuy", "Rebuy"),
-        Binding("question_mark", "rules", "Rules"),
-        Binding("q", "leave", "Leave"),
+        *TABLE_KEYS,
         Binding("escape", "unfocus", "Keys", show=False),
     ]
 
     def __init__(self, session: PlaySession, bot_pause: float = 0.0) -> None:
-        super().__init__()
+        super().__init__(session.resume_report.message)
         self.session = session
         self.selected: list[Card] = []
-        self.message = session.resume_report.message
         self.bot_pause = bot_pause
         """Seconds between two opponents' actions (0: they all act at once, on the
         screen's thread; tests)."""
-        self.thinking = False
-        """Whether the opponents' actions are being computed."""
-        self.left = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -430,15 +506,6 @@ class TableScreen(Screen[None]):
 
     # -- acting --------------------------------------------------------------------
 
-    def _run(self, step: Callable[[], object]) -> bool:
-        try:
-            step()
-        except PokerError as exc:
-            self.message = str(exc)
-            return False
-        self.message = ""
-        return True
-
     def _start_hand(self) -> None:
         self.session.start_hand(run_bots=self.bot_pause <= 0)
 
@@ -446,27 +513,12 @@ class TableScreen(Screen[None]):
         """With a pause, the opponents act one at a time, each decision computed
         off the screen's thread (:func:`~pokerbonus.tui.thinking.play_computers`),
         so the screen is drawn (and keys read) while they think."""
-        if self.bot_pause > 0 and self.session.bot_to_act and not self.thinking:
-            self.thinking = True
-            self.run_worker(self._bots(), name="opponents", group="opponents")
-
-    async def _bots(self) -> None:
         s = self.session
-        try:
-            await play_computers(
-                lambda: s.bot_to_act and not self.left, s.bot_decision, self._play_bot,
+        if self.bot_pause > 0 and s.bot_to_act and not self.thinking:
+            self._start_computers(
+                lambda: s.bot_to_act, s.bot_decision, s.bot_step, name="opponents",
                 pause=self.bot_pause,
             )  # fmt: skip
-        finally:
-            self.thinking = False
-
-    def _play_bot(self, action: Action) -> bool:
-        """Play an opponent's action and draw it (not once the person left: the
-        hand stays as stored)."""
-        if self.left or not self._run(partial(self.session.bot_step, action)):
-            return False
-        self.refresh_table()
-        return True
 
     def _act(self, action: Action) -> None:
         if self.session.bot_to_act:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Callable, Mapping
-from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -29,7 +28,6 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
 from pokerbonus.cards import Card
@@ -53,7 +51,7 @@ from pokerbonus.errors import ConfigurationError, PokerError
 from pokerbonus.hands import evaluate
 from pokerbonus.store import PlayerSpec, ResumePolicy, Store
 from pokerbonus.store.dealer_recorder import RecordedDealerTable, resume_dealer
-from pokerbonus.tui.app import RulesScreen
+from pokerbonus.tui.app import CARD_KEYS, TABLE_KEYS, PlayingScreen, RulesScreen
 from pokerbonus.tui.render import HIDDEN_CARD, card_text, cards_text
 from pokerbonus.tui.session import (
     OPPONENT_NAMES,
@@ -61,7 +59,6 @@ from pokerbonus.tui.session import (
     entropy_source,
     latest_open_session,
 )
-from pokerbonus.tui.thinking import play_computers
 
 __all__ = [
     "DealerApp",
@@ -375,37 +372,25 @@ def dealer_text(view: DealerView, names: tuple[str, ...], turned: int, four: boo
     return out
 
 
-class DealerScreen(Screen[None]):
+class DealerScreen(PlayingScreen):
     """The dealer-mode table."""
 
-    AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("k", "keep", "Keep"),
         Binding("x", "exchange", "Exchange"),
         Binding("f", "fold", "Fold"),
-        Binding("1", "pick(0)", "Card 1", show=False),
-        Binding("2", "pick(1)", "Card 2", show=False),
-        Binding("3", "pick(2)", "Card 3", show=False),
-        Binding("4", "pick(3)", "Card 4", show=False),
-        Binding("5", "pick(4)", "Card 5", show=False),
-        Binding("space", "next_hand", "Next hand"),
-        Binding("b", "rebuy", "Rebuy"),
-        Binding("question_mark", "rules", "Rules"),
-        Binding("q", "leave", "Leave"),
+        *CARD_KEYS,
+        *TABLE_KEYS,
     ]
 
     TURN_SECONDS: ClassVar[float] = 0.4
     """The pause between two dealer cards turned."""
 
     def __init__(self, session: DealerSession) -> None:
-        super().__init__()
+        super().__init__(session.resume_report.message)
         self.session = session
         self.picked: Card | None = None
         self.turned = 0
-        self.message = session.resume_report.message
-        self.left = False
-        self.thinking = False
-        """Whether the computer players' decisions are being computed."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -481,41 +466,17 @@ class DealerScreen(Screen[None]):
         self.query_one("#d-next", Button).display = between
         self.query_one("#d-rebuy", Button).display = between
 
-    def _run(self, step: Callable[[], object]) -> bool:
-        try:
-            step()
-        except PokerError as exc:
-            self.message = str(exc)
-            return False
-        self.message = ""
-        return True
-
     def _start_hand(self) -> None:
         self.session.start_hand(run_computers=False)
 
     def _think(self) -> None:
         """Let the computer players to decide do so, off the screen's thread
         (:func:`~pokerbonus.tui.thinking.play_computers`)."""
-        if self.session.computer_to_act and not self.left and not self.thinking:
-            self.thinking = True
-            self.run_worker(self._computers(), name="computers", group="computers")
-
-    async def _computers(self) -> None:
         s = self.session
-        try:
-            await play_computers(
-                lambda: s.computer_to_act and not self.left, s.computer_decision, self._play
+        if s.computer_to_act and not self.left and not self.thinking:
+            self._start_computers(
+                lambda: s.computer_to_act, s.computer_decision, s.computer_step, name="computers"
             )
-        finally:
-            self.thinking = False
-
-    def _play(self, action: DealerAction) -> bool:
-        """Play a computer player's decision and draw it (not once the person left:
-        the hand stays as stored)."""
-        if self.left or not self._run(partial(self.session.computer_step, action)):
-            return False
-        self.refresh_table()
-        return True
 
     def _act(self, action: DealerAction) -> None:
         view = self.session.view
