@@ -27,7 +27,6 @@ made. That rebuilds the stacks, the bank's balance and the carried pot.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -38,7 +37,9 @@ from pokerbonus.store.recorder import (
     ResumePolicy,
     _check_deck,
     _check_replayed,
+    _HandNumbers,
     _open_hand_number,
+    _player_specs,
 )
 from pokerbonus.store.store import PlayerSpec, SavedHand, SavedSession, SessionId, Store
 
@@ -49,10 +50,8 @@ __all__ = [
     "resume_dealer",
 ]
 
-_SEED_BITS = 63
 
-
-class RecordedDealerTable:
+class RecordedDealerTable(_HandNumbers):
     """A dealer-mode table whose every step is committed to a :class:`Store` first.
 
     Build with :meth:`create` (a new session) or get one from
@@ -71,14 +70,8 @@ class RecordedDealerTable:
         seeds: random.Random | None = None,
         next_number: int = 1,
     ) -> None:
-        self.store = store
-        self.session = session
+        super().__init__(store, session, seeds=seeds, next_number=next_number)
         self.table = table
-        self._seeds: random.Random = seeds if seeds is not None else secrets.SystemRandom()
-        self._number = next_number
-        self._seq = 0
-        self.hand_number: int | None = None
-        """The store's number of the hand in progress, if any."""
 
     @classmethod
     def create(
@@ -91,7 +84,7 @@ class RecordedDealerTable:
         extras: dict[str, object] | None = None,
     ) -> RecordedDealerTable:
         """Seat the players (in the order given), store the session and every first cave."""
-        specs = [p if isinstance(p, PlayerSpec) else PlayerSpec(p) for p in players]
+        specs = _player_specs(players)
         table = DealerTable(settings, [p.name for p in specs])
         session = store.create_session(settings, specs, kind="dealer", extras=extras)
         for name in table.players:
@@ -113,15 +106,14 @@ class RecordedDealerTable:
 
     def start_hand(self) -> DealerHand:
         """Draw a seed, deal the next hand and store its start."""
-        seed = self._seeds.getrandbits(_SEED_BITS)
+        seed = self._draw_seed()
         hand = self.table.start_hand(random.Random(seed))
         self.store.start_hand(
             self.session, self._number, 0, list(hand.starting_stacks), seed,
             players=list(self.table.dealt), deck=hand.deck_order,
             info={"carry": hand.carry_in, "bank": self.table.bank},
         )  # fmt: skip
-        self.hand_number = self._number
-        self._seq = 0
+        self._hand_started()
         return hand
 
     def act(self, action: DealerAction) -> None:
@@ -134,10 +126,7 @@ class RecordedDealerTable:
             raise IllegalActionError("act: no hand is being played")
         seat = hand.actor
         hand.act(action)
-        self._seq += 1
-        self.store.record_action(
-            self.session, self.hand_number, self._seq, action.to_text(), seat=seat
-        )
+        self._record_action(action.to_text(), seat)
         if hand.finished:
             self._finish(hand)
 
@@ -146,8 +135,7 @@ class RecordedDealerTable:
         final = hand.stacks
         self.table.finish_hand()
         self.store.finish_hand(self.session, self.hand_number, final, None)
-        self._number = self.hand_number + 1
-        self.hand_number = None
+        self._hand_over()
 
 
 def rebuild_dealer_table(saved: SavedSession) -> DealerTable:
@@ -247,8 +235,7 @@ def resume_dealer(
         else:
             rec = recorder(pending.number)
             if rec is not None:
-                rec.hand_number = pending.number
-                rec._seq = len(pending.actions)
+                rec._go_on_with(pending)
                 if hand.finished:
                     rec._finish(hand)
             elif hand.finished:

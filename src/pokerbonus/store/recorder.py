@@ -63,7 +63,61 @@ ResumeOutcome = Literal["resumed", "voided", "nothing"]
 _SEED_BITS = 63
 
 
-class RecordedTable:
+def _player_specs(players: Sequence[PlayerSpec | str]) -> list[PlayerSpec]:
+    """The players as specs (a bare name is a person)."""
+    return [p if isinstance(p, PlayerSpec) else PlayerSpec(p) for p in players]
+
+
+class _HandNumbers:
+    """What a recorded table (:class:`RecordedTable`, the dealer mode's
+    ``RecordedDealerTable``) keeps to write a session hand by hand: its store and
+    session, the seeds of the hands, the number of the next hand and of the hand
+    in progress, and the sequence number of that hand's last stored action."""
+
+    def __init__(
+        self,
+        store: Store,
+        session: SessionId,
+        *,
+        seeds: random.Random | None = None,
+        next_number: int = 1,
+    ) -> None:
+        self.store = store
+        self.session = session
+        self._seeds: random.Random = seeds if seeds is not None else secrets.SystemRandom()
+        self._number = next_number
+        self._seq = 0
+        self.hand_number: int | None = None
+        """The store's number of the hand in progress, if any."""
+
+    def _draw_seed(self) -> int:
+        """A fresh seed for the next hand."""
+        return self._seeds.getrandbits(_SEED_BITS)
+
+    def _hand_started(self) -> None:
+        """The next hand was stored as started: it is the hand in progress."""
+        self.hand_number = self._number
+        self._seq = 0
+
+    def _record_action(self, text: str, seat: int | None) -> None:
+        """Store the next action of the hand in progress."""
+        assert self.hand_number is not None
+        self._seq += 1
+        self.store.record_action(self.session, self.hand_number, self._seq, text, seat=seat)
+
+    def _hand_over(self) -> None:
+        """The hand in progress was stored as finished (or voided)."""
+        assert self.hand_number is not None
+        self._number = self.hand_number + 1
+        self.hand_number = None
+
+    def _go_on_with(self, saved_hand: SavedHand) -> None:
+        """Go on recording a stored unfinished hand, its actions replayed."""
+        self.hand_number = saved_hand.number
+        self._seq = len(saved_hand.actions)
+
+
+class RecordedTable(_HandNumbers):
     """A table played hand after hand, every step committed to a :class:`Store` first.
 
     Build with :meth:`create` (a new session) or get one back from
@@ -84,16 +138,10 @@ class RecordedTable:
         seeds: random.Random | None = None,
         next_number: int = 1,
     ) -> None:
-        self.store = store
-        self.session = session
+        super().__init__(store, session, seeds=seeds, next_number=next_number)
         self.table = table
         self._table_rng = table_rng
-        self._seeds = seeds if seeds is not None else secrets.SystemRandom()
-        self._number = next_number
-        self._seq = 0
         self._new_deck = False
-        self.hand_number: int | None = None
-        """The store's number of the hand in progress, if any."""
 
     @classmethod
     def create(
@@ -110,7 +158,7 @@ class RecordedTable:
         ``rng`` draws the seats, the first dealer and each hand's seed (default:
         the system's generator); ``dealer`` fixes the first dealer instead.
         """
-        specs = [p if isinstance(p, PlayerSpec) else PlayerSpec(p) for p in players]
+        specs = _player_specs(players)
         source = rng if rng is not None else secrets.SystemRandom()
         table_rng = random.Random(source.getrandbits(_SEED_BITS))
         table = Table(config, table_rng, [p.name for p in specs], dealer=dealer)
@@ -133,7 +181,7 @@ class RecordedTable:
 
     def start_hand(self) -> Hand:
         """Draw a seed, deal the next hand and store its start."""
-        seed = self._seeds.getrandbits(_SEED_BITS)
+        seed = self._draw_seed()
         if self._new_deck:
             self.table.bring_new_deck()
         self._table_rng.seed(seed)
@@ -153,8 +201,7 @@ class RecordedTable:
             players=names, deck=hand.deck_order, info=info,
         )  # fmt: skip
         self._new_deck = False
-        self.hand_number = self._number
-        self._seq = 0
+        self._hand_started()
         return hand
 
     def act(self, action: Action) -> None:
@@ -164,10 +211,7 @@ class RecordedTable:
             raise IllegalActionError("act: no hand is being played")
         seat = hand.actor
         hand.act(action)
-        self._seq += 1
-        self.store.record_action(
-            self.session, self.hand_number, self._seq, action_to_text(action), seat=seat
-        )
+        self._record_action(action_to_text(action), seat)
 
     def finish_hand(self) -> HandRecord:
         """Settle the finished hand at the table and store its end (with its PHH)."""
@@ -188,8 +232,7 @@ class RecordedTable:
             text = None
         record = self.table.finish_hand()
         self.store.finish_hand(self.session, self.hand_number, record.final_stacks, text)
-        self._number += 1
-        self.hand_number = None
+        self._hand_over()
         return record
 
     def rebuy(self, player: str, caves: int = 1, chips: int | None = None) -> Purchase:
@@ -219,8 +262,7 @@ class RecordedTable:
         saved = self.store.load_session(self.session)
         table, rng, _ = rebuild_table(saved)
         self.table, self._table_rng = table, rng
-        self._number = self.hand_number + 1
-        self.hand_number = None
+        self._hand_over()
 
 
 def rebuild_table(saved: SavedSession) -> tuple[Table, random.Random, int]:
@@ -393,8 +435,7 @@ def resume_or_void(
         else:
             rec = recorder(pending.number)
             if rec is not None:
-                rec.hand_number = pending.number
-                rec._seq = len(pending.actions)
+                rec._go_on_with(pending)
             return ResumeResult("resumed", table, hand, rec, pending.number)
     if store is not None:
         store.void_hand(saved.id, pending.number)
