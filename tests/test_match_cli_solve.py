@@ -1,33 +1,21 @@
-"""``pokerbonus solve`` (run through the command function on a local app until the
-lead registers it on the real one)."""
+"""``pokerbonus solve``."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
-from pokerbonus.cli import app as real_app
-from pokerbonus.cli.solve import solve_command
+from pokerbonus.cli import app
 from pokerbonus.solvers import exploitability, kuhn_poker
 from pokerbonus.solvers.cfr import solve
 
 runner = CliRunner()
 
 
-def _app() -> typer.Typer:
-    if any(c.name == "solve" for c in real_app.registered_commands):
-        return real_app
-    local = typer.Typer()
-    local.command("solve")(solve_command)
-    local.command("other")(lambda: None)  # keep "solve" a subcommand
-    return local
-
-
 def test_kuhn_value_and_exploitability() -> None:
-    result = runner.invoke(_app(), ["solve", "--game", "kuhn", "--iterations", "1000", "--json"])
+    result = runner.invoke(app, ["solve", "--game", "kuhn", "--iterations", "1000", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["value"] == pytest.approx(-1 / 18, abs=2e-4)
@@ -39,9 +27,9 @@ def test_kuhn_value_and_exploitability() -> None:
 
 
 def test_text_output_and_errors() -> None:
-    result = runner.invoke(_app(), ["solve", "--game", "leduc", "--iterations", "20"])
+    result = runner.invoke(app, ["solve", "--game", "leduc", "--iterations", "20"])
     assert result.exit_code == 0, result.output
     assert "exploitability" in result.stdout and "mbb/hand" in result.stdout
-    bad = runner.invoke(_app(), ["solve", "--game", "holdem"])
+    bad = runner.invoke(app, ["solve", "--game", "holdem"])
     assert bad.exit_code == 2 and "unknown game 'holdem'" in bad.output
-    assert runner.invoke(_app(), ["solve", "--iterations", "0"]).exit_code == 2
+    assert runner.invoke(app, ["solve", "--iterations", "0"]).exit_code == 2

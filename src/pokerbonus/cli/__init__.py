@@ -1,11 +1,114 @@
-"""The ``pokerbonus`` command line: one typer app, a module per command."""
+"""The ``pokerbonus`` command line: one typer app, a module per command.
+
+A command's module is imported only when that command runs (or its own help is
+asked for): some of them bring in numba, SQLAlchemy or the bots, which would
+otherwise make every command, ``--help`` included, start about a second late.
+The top-level help lists the commands from :data:`COMMANDS` without importing
+them; a test checks that it matches the commands' own help texts.
+"""
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 import typer
+from typer.core import TyperCommand, TyperGroup
+
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    # name: (module, attribute: a command function or a typer app, one-line help)
+    "play": (
+        "pokerbonus.cli.play",
+        "play_command",
+        "Play at the terminal table against computer opponents.",
+    ),
+    "serve": (
+        "pokerbonus.cli.serve",
+        "serve_command",
+        "Run the web tables: create a table, send the invite link, play with friends and bots.",
+    ),
+    "eval": (
+        "pokerbonus.cli.eval",
+        "eval_command",
+        "Evaluate hands and list them from strongest to weakest (ties share a place).",
+    ),
+    "equity": (
+        "pokerbonus.cli.equity",
+        "equity_command",
+        "Equity of each hand: exact when small enough (or --exact), else Monte Carlo.",
+    ),
+    "simulate": (
+        "pokerbonus.cli.simulate",
+        "simulate_command",
+        "Play random legal hands at a table and print a summary.",
+    ),
+    "match": (
+        "pokerbonus.cli.match",
+        "match_command",
+        "Play a match between bots and print each bot's result in mbb/hand.",
+    ),
+    "solve": (
+        "pokerbonus.cli.solve",
+        "solve_command",
+        "Solve a small game with CFR+ and print the game value and the exploitability.",
+    ),
+    "games": (
+        "pokerbonus.cli.games",
+        "games_command",
+        "List every game: key, name, betting structures (PHH codes), description, rules page.",
+    ),
+    "replay": (
+        "pokerbonus.cli.replay",
+        "replay_command",
+        "Replay hand histories through the engine and compare the finishing stacks.",
+    ),
+    "stats": (
+        "pokerbonus.cli.stats",
+        "stats_app",
+        "Statistics: dealt frequencies, draw simulation, dealer-mode RTP.",
+    ),
+    "history": (
+        "pokerbonus.cli.history",
+        "history_app",
+        "Stored sessions and hands: list them, export them (PHH, PokerStars text).",
+    ),
+}
+
+
+def load_command(name: str) -> Any:
+    """The click command of ``name`` (one of :data:`COMMANDS`), its module imported."""
+    module, attribute, _ = COMMANDS[name]
+    target = getattr(importlib.import_module(module), attribute)
+    if isinstance(target, typer.Typer):
+        group = typer.main.get_group(target)
+        group.name = name
+        return group
+    single = typer.Typer(add_completion=False)
+    single.command(name)(target)
+    return typer.main.get_command(single)
+
+
+class _StandIn(TyperCommand):
+    """A command not loaded yet: its name and one-line help, for the list of commands."""
+
+
+class _LazyGroup(TyperGroup):
+    """The root group: every command of :data:`COMMANDS` stands in until it is run."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        for name, (_, _, summary) in COMMANDS.items():
+            self.commands.setdefault(name, _StandIn(name, help=summary))
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and isinstance(self.commands.get(args[0]), _StandIn):
+            self.commands[args[0]] = load_command(args[0])
+        return super().resolve_command(ctx, args)
+
 
 app = typer.Typer(
     name="pokerbonus",
+    cls=_LazyGroup,
     help="Poker Bonus: poker engine, hand evaluation, equity and games.",
     no_args_is_help=True,
     add_completion=False,
@@ -15,35 +118,6 @@ app = typer.Typer(
 @app.callback()
 def _root() -> None:
     """Poker Bonus: poker engine, hand evaluation, equity and games."""
-
-
-def _register() -> None:
-    from pokerbonus.cli.equity import equity_command
-    from pokerbonus.cli.eval import eval_command
-    from pokerbonus.cli.games import games_command
-    from pokerbonus.cli.history import history_app
-    from pokerbonus.cli.match import match_command
-    from pokerbonus.cli.play import play_command
-    from pokerbonus.cli.replay import replay_command
-    from pokerbonus.cli.serve import serve_command
-    from pokerbonus.cli.simulate import simulate_command
-    from pokerbonus.cli.solve import solve_command
-    from pokerbonus.cli.stats import stats_app
-
-    app.command("play")(play_command)
-    app.command("serve")(serve_command)
-    app.command("eval")(eval_command)
-    app.command("equity")(equity_command)
-    app.command("simulate")(simulate_command)
-    app.command("match")(match_command)
-    app.command("solve")(solve_command)
-    app.command("games")(games_command)
-    app.command("replay")(replay_command)
-    app.add_typer(stats_app, name="stats")
-    app.add_typer(history_app, name="history")
-
-
-_register()
 
 
 def main() -> None:
