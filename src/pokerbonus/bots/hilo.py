@@ -1,8 +1,8 @@
 """Omaha high/low bots (Omaha eight-or-better, Courchevel high/low).
 
 The :class:`~pokerbonus.bots.omaha.OmahaBot` structure (pre-flop percentiles by
-position, ranges of hand-strength buckets, ``hard``'s later-street reads) with a
-high/low hand score and a split showdown:
+position, ranges of hand-strength buckets) with a high/low hand score, a split
+showdown and, at ``hard``, later-street reads that know the low:
 
 * **Score**: :func:`~pokerbonus.bots.variant_kernels.hilo_score`: half the Omaha
   high score plus the cards that make the nut low (ace-deuce best, then
@@ -12,6 +12,20 @@ high/low hand score and a split showdown:
   eight-or-better low (exactly two hole cards and three board cards each); all
   of it to the high hand when nobody has a low. A scoop counts 1, a half 0.5, a
   quartered low 0.25 (:data:`~pokerbonus.bots.variant_kernels.RULE_OMAHA_HILO`).
+* **Reads** (``hard``, :func:`hilo_reads`): a bet on the flop, turn or river shows
+  top pair or better *or* one of the two best lows the board allows; a raise two
+  pair or better (a low does not raise alone); weaker hands are kept with a small
+  chance (:data:`BET_READ`, :data:`RAISE_READ`). A call shows nothing: in a
+  split game a player calls with a draw to either half as often as with a made
+  hand. The levels come from
+  :func:`~pokerbonus.bots.hilo_kernels.hilo_level` (the high read or the low one,
+  the greater).
+* **Betting** (``hard``, :data:`HARD_HILO`): thinner value bets than the other
+  games' ``hard`` (an opponent with any low or high chance calls, and half a
+  pot is often enough to call for), a higher margin to call a bet, a raise
+  only with a hand close to a scoop (a bettor often holds the other half, or
+  the same low: a raise with half a pot feeds a quartering), and no semi-bluffs
+  (they rarely make a split-pot player fold).
 
 >>> import numpy as np
 >>> from pokerbonus.cards import parse_cards
@@ -26,13 +40,54 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Final
+
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.bots.omaha import OmahaBot, Score
+from pokerbonus.bots.base import GameInfo
+from pokerbonus.bots.equity_bots import LEVELS, Level, TableRead
+from pokerbonus.bots.hilo_kernels import hilo_equity
+from pokerbonus.bots.omaha import OmahaBot, Score, _min_score
 from pokerbonus.bots.variant_kernels import RULE_OMAHA_HILO, board_equity, get_tables, hilo_score
+from pokerbonus.engine.events import BetOrRaised, RoundEnded
+from pokerbonus.engine.views import SeatView
 
-__all__ = ["OmahaHiLoBot"]
+__all__ = ["BET_READ", "HARD_HILO", "RAISE_READ", "OmahaHiLoBot", "hilo_reads"]
+
+BET_READ: Final = (2, 0.10)
+"""A bet on a later street: the least :func:`~pokerbonus.bots.hilo_kernels.hilo_level`
+it shows (top pair or better, or one of the two best lows) and the chance a
+weaker hand bets too."""
+RAISE_READ: Final = (3, 0.05)
+"""A raise on a later street: two pair or better, and the chance of a weaker hand."""
+
+HARD_HILO: Final[Level] = replace(
+    LEVELS["hard"], value_margin=0.03, call_margin=0.06, raise_equity=0.9, bluff=0.0
+)
+"""``hard``'s betting settings in the high/low games (see the module doc)."""
+
+
+def hilo_reads(view: SeatView, seat: int) -> tuple[list[int], list[float]]:
+    """The least :func:`~pokerbonus.bots.hilo_kernels.hilo_level` ``seat`` showed
+    on the flop, turn and river (0: no read) and the chance a weaker hand did the
+    same: a bet :data:`BET_READ`, a raise :data:`RAISE_READ`, a call nothing."""
+    levels = [0, 0, 0]
+    leaks = [1.0, 1.0, 1.0]
+    street = 0
+    bets = 0
+    for event in view.log:
+        if isinstance(event, RoundEnded):
+            street += 1
+            bets = 0
+        elif isinstance(event, BetOrRaised) and 1 <= street <= 3:
+            if event.seat == seat:
+                level, leak = RAISE_READ if bets > 0 else BET_READ
+                if level > levels[street - 1]:
+                    levels[street - 1], leaks[street - 1] = level, leak
+            bets += 1
+    return levels, leaks
 
 
 class OmahaHiLoBot(OmahaBot):
@@ -41,12 +96,52 @@ class OmahaHiLoBot(OmahaBot):
     game = "omaha-hilo"
     score: Score = staticmethod(hilo_score)
 
+    def __init__(self, seed: int | None = None, level: str = "hard") -> None:
+        super().__init__(seed, level)
+        if level == "hard":
+            self.level = HARD_HILO
+
+    def equity(self, view: SeatView, read: TableRead, info: GameInfo, samples: int) -> float:
+        """Equity against the live opponents' pre-flop buckets (random hands at
+        ``easy``) and, at ``hard``, their later-street reads (:func:`hilo_reads`)."""
+        opponents = list(read.live)
+        k = len(opponents)
+        cards = len(view.hole)
+        min_score = np.zeros(k)
+        levels = np.zeros((k, 3), np.int64)
+        leaks = np.ones((k, 3))
+        for i, seat in enumerate(opponents):
+            if self.level.ranges:
+                raises = read.aggressive(seat, 0)
+                if raises >= 2 or (raises and read.raisers.index(seat) > 0):
+                    min_score[i] = _min_score(0.08, cards, self.score)
+                elif raises:
+                    min_score[i] = _min_score(0.25, cards, self.score)
+                elif read.called(seat, 0) and read.raisers:
+                    min_score[i] = _min_score(0.55, cards, self.score)
+                leaks[i, 0] = 0.05
+            if self.level.narrow:
+                lv, lk = hilo_reads(view, seat)
+                levels[i] = lv
+                leaks[i, 1:] = lk[1:]
+                if lv[0]:
+                    # the flop read shares its leak slot with the pre-flop one
+                    leaks[i, 0] = max(leaks[i, 0], lk[0]) if min_score[i] else lk[0]
+        hero = np.array([int(c) for c in view.hole], np.int64)
+        board = np.array([int(c) for c in view.board], np.int64)
+        if self.level.narrow:
+            return float(
+                hilo_equity(hero, board, min_score, levels, leaks, samples,
+                            self.rng.getrandbits(31), get_tables())
+            )  # fmt: skip
+        return self.showdown_equity(hero, board, min_score, levels, leaks, samples)
+
     def showdown_equity(
         self, hero: npt.NDArray[np.int64], board: npt.NDArray[np.int64],
         min_score: npt.NDArray[np.float64], levels: npt.NDArray[np.int64],
         leaks: npt.NDArray[np.float64], samples: int,
     ) -> float:  # fmt: skip
-        """The high/low split equity (see the module doc)."""
+        """The high/low split equity with the high-hand reads (``easy``, ``medium``)."""
         boards = np.zeros((1, 5), np.int64)
         boards[0, : len(board)] = board
         k = len(min_score)
