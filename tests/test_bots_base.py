@@ -257,3 +257,35 @@ def test_compiled_draw_counts_equal_draw_odds(deck: int, wheel: bool, ranking: s
         for discard, odds in ours:
             reference = draw_odds(hand, discard, deck=deck, wheel=wheel, ranking=ranking)
             assert odds.counts == reference.counts and odds.outcomes == reference.outcomes
+
+
+def test_the_station_draws_the_best_badugi_and_five_card_kernels_refuse_other_sizes() -> None:
+    """The station's standard draw in badugi keeps the best badugi (it used to hand
+    four cards to the five-card table, whose compiled kernel read past them)."""
+    from pokerbonus.bots.game_bots import bot_for
+    from pokerbonus.errors import InvalidHandError
+    from pokerbonus.hands.low import badugi_best
+    from pokerbonus.rules.catalog import CATALOG
+
+    entry = CATALOG["badugi"]
+    info = GameInfo.from_game(entry.game(), 2, entry.stakes())
+    assert info.evaluation == "badugi"
+    assert GameInfo.from_game(FIVE_CARD_DRAW, 4).evaluation == "high"
+    rng = random.Random(5)
+    deck = make_deck(52)
+    for _ in range(300):
+        cards = tuple(rng.sample(deck, 4))
+        thrown = standard_discard(cards, info)
+        kept = tuple(c for c in cards if c not in thrown)
+        assert sorted(kept) == sorted(badugi_best(cards)[1])
+    with pytest.raises(InvalidHandError, match="five cards needed, got 4"):
+        standard_discard(parse_cards("Ah 2d 3d Kc"), GameInfo(52))
+    station = bot_for("badugi", "station", seed=1)
+    hand = Hand(entry.game(), [200, 200], 0, entry.stakes(), rng=random.Random(3))
+    while hand.legal_actions().decision != "draw":
+        hand.act(Action.check_or_call())
+    assert hand.actor is not None
+    view = hand.view(hand.actor)
+    action = station.decide(view, info)
+    assert action.kind == "discard"
+    assert sorted(action.cards) == sorted(standard_discard(view.hole, info))

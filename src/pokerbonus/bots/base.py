@@ -44,8 +44,9 @@ from pokerbonus.cards import Card, lowest_rank
 from pokerbonus.engine.actions import Action, LegalActions
 from pokerbonus.engine.events import BetOrRaised, Drew, Folded
 from pokerbonus.engine.views import SeatView
-from pokerbonus.errors import ConfigurationError
+from pokerbonus.errors import ConfigurationError, InvalidHandError
 from pokerbonus.hands import Category, evaluate
+from pokerbonus.hands.low import badugi_best
 from pokerbonus.rules import GameDef, Stakes
 
 __all__ = [
@@ -75,6 +76,9 @@ class GameInfo:
     betting: str = "no-limit"
     max_discard: int = 3
     unit: int = 1
+    evaluation: str = "high"
+    """How hands are valued: the rule's high game, else its low one (``"high"``,
+    ``"a5"``, ``"27"`` or ``"badugi"``)."""
 
     @classmethod
     def from_game(cls, game: GameDef, players: int, stakes: Stakes | None = None) -> GameInfo:
@@ -92,6 +96,7 @@ class GameInfo:
             betting=game.structure.kind,
             max_discard=step_max,
             unit=chosen.opening_minimum,
+            evaluation=game.rule.high or game.rule.low or "high",
         )
 
     @property
@@ -280,9 +285,16 @@ def read_view(view: SeatView) -> Reading:
     )
 
 
+def _five(cards: Sequence[Card]) -> None:
+    # The compiled five-card kernels read exactly five cards, unchecked.
+    if len(cards) != 5:
+        raise InvalidHandError(f"five cards needed, got {len(cards)}")
+
+
 def hand_score(cards: Sequence[Card], info: GameInfo) -> int:
     """A comparable score of five cards (see :mod:`pokerbonus.bots.kernels`);
     with a joker, the category strength and the evaluator's rank."""
+    _five(cards)
     if any(c.is_joker for c in cards):
         value = evaluate(tuple(cards), "high", deck=info.deck_size, jokers=True,
                          wheel=info.wheel, ranking=info.ranking)  # fmt: skip
@@ -314,7 +326,16 @@ def standard_discard(cards: Sequence[Card], info: GameInfo) -> tuple[Card, ...]:
     (Card('Kc'), Card('9s'), Card('8h'))
     >>> standard_discard(parse_cards("Ah Ad Kc Kd 8h"), info)
     (Card('8h'),)
+
+    In badugi the standard draw keeps the best badugi and exchanges the rest:
+
+    >>> standard_discard(parse_cards("Ah 2d 3d Kc"), GameInfo(52, evaluation="badugi"))
+    (Card('3d'),)
     """
+    if info.evaluation == "badugi":
+        kept = set(badugi_best(cards)[1])
+        return tuple(c for c in cards if c not in kept)
+    _five(cards)
     if not any(c.is_joker for c in cards):
         hand = np.array([int(c) for c in cards], dtype=np.int64)
         mask = int(discard_mask(hand, info.low, info.wheel, info.order))
