@@ -261,7 +261,8 @@ def test_compiled_draw_counts_equal_draw_odds(deck: int, wheel: bool, ranking: s
 
 def test_the_station_draws_the_best_badugi_and_five_card_kernels_refuse_other_sizes() -> None:
     """The station's standard draw in badugi keeps the best badugi (it used to hand
-    four cards to the five-card table, whose compiled kernel read past them)."""
+    four cards to the five-card table, whose compiled kernel read past them); in
+    lowball it keeps one card of each rank ten or lower."""
     from pokerbonus.bots.game_bots import bot_for
     from pokerbonus.errors import InvalidHandError
     from pokerbonus.hands.low import badugi_best
@@ -278,6 +279,18 @@ def test_the_station_draws_the_best_badugi_and_five_card_kernels_refuse_other_si
         thrown = standard_discard(cards, info)
         kept = tuple(c for c in cards if c not in thrown)
         assert sorted(kept) == sorted(badugi_best(cards)[1])
+    for key, ace_low in (("ace-to-five-draw", True), ("deuce-to-seven-triple-draw", False)):
+        low = CATALOG[key]
+        low_info = GameInfo.from_game(low.game(), 2, low.stakes())
+        for _ in range(300):
+            cards = tuple(rng.sample(deck, 5))
+            thrown = standard_discard(cards, low_info)
+            kept = tuple(c for c in cards if c not in thrown)
+            ranks = [-1 if ace_low and c.rank == 12 else c.rank for c in kept]
+            assert len(set(ranks)) == len(ranks) and max(ranks, default=0) <= 8  # ten
+            assert len(kept) == len(
+                {c.rank for c in cards if c.rank <= 8 or (ace_low and c.rank == 12)}
+            )
     with pytest.raises(InvalidHandError, match="five cards needed, got 4"):
         standard_discard(parse_cards("Ah 2d 3d Kc"), GameInfo(52))
     station = bot_for("badugi", "station", seed=1)

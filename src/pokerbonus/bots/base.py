@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from math import comb
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +40,7 @@ from pokerbonus.analysis.draw import (
     discard_choices,
     rank_discards,
 )
+from pokerbonus.bots.equity_kernels import LOW_27, LOW_A5, low_discard_mask
 from pokerbonus.bots.kernels import discard_mask, draw_counts, score5
 from pokerbonus.cards import Card, lowest_rank
 from pokerbonus.engine.actions import Action, LegalActions
@@ -78,7 +80,7 @@ class GameInfo:
     unit: int = 1
     evaluation: str = "high"
     """How hands are valued: the rule's high game, else its low one (``"high"``,
-    ``"a5"``, ``"27"`` or ``"badugi"``)."""
+    ``"shortdeck"``, ``"a5"``, ``"27"`` or ``"badugi"``)."""
 
     @classmethod
     def from_game(cls, game: GameDef, players: int, stakes: Stakes | None = None) -> GameInfo:
@@ -285,6 +287,9 @@ def read_view(view: SeatView) -> Reading:
     )
 
 
+_LOW_KEEP_TOP: Final = 9  # the standard lowball draw keeps ten or lower (low rank 9)
+
+
 def _five(cards: Sequence[Card]) -> None:
     # The compiled five-card kernels read exactly five cards, unchecked.
     if len(cards) != 5:
@@ -327,14 +332,23 @@ def standard_discard(cards: Sequence[Card], info: GameInfo) -> tuple[Card, ...]:
     >>> standard_discard(parse_cards("Ah Ad Kc Kd 8h"), info)
     (Card('8h'),)
 
-    In badugi the standard draw keeps the best badugi and exchanges the rest:
+    In badugi the standard draw keeps the best badugi and exchanges the rest; in
+    lowball it keeps one card of each rank ten or lower
+    (:func:`pokerbonus.bots.equity_kernels.low_discard_mask`):
 
     >>> standard_discard(parse_cards("Ah 2d 3d Kc"), GameInfo(52, evaluation="badugi"))
     (Card('3d'),)
+    >>> standard_discard(parse_cards("Ah 2d 2c 9s Kc"), GameInfo(52, evaluation="a5"))
+    (Card('2c'), Card('Kc'))
     """
     if info.evaluation == "badugi":
         kept = set(badugi_best(cards)[1])
         return tuple(c for c in cards if c not in kept)
+    if info.evaluation in ("a5", "27"):
+        scheme = LOW_A5 if info.evaluation == "a5" else LOW_27
+        hand = np.array([int(c) for c in cards], dtype=np.int64)
+        mask = int(low_discard_mask(hand, scheme, _LOW_KEEP_TOP))
+        return tuple(c for i, c in enumerate(cards) if mask >> i & 1)
     _five(cards)
     if not any(c.is_joker for c in cards):
         hand = np.array([int(c) for c in cards], dtype=np.int64)
