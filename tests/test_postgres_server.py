@@ -152,7 +152,9 @@ def test_serve_on_postgresql_survives_sigkill(postgres_url: str) -> None:
         assert after["hands_played"] >= before["hands_played"]  # nothing acknowledged is lost
         c = after["chips"]
         assert c["bought"] == bought and c["stacks"] + c["in_hand"] == bought
-        assert after["restored"] == ("resumed" if after["hand"] is not None else None)
+        # "resumed" when the kill cut a hand, None when it fell between two hands; the
+        # bots play on at once, so a hand seen now may already be the next one
+        assert after["restored"] in ("resumed", None)
         # the bots play on after the restart, still with every chip
         later = wait_hands(port, t["table"], t["token"], after["hands_played"] + 2)
         c = later["chips"]
