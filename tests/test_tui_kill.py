@@ -35,7 +35,7 @@ def screen_text(app: App[None]) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-def kill_session(seed: int = 0, store: Store | None = None) -> PlaySession:
+def kill_session(seed: int = 4, store: Store | None = None) -> PlaySession:
     store = store if store is not None else Store("sqlite://")
     return PlaySession(PlaySettings.build(KILL_TABLE), seed=seed, store=store)
 
