@@ -20,6 +20,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette asks for httpx2, which is not needed here
     from starlette.testclient import TestClient
 
+from pokerbonus.bots.base import GameInfo, standard_discard
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.events import BlindPosted
@@ -192,10 +193,11 @@ def lowball_session(seed: int) -> TableSession:
 
 
 def test_kill_is_accepted_at_a_look_at_two_table_and_replays() -> None:
-    """Ann raises every hand she can (the stations call); when she has scooped twice
-    she is offered the kill, takes it through the protocol's action model, and posts
-    twice the big blind. Replaying the journal gives the same events."""
-    s = lowball_session(4)
+    """Ann raises every hand she can (the stations call) and draws as they do; when
+    she has scooped twice she is offered the kill, takes it through the protocol's
+    action model, and posts twice the big blind. Replaying the journal gives the
+    same events."""
+    s = lowball_session(0)
     ann = s.person_by_name("Ann")
     journal: list[dict[str, Any]] = []
     events: list[EventRecord] = []
@@ -227,8 +229,9 @@ def test_kill_is_accepted_at_a_look_at_two_table_and_replays() -> None:
                 action = Action.raise_to(legal.min_raise_to)
             elif legal.decision == "bet":
                 action = Action.check_or_call()
-            else:  # draws: stand pat
-                action = Action.discard(())
+            else:  # draws: the standard lowball draw, as the stations draw
+                held = hand.hole_cards(legal.seat)
+                action = Action.discard(standard_discard(held, GameInfo.from_game(hand.game, 3)))
             mine = s.decide_act(ann.pid, s.current.number, s.seq, action)
             assert mine is not None
             apply(mine)
@@ -244,7 +247,7 @@ def test_kill_is_accepted_at_a_look_at_two_table_and_replays() -> None:
     assert started["kind"] == "hand_started" and started["killer"] == 0
     assert s.chips()["stacks"] + s.chips()["in_hand"] == s.chips()["bought"]
 
-    replay = lowball_session(4)
+    replay = lowball_session(0)
     replayed: list[EventRecord] = []
     for entry in journal:
         replayed.extend(replay.apply(entry))
