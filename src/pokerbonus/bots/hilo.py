@@ -46,10 +46,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.bots.base import GameInfo
-from pokerbonus.bots.equity_bots import LEVELS, Level, TableRead
+from pokerbonus.bots.equity_bots import LEVELS, Level
 from pokerbonus.bots.hilo_kernels import hilo_equity
-from pokerbonus.bots.omaha import OmahaBot, Score, _min_score
+from pokerbonus.bots.omaha import OmahaBot, Score
 from pokerbonus.bots.variant_kernels import RULE_OMAHA_HILO, board_equity, get_tables, hilo_score
 from pokerbonus.engine.events import BetOrRaised, RoundEnded
 from pokerbonus.engine.views import SeatView
@@ -101,47 +100,23 @@ class OmahaHiLoBot(OmahaBot):
         if level == "hard":
             self.level = HARD_HILO
 
-    def equity(self, view: SeatView, read: TableRead, info: GameInfo, samples: int) -> float:
-        """Equity against the live opponents' pre-flop buckets (random hands at
-        ``easy``) and, at ``hard``, their later-street reads (:func:`hilo_reads`)."""
-        opponents = list(read.live)
-        k = len(opponents)
-        cards = len(view.hole)
-        min_score = np.zeros(k)
-        levels = np.zeros((k, 3), np.int64)
-        leaks = np.ones((k, 3))
-        for i, seat in enumerate(opponents):
-            if self.level.ranges:
-                raises = read.aggressive(seat, 0)
-                if raises >= 2 or (raises and read.raisers.index(seat) > 0):
-                    min_score[i] = _min_score(0.08, cards, self.score)
-                elif raises:
-                    min_score[i] = _min_score(0.25, cards, self.score)
-                elif read.called(seat, 0) and read.raisers:
-                    min_score[i] = _min_score(0.55, cards, self.score)
-                leaks[i, 0] = 0.05
-            if self.level.narrow:
-                lv, lk = hilo_reads(view, seat)
-                levels[i] = lv
-                leaks[i, 1:] = lk[1:]
-                if lv[0]:
-                    # the flop read shares its leak slot with the pre-flop one
-                    leaks[i, 0] = max(leaks[i, 0], lk[0]) if min_score[i] else lk[0]
-        hero = np.array([int(c) for c in view.hole], np.int64)
-        board = np.array([int(c) for c in view.board], np.int64)
-        if self.level.narrow:
-            return float(
-                hilo_equity(hero, board, min_score, levels, leaks, samples,
-                            self.rng.getrandbits(31), get_tables())
-            )  # fmt: skip
-        return self.showdown_equity(hero, board, min_score, levels, leaks, samples)
+    def later_reads(self, view: SeatView, seat: int) -> tuple[list[int], list[float]]:
+        """The reads that know the low (:func:`hilo_reads`)."""
+        return hilo_reads(view, seat)
 
     def showdown_equity(
         self, hero: npt.NDArray[np.int64], board: npt.NDArray[np.int64],
         min_score: npt.NDArray[np.float64], levels: npt.NDArray[np.int64],
         leaks: npt.NDArray[np.float64], samples: int,
     ) -> float:  # fmt: skip
-        """The high/low split equity with the high-hand reads (``easy``, ``medium``)."""
+        """The high/low split equity: with the reads that know the low where the
+        level reads later streets (:func:`~pokerbonus.bots.hilo_kernels.hilo_equity`),
+        else against the pre-flop buckets alone."""
+        if self.level.narrow:
+            return float(
+                hilo_equity(hero, board, min_score, levels, leaks, samples,
+                            self.rng.getrandbits(31), get_tables())
+            )  # fmt: skip
         boards = np.zeros((1, 5), np.int64)
         boards[0, : len(board)] = board
         k = len(min_score)

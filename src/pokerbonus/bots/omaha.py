@@ -91,8 +91,14 @@ class OmahaBot(EquityBot):
             )
         )  # fmt: skip
 
+    def later_reads(self, view: SeatView, seat: int) -> tuple[list[int], list[float]]:
+        """What ``seat`` showed on the flop, turn and river (levels and leaks, as
+        :func:`~pokerbonus.bots.holdem.postflop_reads`), for :meth:`equity`."""
+        return postflop_reads(view, seat)
+
     def equity(self, view: SeatView, read: TableRead, info: GameInfo, samples: int) -> float:
-        """Equity against the live opponents' buckets (random hands at ``easy``)."""
+        """Equity against the live opponents' buckets (random hands at ``easy``) and,
+        from ``medium``, their later-street reads (:meth:`later_reads`)."""
         opponents = list(read.live)
         k = len(opponents)
         cards = len(view.hole)
@@ -110,7 +116,7 @@ class OmahaBot(EquityBot):
                     min_score[i] = _min_score(0.55, cards, self.score)
                 leaks[i, 0] = 0.05
             if self.level.narrow:
-                lv, lk = postflop_reads(view, seat)
+                lv, lk = self.later_reads(view, seat)
                 levels[i] = lv
                 leaks[i, 1:] = lk[1:]
                 if lv[0]:
