@@ -55,6 +55,20 @@ def _kill(config: TableConfig) -> list[str]:
     return [line]
 
 
+def _betting(config: TableConfig, small_when: str, big_when: str) -> str:
+    """The betting structure in one line; ``small_when`` and ``big_when`` say when
+    the small and the big bet of a limit game apply."""
+    if config.betting == "limit":
+        return (
+            f"Limit betting: bets and raises of {config.small_bet} {small_when} "
+            f"{config.big_bet} {big_when}; one bet and {config.raise_cap} raises per round "
+            "(no cap heads-up)."
+        )
+    if config.betting == "pot-limit":
+        return "Pot-limit: a raise may make the total at most the pot after the call."
+    return "No-limit: any bet or raise up to the whole stack, at least the last raise."
+
+
 def _catalog_game(config: TableConfig) -> list[str]:
     """A game of the catalog: its name and description, forced bets and betting."""
     entry = CATALOG[config.game]
@@ -72,16 +86,7 @@ def _catalog_game(config: TableConfig) -> list[str]:
                 "Straddle: the player left of the big blind posts twice the big blind before "
                 "the deal and acts last in the first round."
             )
-    if config.betting == "limit":
-        lines.append(
-            f"Limit betting: bets and raises of {config.small_bet} in the early rounds and "
-            f"{config.big_bet} in the later ones; one bet and {config.raise_cap} raises per "
-            "round (no cap heads-up)."
-        )
-    elif config.betting == "pot-limit":
-        lines.append("Pot-limit: a raise may make the total at most the pot after the call.")
-    else:
-        lines.append("No-limit: any bet or raise up to the whole stack, at least the last raise.")
+    lines.append(_betting(config, "in the early rounds and", "in the later ones"))
     lines.append(
         "A player short of chips may call all-in and can win from each opponent only what they "
         "put in (side pots)."
@@ -131,16 +136,7 @@ def rules_text(config: TableConfig) -> str:
             if config.buy_pot
             else "Buying the pot is not allowed."
         )
-    if config.betting == "limit":
-        lines.append(
-            f"Limit betting: bets and raises of {config.small_bet} before the draw and "
-            f"{config.big_bet} after; one bet and {config.raise_cap} raises per round "
-            "(no cap heads-up)."
-        )
-    elif config.betting == "pot-limit":
-        lines.append("Pot-limit: a raise may make the total at most the pot after the call.")
-    else:
-        lines.append("No-limit: any bet or raise up to the whole stack, at least the last raise.")
+    lines.append(_betting(config, "before the draw and", "after"))
     lines.append(
         "Before anyone opens, a player may check (parole); there is no fold before the opening. "
         "A player short of chips may call all-in and can win from each opponent only what they "
