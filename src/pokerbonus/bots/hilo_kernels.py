@@ -42,8 +42,10 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerbonus.bots.equity_kernels import (
+    LOW_A5,
     TRIES,
     _deal,
+    _low_rank,
     _mark,
     _split_share,
     _take,
@@ -65,24 +67,18 @@ def _njit(function: _F) -> _F:
 
 
 @_njit
-def _low_rank(card: int) -> int:
-    """The ace-low rank of ``card``: ace 0, deuce 1 ... eight 7; 8 and above are not low."""
-    r = (card >> 2) + 1
-    return 0 if r == 13 else r
-
-
-@_njit
 def low_level(hole: I64, board: I64, nb: int, t: Any) -> int:
     """The low read of ``hole`` on the first ``nb`` (3..5) cards of ``board``:
-    0 none, 1 a low draw or a weak made low, 2 one of the two best made lows."""
+    0 none, 1 a low draw or a weak made low, 2 one of the two best made lows
+    (ranks ace-low: ace 0 ... eight 7)."""
     board_ranks = 0
     for j in range(nb):
-        r = _low_rank(board[j])
+        r = _low_rank(board[j], LOW_A5)
         if r < 8:
             board_ranks |= 1 << r
     hole_ranks = 0
     for i in range(hole.shape[0]):
-        r = _low_rank(hole[i])
+        r = _low_rank(hole[i], LOW_A5)
         if r < 8:
             hole_ranks |= 1 << r
     mine = rank_omaha_low8(hole, board[:nb], t)
