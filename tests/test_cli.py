@@ -81,6 +81,9 @@ def test_the_package_loads_its_names_on_first_use() -> None:
         pokerbonus.evaluate("Kh Ks 8d 8c Ts").description
         == "two pair, kings and eights, ten kicker"
     )
+    # every public name has a home, and each loads (dir() lists __all__ by itself)
+    assert set(pokerbonus._HOMES) == set(pokerbonus.__all__)
+    assert all(getattr(pokerbonus, name) is not None for name in pokerbonus.__all__)
     assert set(dir(pokerbonus)) >= set(pokerbonus.__all__)
     with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
         _ = pokerbonus.nothing_here
