@@ -48,9 +48,9 @@ import numpy.typing as npt
 
 from pokerbonus.bots.equity_bots import LEVELS, Level
 from pokerbonus.bots.hilo_kernels import hilo_equity
+from pokerbonus.bots.holdem import postflop_reads
 from pokerbonus.bots.omaha import OmahaBot, Score
 from pokerbonus.bots.variant_kernels import RULE_OMAHA_HILO, board_equity, get_tables, hilo_score
-from pokerbonus.engine.events import BetOrRaised, RoundEnded
 from pokerbonus.engine.views import SeatView
 
 __all__ = ["BET_READ", "HARD_HILO", "RAISE_READ", "OmahaHiLoBot", "hilo_reads"]
@@ -72,21 +72,7 @@ def hilo_reads(view: SeatView, seat: int) -> tuple[list[int], list[float]]:
     """The least :func:`~pokerbonus.bots.hilo_kernels.hilo_level` ``seat`` showed
     on the flop, turn and river (0: no read) and the chance a weaker hand did the
     same: a bet :data:`BET_READ`, a raise :data:`RAISE_READ`, a call nothing."""
-    levels = [0, 0, 0]
-    leaks = [1.0, 1.0, 1.0]
-    street = 0
-    bets = 0
-    for event in view.log:
-        if isinstance(event, RoundEnded):
-            street += 1
-            bets = 0
-        elif isinstance(event, BetOrRaised) and 1 <= street <= 3:
-            if event.seat == seat:
-                level, leak = RAISE_READ if bets > 0 else BET_READ
-                if level > levels[street - 1]:
-                    levels[street - 1], leaks[street - 1] = level, leak
-            bets += 1
-    return levels, leaks
+    return postflop_reads(view, seat, bet=BET_READ, raise_=RAISE_READ, call=None)
 
 
 class OmahaHiLoBot(OmahaBot):

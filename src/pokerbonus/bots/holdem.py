@@ -172,9 +172,22 @@ def preflop_weights(view: SeatView, seat: int, chart: F64 | None = None) -> F64:
     return np.ones((52, 52))
 
 
-def postflop_reads(view: SeatView, seat: int) -> tuple[list[int], list[float]]:
+Read = tuple[int, float]
+"""A read: the least level an action shows, and the chance a weaker hand did it."""
+
+
+def postflop_reads(
+    view: SeatView,
+    seat: int,
+    *,
+    bet: Read = (1, 0.3),
+    raise_: Read = (2, 0.2),
+    call: Read | None = (1, 0.5),
+) -> tuple[list[int], list[float]]:
     """The least :func:`~pokerbonus.bots.equity_kernels.made_level` ``seat`` showed
-    on the flop, turn and river, and the chance a weaker hand did the same."""
+    on the flop, turn and river, and the chance a weaker hand did the same: the
+    strongest of its bets (``bet``, or ``raise_`` once someone bet that round);
+    a call reads ``call`` where nothing else did (``None``: a call shows nothing)."""
     levels = [0, 0, 0]
     leaks = [1.0, 1.0, 1.0]
     street = 0
@@ -189,12 +202,12 @@ def postflop_reads(view: SeatView, seat: int) -> tuple[list[int], list[float]]:
         s = street - 1
         if isinstance(event, BetOrRaised):
             if event.seat == seat:
-                level, leak = (2, 0.2) if bets > 0 else (1, 0.3)
+                level, leak = raise_ if bets > 0 else bet
                 if level > levels[s]:
                     levels[s], leaks[s] = level, leak
             bets += 1
-        elif isinstance(event, Called) and event.seat == seat and levels[s] == 0:
-            levels[s], leaks[s] = 1, 0.5
+        elif isinstance(event, Called) and event.seat == seat and call and not levels[s]:
+            levels[s], leaks[s] = call
     return levels, leaks
 
 
