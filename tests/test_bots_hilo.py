@@ -1,4 +1,4 @@
-"""The Omaha high/low bots (``bots/hilo.py``, ``bots/hilo_kernels.py``): the low
+"""The Omaha high/low bots (``bots/hilo.py``, the reads of ``bots/variant_kernels.py``): the low
 read, the later-street reads, ``hard``'s decisions on fixed deals, and (``long``)
 ``hard`` against ``easy`` in duplicate matches."""
 
@@ -10,7 +10,13 @@ import pytest
 from pokerbonus.bots import GameInfo
 from pokerbonus.bots.equity_bots import read_table
 from pokerbonus.bots.hilo import BET_READ, RAISE_READ, OmahaHiLoBot, hilo_reads
-from pokerbonus.bots.hilo_kernels import get_tables, hilo_equity, hilo_level, low_level
+from pokerbonus.bots.variant_kernels import (
+    RULE_OMAHA_HILO,
+    board_equity,
+    get_tables,
+    hilo_level,
+    low_level,
+)
 from pokerbonus.cards import make_deck, parse_cards
 from pokerbonus.engine import Hand
 from pokerbonus.engine.actions import Action
@@ -113,8 +119,15 @@ def test_a_bet_read_as_a_low_cuts_a_weak_low_more_than_a_nut_low() -> None:
     bettor = np.array([[0, 0, BET_READ[0]]], np.int64)
     leaks = np.array([[1.0, 1.0, BET_READ[1]]])
 
+    boards = np.zeros((1, 5), np.int64)
+    boards[0] = board
+    no_dead, no_weights = np.zeros(0, np.int64), np.ones((1, 1, 1))
+
     def equity(hole: str, levels: np.ndarray, lk: np.ndarray) -> float:
-        return float(hilo_equity(_cards(hole), board, none, levels, lk, 6000, 3, t))
+        return float(
+            board_equity(RULE_OMAHA_HILO, _cards(hole), boards, 5, no_dead, no_weights,
+                         none, levels, lk, 6000, 3, t, True)
+        )  # fmt: skip
 
     unread = np.zeros((1, 3), np.int64)
     weak, nut = "8s 7d Qc Qh", "As 3d Qc Jh"

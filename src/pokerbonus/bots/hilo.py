@@ -18,7 +18,7 @@ showdown and, at ``hard``, later-street reads that know the low:
   chance (:data:`BET_READ`, :data:`RAISE_READ`). A call shows nothing: in a
   split game a player calls with a draw to either half as often as with a made
   hand. The levels come from
-  :func:`~pokerbonus.bots.hilo_kernels.hilo_level` (the high read or the low one,
+  :func:`~pokerbonus.bots.variant_kernels.hilo_level` (the high read or the low one,
   the greater).
 * **Betting** (``hard``, :data:`HARD_HILO`): thinner value bets than the other
   games' ``hard`` (an opponent with any low or high chance calls, and half a
@@ -47,7 +47,6 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerbonus.bots.equity_bots import LEVELS, Level
-from pokerbonus.bots.hilo_kernels import hilo_equity
 from pokerbonus.bots.holdem import postflop_reads
 from pokerbonus.bots.omaha import OmahaBot, Score
 from pokerbonus.bots.variant_kernels import RULE_OMAHA_HILO, board_equity, get_tables, hilo_score
@@ -56,7 +55,7 @@ from pokerbonus.engine.views import SeatView
 __all__ = ["BET_READ", "HARD_HILO", "RAISE_READ", "OmahaHiLoBot", "hilo_reads"]
 
 BET_READ: Final = (2, 0.10)
-"""A bet on a later street: the least :func:`~pokerbonus.bots.hilo_kernels.hilo_level`
+"""A bet on a later street: the least :func:`~pokerbonus.bots.variant_kernels.hilo_level`
 it shows (top pair or better, or one of the two best lows) and the chance a
 weaker hand bets too."""
 RAISE_READ: Final = (3, 0.05)
@@ -69,7 +68,7 @@ HARD_HILO: Final[Level] = replace(
 
 
 def hilo_reads(view: SeatView, seat: int) -> tuple[list[int], list[float]]:
-    """The least :func:`~pokerbonus.bots.hilo_kernels.hilo_level` ``seat`` showed
+    """The least :func:`~pokerbonus.bots.variant_kernels.hilo_level` ``seat`` showed
     on the flop, turn and river (0: no read) and the chance a weaker hand did the
     same: a bet :data:`BET_READ`, a raise :data:`RAISE_READ`, a call nothing."""
     return postflop_reads(view, seat, bet=BET_READ, raise_=RAISE_READ, call=None)
@@ -95,14 +94,9 @@ class OmahaHiLoBot(OmahaBot):
         min_score: npt.NDArray[np.float64], levels: npt.NDArray[np.int64],
         leaks: npt.NDArray[np.float64], samples: int,
     ) -> float:  # fmt: skip
-        """The high/low split equity: with the reads that know the low where the
-        level reads later streets (:func:`~pokerbonus.bots.hilo_kernels.hilo_equity`),
-        else against the pre-flop buckets alone."""
-        if self.level.narrow:
-            return float(
-                hilo_equity(hero, board, min_score, levels, leaks, samples,
-                            self.rng.getrandbits(31), get_tables())
-            )  # fmt: skip
+        """The high/low split equity; where the level reads later streets, with
+        the reads that know the low (``low_reads`` of
+        :func:`~pokerbonus.bots.variant_kernels.board_equity`)."""
         boards = np.zeros((1, 5), np.int64)
         boards[0, : len(board)] = board
         k = len(min_score)
@@ -110,6 +104,6 @@ class OmahaHiLoBot(OmahaBot):
             board_equity(
                 RULE_OMAHA_HILO, hero, boards, len(board), np.zeros(0, np.int64),
                 np.ones((k, 1, 1)), min_score, levels, leaks, samples,
-                self.rng.getrandbits(31), get_tables(),
+                self.rng.getrandbits(31), get_tables(), self.level.narrow,
             )
         )  # fmt: skip

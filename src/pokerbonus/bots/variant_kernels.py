@@ -9,7 +9,8 @@ pots shared:
 
 * :func:`board_equity` — hold'em high on one or two boards (each board half the
   pot), short-deck hold'em (36 cards), Omaha high/low (half the pot to the best
-  high, half to the best eight-or-better low, all to the high without one).
+  high, half to the best eight-or-better low, all to the high without one), with
+  the reads of :func:`hilo_level` that know the low where asked.
 * :func:`badugi_value`, :func:`badugi_discard_mask`, :func:`badugi_draw_mask`,
   :func:`badugi_equity` — badugi.
 
@@ -37,9 +38,11 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerbonus.bots.equity_kernels import (
+    LOW_A5,
     TRIES,
     _deal,
     _high_share,
+    _low_rank,
     _mark,
     _redraw,
     _split_share,
@@ -66,7 +69,9 @@ __all__ = [
     "badugi_value",
     "board_equity",
     "get_tables",
+    "hilo_level",
     "hilo_score",
+    "low_level",
 ]
 
 I64 = npt.NDArray[np.int64]
@@ -126,6 +131,84 @@ def hilo_score(hole: I64) -> float:
 
 
 @_njit
+def low_level(hole: I64, board: I64, nb: int, t: Any) -> int:
+    """The low read of ``hole`` on the first ``nb`` (3..5) cards of ``board``
+    (ranks ace-low: ace 0 ... eight 7):
+
+    * 1: a low draw (two hole cards of different ranks ace to eight with at least
+      two other low ranks on a board that is not complete) or a made low that is
+      not among the two best possible;
+    * 2: a made low among the two best lows the board allows (the nut low or the
+      second nut low);
+    * 0: neither.
+
+    >>> from pokerbonus.cards import parse_cards
+    >>> t = get_tables()
+    >>> def level(hole: str, board: str) -> int:
+    ...     b = np.array(parse_cards(board), np.int64)
+    ...     return low_level(np.array(parse_cards(hole), np.int64), b, len(b), t)
+    >>> level("As 2d Kc Jh", "7c 5d Qs")  # the nut low draw
+    1
+    >>> level("As 2d Kc Jh", "7c 5d 4s")  # the nut low
+    2
+    >>> level("7s 6d Kc Jh", "8c 5d 4s 2c")  # a made low, far from the nut
+    1
+    >>> level("Ts 9d Kc Jh", "8c 5d 4s")  # nothing
+    0
+    """
+    board_ranks = 0
+    for j in range(nb):
+        r = _low_rank(board[j], LOW_A5)
+        if r < 8:
+            board_ranks |= 1 << r
+    hole_ranks = 0
+    for i in range(hole.shape[0]):
+        r = _low_rank(hole[i], LOW_A5)
+        if r < 8:
+            hole_ranks |= 1 << r
+    mine = rank_omaha_low8(hole, board[:nb], t)
+    if mine > 0:
+        # the two best lows: the best two hole ranks free of the board's low ranks
+        # (ordered by the higher card first: A-2, A-3, 2-3, A-4 ...)
+        better = 0
+        for b in range(1, 8):
+            for a in range(b):
+                if (board_ranks >> a) & 1 or (board_ranks >> b) & 1:
+                    continue
+                if (hole_ranks >> a) & 1 and (hole_ranks >> b) & 1:
+                    return 2 if better < 2 else 1
+                better += 1
+                if better >= 2:
+                    return 1
+        return 1
+    if nb >= 5:
+        return 0
+    for a in range(8):
+        if not (hole_ranks >> a) & 1:
+            continue
+        for b in range(a + 1, 8):
+            if not (hole_ranks >> b) & 1:
+                continue
+            others = board_ranks & ~((1 << a) | (1 << b))
+            count = 0
+            for r in range(8):
+                count += (others >> r) & 1
+            if count >= 2:
+                return 1
+    return 0
+
+
+@_njit
+def hilo_level(hole: I64, board: I64, nb: int, t: Any) -> int:
+    """What a bet may show in a high/low game: the greater of the high read
+    (:func:`~pokerbonus.bots.equity_kernels.made_level`: a pair or a draw, top
+    pair, two pair) and :func:`low_level`."""
+    high = made_level(hole, board, nb, t)
+    low = low_level(hole, board, nb, t)
+    return high if high > low else low
+
+
+@_njit
 def board_equity(
     rule: int,
     hero: I64,
@@ -139,6 +222,7 @@ def board_equity(
     samples: int,
     seed: int,
     t: Any,
+    low_reads: bool = False,
 ) -> float:
     """Hero's average share of the pot under ``rule`` (:data:`RULE_HIGH`,
     :data:`RULE_SHORT`, :data:`RULE_OMAHA_HILO`).
@@ -150,7 +234,9 @@ def board_equity(
     weigh a hand by ``weights[o, a, b]``; Omaha high/low keeps a hand whose
     :func:`hilo_score` is under ``min_score[o]`` with probability ``leaks[o, 0]``;
     ``levels[o, s]`` the least made level (on the first board) shown on the flop,
-    turn and river, a weaker hand kept with probability ``leaks[o, s]``.
+    turn and river, a weaker hand kept with probability ``leaks[o, s]``; the level
+    is :func:`hilo_level` with ``low_reads`` (reads that know the low), else
+    :func:`~pokerbonus.bots.equity_kernels.made_level`.
     """
     np.random.seed(seed)
     nh = hero.shape[0]
@@ -188,7 +274,12 @@ def board_equity(
                         if (
                             levels[o, s] > 0
                             and known >= s + 3
-                            and made_level(holes[o], first, s + 3, t) < levels[o, s]
+                            and (
+                                hilo_level(holes[o], first, s + 3, t)
+                                if low_reads
+                                else made_level(holes[o], first, s + 3, t)
+                            )
+                            < levels[o, s]
                             and np.random.random() >= leaks[o, s]
                         ):
                             ok = False
