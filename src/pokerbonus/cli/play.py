@@ -65,11 +65,21 @@ def play_command(
     ante: Annotated[
         int | None, typer.Option(help="Ante of the pot game (dealer: of the pot).")
     ] = None,
-    wager: Annotated[
-        int | None, typer.Option(help="Dealer mode: the wager against the bank.")
+    bet: Annotated[int | None, typer.Option(help="Dealer mode: the bet against the bank.")] = None,
+    play_multiple: Annotated[
+        int | None, typer.Option(help="Dealer mode: the play wager, in bets (default 2).")
+    ] = None,
+    switch: Annotated[
+        bool | None, typer.Option("--switch/--no-switch", help="Dealer mode: the paid switch.")
+    ] = None,
+    switch_fee: Annotated[
+        int | None, typer.Option(help="Dealer mode: the switch fee (default: the bet).")
+    ] = None,
+    qualifier: Annotated[
+        str | None, typer.Option(help="Dealer mode: the dealer qualifies with AK, A, 44, none...")
     ] = None,
     paytable: Annotated[
-        str | None, typer.Option(help="Dealer mode: bonuses, e.g. 'straight=1,flush=2'.")
+        str | None, typer.Option(help="Dealer mode: play wager pays, e.g. 'flush=5,quads=25'.")
     ] = None,
     blind: Annotated[int | None, typer.Option(help="Blind of the blind game.")] = None,
     surblind: Annotated[bool | None, typer.Option("--surblind/--no-surblind")] = None,
@@ -118,7 +128,10 @@ def play_command(
         if dealer:
             from pokerbonus.tui.dealer_app import run_dealer
 
-            options.update(wager=wager, paytable=paytable)
+            options.update(
+                bet=bet, play_multiple=play_multiple, switch=switch, switch_fee=switch_fee,
+                qualifier=qualifier, paytable=paytable,
+            )  # fmt: skip
             run_dealer(
                 store, seed=seed, resume=resume, session_id=session_id, options=options,
                 config=config, void=void,
@@ -131,8 +144,12 @@ def play_command(
             )  # fmt: skip
             PlayApp(session.settings, session=session, bot_pause=BOT_PAUSE).run()
             return
-        if void or wager is not None or paytable is not None:
-            raise PokerError("--void goes with --resume; --wager and --paytable with --dealer")
+        dealer_only = (bet, play_multiple, switch, switch_fee, qualifier, paytable)
+        if void or any(x is not None for x in dealer_only):
+            raise PokerError(
+                "--void goes with --resume; --bet, --play-multiple, --switch, --switch-fee, "
+                "--qualifier and --paytable go with --dealer"
+            )
         if session_id is not None:
             raise PokerError(f"session {session_id}: give --resume to resume a session")
         settings = settings_from_options(config, options)
