@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from math import gcd
@@ -128,6 +129,9 @@ class RtpTerms:
         return scale
 
 
+_THREAD: Final = threading.local()
+
+
 @functools.lru_cache(maxsize=16)
 def _pays(pays: tuple[int, ...]) -> npt.NDArray[np.int64]:
     return k.play_pays(pays)
@@ -178,9 +182,12 @@ def situation_values(settings: DealerSettings, hand: npt.ArrayLike, up: int) -> 
         raise InvalidHandError("situation: a card is repeated between the hand and the dealer's")
     s = settings
     out = np.zeros(6, dtype=np.int64)
+    work = getattr(_THREAD, "work", None)
+    if work is None:  # one set of work arrays per thread (the hint and the players think apart)
+        work = _THREAD.work = k.situation_work()
     k.situation_values(
         cards, int(up), k.situation_tables(), _pays(s.paytable.as_tuple()),
-        s.qualifier.value, s.bet, s.play, out, k.situation_work(),
+        s.qualifier.value, s.bet, s.play, out, work,
     )  # fmt: skip
     scale = k.SCALE
     keep = (int(out[0]) - (s.bet + s.play) * scale) / scale
@@ -399,9 +406,20 @@ def result_of_run(
 
 
 _DEFAULT_PAYS: Final = (1, 1, 2, 3, 3, 4, 6, 20, 50, 100)
+_RULE_BOOK_PAYS: Final = (1, 1, 2, 3, 4, 5, 7, 20, 50, 100)
 PUBLISHED: Final[Mapping[RtpTerms, tuple[float, float]]] = {
     # the default settings: bet 5, play wager 10, switch fee 5, qualifier ace-king
     RtpTerms(1, 2, 1, True, 1114, _DEFAULT_PAYS): (0.9821378594237894, 0.03904032153814381),
+    # no switch
+    RtpTerms(1, 2, 0, False, 1114, _DEFAULT_PAYS): (0.9704088836284442, 0.06049931919722755),
+    # switch fee half the bet
+    RtpTerms(2, 4, 1, True, 1114, _DEFAULT_PAYS): (1.0139143499618972, -0.034635252735518464),
+    # the dealer qualifies with a pair of fours
+    RtpTerms(1, 2, 1, True, 1718, _DEFAULT_PAYS): (0.9789398103332025, 0.06388628974395359),
+    # the rule book's paytable (straight 4, flush 5, full house 7)
+    RtpTerms(1, 2, 1, True, 1114, _RULE_BOOK_PAYS): (0.9912808536551292, 0.019475981121109667),
+    # the rule book's paytable without the switch: Caribbean Stud (house edge 5.224%)
+    RtpTerms(1, 2, 0, False, 1114, _RULE_BOOK_PAYS): (0.9744471438524163, 0.052243057715778654),
 }
 """Exact ``(rtp, house edge per bet)`` of the settings docs/dealer.md publishes,
 from ``pokerbonus stats dealer --exact --json`` (a long test recomputes them)."""
