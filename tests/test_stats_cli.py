@@ -64,6 +64,8 @@ def test_dealer_refuses_bad_settings_in_one_line() -> None:
     assert bad.exit_code == 2 and "error: qualifier: write the higher rank first" in bad.output
     bad = runner.invoke(app, ["stats", "dealer", "--situations", "10"])
     assert bad.exit_code == 2 and "situations: at least 1,000" in bad.output
+    bad = runner.invoke(app, ["stats", "dealer", "--play-multiple", "0"])
+    assert bad.exit_code == 2 and "play_multiple: must be an integer from 1 to 10" in bad.output
 
 
 def test_errors_exit_2(tmp_path: Path) -> None:

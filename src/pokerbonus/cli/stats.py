@@ -222,9 +222,9 @@ def dealer_command(
             "bet": bet, "play_multiple": play_multiple, "switch": switch,
             "switch_fee": switch_fee, "qualifier": qualifier, "paytable": paytable,
         }  # fmt: skip
-        settings = DealerSettings.build(
-            {**base, **{k: v for k, v in given.items() if v is not None}, "players": 1}
-        )
+        values = {**base, **{k: v for k, v in given.items() if v is not None}}
+        values.update(players=1, cave=values.get("cave", 10**9))  # no table to sit at
+        settings = DealerSettings.build(values)
         task, shards = dealer_plan(settings, situations=situations, seed=seed, exact=exact)
         result = _run_plan(task, shards, exact, workers, ray, json_output)
         dealer = result_of_run(result, settings, situations=situations, seed=seed, exact=exact)

@@ -75,7 +75,7 @@ EXACT_PARTS: Final = 13 * STRIPES
 
 ALLOCATION: Final = (0.58, 0.37, 0.012, 0.01, 0.006, 0.006, 0.006, 0.005, 0.005)
 """Share of the sampled situations given to each stratum: close to each stratum's
-probability times the spread of its results (a pilot run of the default
+probability times the spread of its returns (a pilot run of the default
 settings), at least half a percent each. Any shares give an unbiased result; these
 give nearly the narrowest interval."""
 
