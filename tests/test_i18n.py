@@ -5,11 +5,13 @@ page's switch and ``Accept-Language``)."""
 
 from __future__ import annotations
 
+import ast
 import threading
 from pathlib import Path
 
 import pytest
 
+import pokerbonus.i18n
 import pokerbonus.i18n.compiled as compiled
 from pokerbonus.i18n import (
     LanguageError,
@@ -222,3 +224,22 @@ def test_the_order_of_choice(tmp_path: Path) -> None:
         choose_language("es", {}, saved)
     with pytest.raises(LanguageError):
         choose_language(None, {"POKERBONUS_LANG": "es"}, saved)
+
+
+def test_the_layer_imports_nothing_above_it() -> None:
+    """The translation layer sits under ``cards`` (hand descriptions and card errors
+    use it): its modules import no module of the package but ``errors`` and its own."""
+    folder = Path(pokerbonus.i18n.__file__).parent
+    for path in folder.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                if name.startswith("pokerbonus"):
+                    assert name == "pokerbonus.errors" or name.startswith("pokerbonus.i18n"), (
+                        f"{path.name} imports {name}"
+                    )

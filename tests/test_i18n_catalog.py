@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 
 from pokerbonus.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from pokerbonus.i18n.catalog import extract, problems, read
@@ -56,14 +56,19 @@ def test_the_extraction_covers_the_converted_modules(template: Catalog) -> None:
     assert len(template) > 200
 
 
+def _entry(catalog: Catalog, message_id: str, context: str | None = None) -> Message:
+    entry = catalog.get(message_id, context=context)
+    assert entry is not None, message_id
+    return entry
+
+
 def _broken(template: Catalog) -> Catalog:
     catalog = copy.deepcopy(read("fr"))
     del catalog["duplicate card: {card!r}"]  # missing
-    catalog.get("Hand").flags.add("fuzzy")  # fuzzy
+    _entry(catalog, "Hand").flags.add("fuzzy")  # fuzzy
     catalog.add("a sentence no code says", "une phrase que le code ne dit pas")  # unused
-    catalog.get("error: {message}").string = "erreur : {mesage}"  # a name the code does not fill
-    plural = catalog.get(("{count} game", "{count} games"))
-    plural.string = ("{count} jeu", "")  # a plural form left empty
+    _entry(catalog, "error: {message}").string = "erreur : {mesage}"  # not filled by the code
+    _entry(catalog, "{count} game").string = ("{count} jeu", "")  # a plural form left empty
     return catalog
 
 
@@ -80,11 +85,10 @@ def test_the_check_finds_each_kind_of_fault(template: Catalog) -> None:
 def test_a_placeholder_named_in_the_translators_note_may_be_used(template: Catalog) -> None:
     """« paire {of_plural} » uses a placeholder the English template does not:
     the note above the message names it, so the check accepts it."""
-    message = template.get("pair of {plural}, {kickers}", context="hand")
+    message = _entry(template, "pair of {plural}, {kickers}", "hand")
     assert any("{of_plural}" in note for note in message.auto_comments)
-    assert read("fr").get("pair of {plural}, {kickers}", context="hand").string == (
-        "paire {of_plural}, {kickers}"
-    )
+    french = _entry(read("fr"), "pair of {plural}, {kickers}", "hand")
+    assert french.string == "paire {of_plural}, {kickers}"
 
 
 def test_the_french_catalog_has_the_french_plural_rule() -> None:

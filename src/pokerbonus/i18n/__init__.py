@@ -14,15 +14,15 @@ A function that needs one given language asks :func:`translations` for it.
 Write whole sentences with named placeholders, filled after translation::
 
     gettext("duplicate card: {card!r}").format(card=text)
-    ngettext("{count} card", "{count} cards", n).format(count=n)
+    ngettext("{count} game", "{count} games", n).format(count=n)
 
 >>> gettext("invalid card: {token!r} (expected rank 2-9 T J Q K A and suit c d h s)")
 'invalid card: {token!r} (expected rank 2-9 T J Q K A and suit c d h s)'
 >>> with using_language("fr"):
-...     pgettext("rank", "queen"), ngettext("{count} card", "{count} cards", 2)
-('dame', '{count} cartes')
->>> translations("fr").gettext("duplicate card: {card!r}")
-'carte en double : {card!r}'
+...     pgettext("rank", "queen"), ngettext("{count} game", "{count} games", 2)
+('dame', '{count} jeux')
+>>> translations("fr").gettext("duplicate card: {card!r}")  # a no-break space before ':'
+'carte en double\\xa0: {card!r}'
 """
 
 from __future__ import annotations

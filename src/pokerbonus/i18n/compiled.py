@@ -10,8 +10,8 @@ or ``~/.cache/pokerbonus``); where it cannot be written, the catalog is compiled
 in memory each time the process needs it.
 
 >>> catalog = load_catalog("fr")
->>> catalog.pgettext("rank", "king"), catalog.ngettext("{count} card", "{count} cards", 1)
-('roi', '{count} carte')
+>>> catalog.pgettext("rank", "king"), catalog.ngettext("{count} game", "{count} games", 1)
+('roi', '{count} jeu')
 """
 
 from __future__ import annotations
