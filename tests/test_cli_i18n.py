@@ -10,10 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+from pokerbonus.analysis.ranges import parse_range
 from pokerbonus.cli import app
 from pokerbonus.cli.games import FRENCH_PAGES, rules_page
+from pokerbonus.errors import NotationError
+from pokerbonus.i18n import using_language
 from pokerbonus.i18n.language import save_language
 
 runner = CliRunner(env={"COLUMNS": "250"})  # wide enough that no cell wraps
@@ -97,6 +101,17 @@ def test_errors_are_written_in_french(tmp_path: Path) -> None:
     result = runner.invoke(app, ["eval", "As Ks", "--lang", "fr"])
     assert result.exit_code == 2
     assert "demande au moins 5 cartes" in result.stderr
+
+
+def test_a_bad_range_is_refused_in_french() -> None:
+    """The range reader's errors are French; the equity command's "hand 2" prefix is
+    still English (analysis/equity.py is wrapped in phase 2)."""
+    with using_language("fr"), pytest.raises(NotationError) as caught:
+        parse_range("QQ+, AKx")
+    assert str(caught.value).startswith("élément de fourchette invalide\u00a0: 'AKx'")
+    result = runner.invoke(app, ["equity", "AhKh", "QQ+, AKs-QQ", "--lang", "fr"])
+    assert result.exit_code == 2
+    assert "intervalle de fourchette invalide\u00a0: 'AKs-QQ'" in result.stderr
 
 
 def test_eval_json_keys_stay_english() -> None:

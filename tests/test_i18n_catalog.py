@@ -23,6 +23,7 @@ TRANSLATED = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
 # extraction scans the whole package, this list guards against a module
 # silently dropping out of it.
 CONVERTED = (
+    "pokerbonus/analysis/ranges.py",
     "pokerbonus/cards.py",
     "pokerbonus/hands/describe.py",
     "pokerbonus/hands/evaluation.py",

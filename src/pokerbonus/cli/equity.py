@@ -13,6 +13,7 @@ Examples::
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated
 
 import typer
@@ -51,7 +52,8 @@ def result_json(hands: list[str], board: str, game: str, result: EquityResult) -
 
 
 def _fail(message: str) -> typer.Exit:
-    typer.echo(gettext("error: {message}").format(message=" ".join(message.split())), err=True)
+    one_line = re.sub(r"[ \t\r\n]+", " ", message).strip()  # no-break spaces are kept
+    typer.echo(gettext("error: {message}").format(message=one_line), err=True)
     return typer.Exit(2)
 
 
