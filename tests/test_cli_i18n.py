@@ -179,9 +179,15 @@ def test_games_in_french() -> None:
 
 
 def test_the_french_rules_pages_exist() -> None:
+    written = {page.stem for page in (ROOT / "docs" / "games" / "fr").glob("*.md")}
+    assert written == set(FRENCH_PAGES)
     for key in FRENCH_PAGES:
         page = ROOT / rules_page(key, "fr")
         assert page.is_file(), page
-        text = page.read_text(encoding="utf-8")
-        for word in ("parole", "servi", "tapis", "carré", "brelan", "talon", "relance"):
-            assert word in text, word
+    draw = (ROOT / rules_page("draw", "fr")).read_text(encoding="utf-8")
+    for word in ("parole", "servi", "tapis", "carré", "brelan", "talon", "relance", "ouvreur"):
+        assert word in draw, word
+    listed = json.loads(runner.invoke(app, ["games", "--json", "--lang", "fr"]).stdout)
+    pages = {row["key"]: row["page"] for row in listed}
+    assert pages["holdem"] == "docs/games/fr/holdem.md"
+    assert pages["razz"] == "docs/games/razz.md"

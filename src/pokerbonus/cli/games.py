@@ -17,7 +17,7 @@ from pokerbonus.rules.catalog import CATALOG
 
 __all__ = ["FRENCH_PAGES", "games_command", "rules_page"]
 
-FRENCH_PAGES: Final = frozenset({"draw"})
+FRENCH_PAGES: Final = frozenset({"draw", "holdem", "omaha", "deuce-to-seven-triple-draw"})
 """The games whose rules page is written in French too: ``docs/games/fr/<key>.md``."""
 
 
