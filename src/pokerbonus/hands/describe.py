@@ -135,8 +135,11 @@ def _kickers(t: NullTranslations, words: RankWords, ranks: Sequence[int]) -> str
     return t.npgettext("hand", "{ranks} kicker", "{ranks} kickers", len(ranks)).format(ranks=listed)
 
 
-def _high_template(t: NullTranslations, category: Category, royal: bool, served: bool) -> str:
-    """The template of a high hand (its placeholders: see :func:`_describe_high`)."""
+@cache
+def _high_templates(lang: str, served: bool) -> tuple[dict[Category, str], str]:
+    """The templates of the high hands in ``lang`` and that of the royal flush
+    (their placeholders: see :func:`_describe_high`); read once per language."""
+    t = translations(lang)
     # The templates are filled with: {plural} the rank of the group ("kings"),
     # {of_plural} the same with 'of' ("of kings"), {second} the second group's
     # rank in the plural, {high} the top card ("king high"), {ranks} the five
@@ -159,9 +162,7 @@ def _high_template(t: NullTranslations, category: Category, royal: bool, served:
             # Translators: may use {of_plural} instead of {plural} ("of kings").
             C.FIVE_OF_A_KIND: t.pgettext("pat hand", "pat Poker (five of a kind), {plural}"),
         }
-        if royal:
-            return t.pgettext("pat hand", "pat royal flush")
-        return served_templates[category]
+        return served_templates, t.pgettext("pat hand", "pat royal flush")
     templates = {
         C.HIGH_CARD: t.pgettext("hand", "high card, {ranks}"),
         # Translators: may use {of_plural} instead of {plural} ("of kings").
@@ -179,9 +180,7 @@ def _high_template(t: NullTranslations, category: Category, royal: bool, served:
         # Translators: may use {of_plural} instead of {plural} ("of kings").
         C.FIVE_OF_A_KIND: t.pgettext("hand", "Poker (five of a kind), {plural}"),
     }
-    if royal:
-        return t.pgettext("hand", "royal flush")
-    return templates[category]
+    return templates, t.pgettext("hand", "royal flush")
 
 
 _GROUP: Final = {C.PAIR: 2, C.TWO_PAIR: 4, C.TRIPS: 3, C.QUADS: 4}
@@ -189,10 +188,10 @@ _GROUP: Final = {C.PAIR: 2, C.TWO_PAIR: 4, C.TRIPS: 3, C.QUADS: 4}
 
 
 def _describe_high(
-    t: NullTranslations, words: RankWords, category: Category, p: Sequence[int], served: bool
+    lang: str, words: RankWords, category: Category, p: Sequence[int], served: bool
 ) -> str:
-    royal = category == C.STRAIGHT_FLUSH and p[0] == ACE
-    template = _high_template(t, category, royal, served)
+    templates, royal = _high_templates(lang, served)
+    template = royal if category == C.STRAIGHT_FLUSH and p[0] == ACE else templates[category]
     kickers = _GROUP.get(category)
     return template.format(
         plural=words.plural[p[0]],
@@ -201,7 +200,7 @@ def _describe_high(
         high=words.high[p[0]],
         ranks=words.separator.join(words.name[r] for r in p),
         others=words.separator.join(words.name[r] for r in p[1:]),
-        kickers=_kickers(t, words, p[kickers:]) if kickers else "",
+        kickers=_kickers(translations(lang), words, p[kickers:]) if kickers else "",
     )
 
 
@@ -265,4 +264,4 @@ def describe_parts(parts: Parts, lang: str, served: bool = False) -> str:
             return _describe_wheel(t, served)
         return _describe_low(t, words, ranks, served)
     assert parts.category is not None
-    return _describe_high(t, words, parts.category, ranks, served)
+    return _describe_high(lang, words, parts.category, ranks, served)
