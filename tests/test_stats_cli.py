@@ -47,9 +47,13 @@ def test_draw_json_matches_api_and_png_plot(tmp_path: Path) -> None:
 def test_dealer_json_with_settings_from_flags_and_a_file(tmp_path: Path) -> None:
     path = tmp_path / "house.toml"
     path.write_text('[dealer]\nqualifier = "44"\n[dealer.paytable]\nflush = 5\n', "utf-8")
+    plot = tmp_path / "dealer.svg"
     args = ["stats", "dealer", "--situations", "2000", "--workers", "1", "--json"]
-    result = runner.invoke(app, [*args, "--config", str(path), "--bet", "10", "--no-switch"])
+    result = runner.invoke(
+        app, [*args, "--config", str(path), "--bet", "10", "--no-switch", "--plot", str(plot)]
+    )
     assert result.exit_code == 0, result.output
+    assert plot.read_text().lstrip().startswith("<?xml")
     data = json.loads(result.output)
     assert data["situations"] == 2000 and "antes excluded" in data["covers"]
     assert data["method"] == "sampled" and data["decisions"]["exchange_one"] == 0
