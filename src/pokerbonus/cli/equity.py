@@ -21,6 +21,7 @@ from rich.table import Table
 
 from pokerbonus.analysis.equity import GAMES, EquityResult, equity
 from pokerbonus.cards import format_cards, parse_cards
+from pokerbonus.cli.progress import spinner
 from pokerbonus.errors import PokerError
 
 __all__ = ["equity_command", "result_json"]
@@ -85,9 +86,10 @@ def equity_command(
         raise _fail(f"unknown game: {game!r} (expected one of {', '.join(GAMES)})")
     mode: bool | None = True if exact else (False if samples is not None else None)
     try:
-        result = equity(
-            hands, board=board, game=game, dead=dead, exact=mode, samples=samples, seed=seed
-        )
+        with spinner("computing the equity", quiet=as_json):
+            result = equity(
+                hands, board=board, game=game, dead=dead, exact=mode, samples=samples, seed=seed
+            )
         board_text = format_cards(parse_cards(board))
     except PokerError as exc:
         raise _fail(str(exc)) from None
