@@ -223,7 +223,10 @@ def lowest_rank(deck_size: int) -> int:
     ('7', '6')
     """
     if deck_size not in DECK_SIZES:
-        raise InvalidCardError(f"invalid deck size: {deck_size!r} (expected one of {DECK_SIZES})")
+        raise InvalidCardError(
+            f"invalid deck size: {deck_size!r} "
+            f"(expected one of {', '.join(str(n) for n in DECK_SIZES)})"
+        )
     return (52 - deck_size) // 4
 
 
@@ -244,7 +247,7 @@ def default_deck_size(players: int) -> int:
     [32, 32, 32, 40, 44, 48, 52]
     """
     if not 2 <= players <= 10:
-        raise InvalidCardError(f"invalid number of players: {players!r} (expected 2..10)")
+        raise InvalidCardError(f"invalid number of players: {players!r} (expected 2 to 10)")
     return {5: 40, 6: 44, 7: 48}.get(players, 32 if players <= 4 else 52)
 
 
