@@ -63,6 +63,10 @@ class SetupScreen(Screen[PlaySettings]):
         s = self.settings
         c = s.config.to_dict()
         yield Header()
+        yield Static(
+            "Choose the game, your opponents and the house rules, then press Play (F5).",
+            id="setup-hint",
+        )
         with VerticalScroll(id="setup-form"):
             yield Label("Game")
             yield Select(
@@ -158,10 +162,16 @@ CSS = """
 #seats { height: auto; padding: 0 1; border: round $primary; }
 #status { height: auto; padding: 0 1; }
 #pots, #showdown, #board { height: auto; padding: 0 1; }
-.actions { height: auto; }
-.actions Button { min-width: 8; margin: 0 1 0 0; }
-.actions Input { width: 20; }
+.actions { height: auto; padding: 0 1; }
+.row { height: auto; }
+.row Button { min-width: 4; margin: 0 1 0 0; }
+.row Input { width: 16; margin: 0 1 0 0; }
+#draw-actions { height: 2; }
+#draw-actions > * { margin: 1 1 0 0; }
+#draw-actions .card { width: 6; min-width: 6; }
+#draw-actions .card.-chosen { margin: 0 1 1 0; text-style: bold; }
 #log { height: 1fr; padding: 0 1; border: round $secondary; }
+#setup-hint { height: auto; padding: 0 1; }
 #setup-form { height: 1fr; }
 .rule-row { height: auto; }
 #setup-error { height: auto; color: red; padding: 0 1; }
@@ -170,6 +180,13 @@ CSS = """
              padding: 1 2; }
 #rules-text { height: 1fr; }
 RulesScreen { align: center middle; }
+BrokeScreen { align: center bottom; }
+#broke-box { width: 100%; height: auto; border: thick $error; background: $surface;
+             padding: 0 1; margin-bottom: 1; }
+#broke-buttons { height: auto; }
+#broke-buttons Button { margin: 0 1 0 0; }
+#ledger-title, #ledger, #ledger-summary, #ledger-note { height: auto; padding: 0 1; }
+#ledger-summary { margin-top: 1; }
 """
 
 

@@ -7,26 +7,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import ClassVar, Final, TypeVar
+from typing import ClassVar, Final, Literal, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Header, Static
 
 from pokerbonus.engine.ledger import LedgerEntry
 from pokerbonus.errors import PokerError
+from pokerbonus.tui.session import SessionSummary
 from pokerbonus.tui.thinking import play_computers
 
 __all__ = [
     "CARD_KEYS",
     "TABLE_KEYS",
+    "BrokeScreen",
+    "EndChoice",
     "LedgerScreen",
     "PlayingScreen",
     "RulesScreen",
     "ledger_text",
+    "summary_text",
 ]
 
 A = TypeVar("A")
@@ -70,19 +74,31 @@ class RulesScreen(ModalScreen[None]):
 
 
 class LedgerScreen(Screen[None]):
-    """The session ledger, shown when the person leaves the table."""
+    """The end of the session: the ledger, and with a ``summary`` the hands the
+    person played and their best hand; shown when the person leaves the table
+    or ends the session."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q,enter,escape", "quit", "Quit")]
 
-    def __init__(self, entries: tuple[LedgerEntry, ...], note: str = "") -> None:
+    def __init__(
+        self,
+        entries: tuple[LedgerEntry, ...],
+        note: str = "",
+        summary: SessionSummary | None = None,
+    ) -> None:
         super().__init__()
         self.entries = entries
         self.note = note
+        self.summary = summary
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(Text("Session ledger", style="bold"), id="ledger-title")
-        yield Static(ledger_text(self.entries), id="ledger")
+        ledger = ledger_text(self.entries)
+        ledger.rstrip()
+        yield Static(ledger, id="ledger")
+        if self.summary is not None:
+            yield Static(summary_text(self.summary), id="ledger-summary")
         yield Static(self.note, id="ledger-note")
         yield Button("Quit", id="quit-ledger")
         yield Footer()
@@ -94,6 +110,86 @@ class LedgerScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Quit."""
         self.app.exit()
+
+
+def summary_text(summary: SessionSummary) -> Text:
+    r"""The hands the person played and their best hand, in words.
+
+    >>> from pokerbonus.tui.session import SessionSummary
+    >>> summary_text(SessionSummary((), 14, "full house, kings over eights")).plain
+    'Hands you played: 14.\nYour best hand: full house, kings over eights.'
+    >>> summary_text(SessionSummary((), 1, None)).plain
+    'Hands you played: 1.\nNo hand of yours went to the end: you folded every one.'
+    >>> summary_text(SessionSummary((), 0, None)).plain
+    'Hands you played: 0.'
+    """
+    out = Text()
+    out.append(f"Hands you played: {summary.hands_played}.\n")
+    if summary.best_hand is not None:
+        out.append(f"Your best hand: {summary.best_hand}.")
+    elif summary.hands_played:
+        out.append("No hand of yours went to the end: you folded every one.")
+    out.rstrip()
+    return out
+
+
+EndChoice = Literal["rebuy", "end", "look"]
+"""What the person chose on the end-of-play screen: buy a cave, end the session,
+or go back to look at the table."""
+
+
+class BrokeScreen(ModalScreen[EndChoice]):
+    """Offered when the person has no chips left, or is the last player at the
+    table: a cave (``cave`` chips, when the rebuy rule allows one) or the end of
+    the session; ``escape`` goes back to look at the table.
+
+    It sits at the bottom of the screen, so the hand that just ended stays in view.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "choose('rebuy')", "Buy a cave"),
+        Binding("e,q", "choose('end')", "End the session"),
+        Binding("escape", "choose('look')", "Look at the table"),
+    ]
+
+    def __init__(self, title: str, text: str, cave: int | None) -> None:
+        super().__init__()
+        self.title_words = title
+        self.text = text
+        self.cave = cave
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="broke-box"):
+            yield Static(Text(self.title_words, style="bold"), id="broke-title")
+            yield Static(self.text, id="broke-text")
+            with Horizontal(id="broke-buttons"):
+                if self.cave is not None:
+                    yield Button(
+                        f"Buy a cave ({self.cave} chips)", id="broke-rebuy", variant="success",
+                        compact=True,
+                    )  # fmt: skip
+                yield Button("End the session", id="broke-end", variant="error", compact=True)
+                yield Button("Look at the table", id="broke-look", compact=True)
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No cave to buy: the key is hidden."""
+        if action == "choose" and parameters == ("rebuy",):
+            return self.cave is not None
+        return True
+
+    def action_choose(self, choice: EndChoice) -> None:
+        """Close with the person's choice."""
+        self.dismiss(choice)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Buttons do what their keys do."""
+        choices: dict[str, EndChoice] = {
+            "broke-rebuy": "rebuy", "broke-end": "end", "broke-look": "look"
+        }  # fmt: skip
+        choice = choices.get(event.button.id or "")
+        if choice is not None:
+            self.dismiss(choice)
 
 
 # -- the table -------------------------------------------------------------------------
