@@ -24,7 +24,10 @@ from typer.testing import CliRunner
 
 from pokerbonus.cli import app
 
-TERMINAL = {"TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1", "FORCE_COLOR": None, "NO_COLOR": None}
+TERMINAL = {
+    "TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1", "TERM": "xterm-256color",
+    "FORCE_COLOR": None, "NO_COLOR": None,
+}  # fmt: skip
 PIPE = {"TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None, "FORCE_COLOR": None}
 
 LONG_COMMANDS: list[tuple[str, list[str], str]] = [
@@ -69,6 +72,7 @@ def test_a_long_command_shows_progress_on_a_terminal_only(
 def test_a_real_terminal_sees_the_spinner_and_a_pipe_does_not(tmp_path: Path) -> None:
     code = "from pokerbonus.cli import main; main()"
     env = {k: v for k, v in os.environ.items() if k not in ("TTY_COMPATIBLE", "FORCE_COLOR")}
+    env["TERM"] = "xterm-256color"  # a terminal that can draw (CI may say "dumb")
     argv = [sys.executable, "-c", code, "equity", "AhKh", "QsQc"]
     controller, device = pty.openpty()
     try:
