@@ -38,6 +38,7 @@ LONG_COMMANDS: list[tuple[str, list[str], str]] = [
     ("match", ["match", "--hands", "4", "--seed", "1"], "playing"),
     ("simulate", ["simulate", "--hands", "5", "--seed", "1"], "simulating"),
     ("solve", ["solve", "--iterations", "5"], "solving"),
+    ("solve's tree", ["solve", "--iterations", "5"], "building the game tree"),
     ("replay", ["replay", "{phh}"], "replaying"),
 ]
 

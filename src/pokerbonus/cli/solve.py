@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from pokerbonus.cli.progress import progress_bar
+from pokerbonus.cli.progress import progress_bar, spinner
 from pokerbonus.solvers import CFRPlus, best_response_values, expected_value, to_mbb
 from pokerbonus.solvers.draw import draw_poker
 from pokerbonus.solvers.kuhn import kuhn_poker
@@ -39,7 +39,8 @@ def solve_command(
         raise _fail(f"--game: unknown game {game!r} (expected one of {', '.join(SOLVE_GAMES)})")
     if iterations < 1:
         raise _fail(f"--iterations: must be at least 1, got {iterations}")
-    tree = build()
+    with spinner("building the game tree", quiet=json_output):
+        tree = build()
     solver = CFRPlus(tree)
     step = max(1, iterations // 100)
     with progress_bar("solving", quiet=json_output) as progress:
