@@ -748,6 +748,8 @@ class TableManager:
         self.collector = Collector(settings.gc_freeze, settings.gc_full, timed=settings.stats)
         self.restored: dict[str, str] = {}
         """What a restart did to each table's cut hand: ``resumed`` or ``voided``."""
+        self.sockets: dict[str, int] = {}
+        """Open WebSockets by client address (``ServerSettings.sockets_per_address``)."""
 
     def now(self) -> float:
         """The timer clock."""
@@ -1012,6 +1014,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         interval = sys.getswitchinterval()
         if cfg.switch_interval is not None:
             sys.setswitchinterval(cfg.switch_interval)
+        _install_redaction()  # again: uvicorn configured its loggers after create_app
         await manager.start()
         try:
             yield
@@ -1118,6 +1121,32 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
+        address = websocket.client.host if websocket.client is not None else "?"
+        if manager.sockets.get(address, 0) >= cfg.sockets_per_address:
+            await websocket.send_text(
+                json.dumps(
+                    {
+                        "type": "error",
+                        "id": None,
+                        "code": "too_many_connections",
+                        "message": f"connection: {address} already has "
+                        f"{cfg.sockets_per_address} open connections, the most allowed",
+                    }
+                )
+            )
+            await websocket.close(code=CLOSE_TOO_MANY)
+            return
+        manager.sockets[address] = manager.sockets.get(address, 0) + 1
+        try:
+            await _serve_socket(websocket, table_id)
+        finally:
+            left = manager.sockets.get(address, 1) - 1
+            if left > 0:
+                manager.sockets[address] = left
+            else:
+                manager.sockets.pop(address, None)
+
+    async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
         actor = manager.tables.get(table_id)
         if actor is None:
             await websocket.send_text(
@@ -1222,7 +1251,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return
         if ws_.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
-                await ws_.close(code=4403 if conn.person is None else 1000)
+                code = conn.close_code or (CLOSE_REFUSED if conn.person is None else 1000)
+                await ws_.close(code=code)
 
     static = _static_dir(cfg)
 

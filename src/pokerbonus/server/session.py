@@ -730,7 +730,10 @@ class TableSession:
             if occ is None or occ.bot is None or occ.leaving or occ.pending:
                 continue
             if self.ledger.stack(occ.name) == 0 and self.ledger.can_rebuy(occ.name):
-                out.append(self.decide_rebuy(seat))
+                try:
+                    out.append(self.decide_rebuy(seat))
+                except ServerError:  # over the table's chip limit: the bot stays out
+                    continue
         return out
 
     def can_deal(self) -> bool:
