@@ -126,8 +126,14 @@ def play_command(
     try:
         store = Store(db)
         if dealer:
+            from pokerbonus.dealer.settings import MAX_PLAYERS
             from pokerbonus.tui.dealer_app import run_dealer
 
+            if opponents is not None and not 0 <= opponents <= MAX_PLAYERS - 1:
+                raise PokerError(
+                    f"--opponents: dealer mode is played against 0 to {MAX_PLAYERS - 1} "
+                    f"computer opponents, got {opponents}"
+                )
             options.update(
                 bet=bet, play_multiple=play_multiple, switch=switch, switch_fee=switch_fee,
                 qualifier=qualifier, paytable=paytable,

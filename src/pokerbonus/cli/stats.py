@@ -12,7 +12,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from pokerbonus.analysis.stats.dealer import (
@@ -25,6 +24,7 @@ from pokerbonus.analysis.stats.dealt import dealt_frequencies
 from pokerbonus.analysis.stats.draw import DrawConfig, DrawStats, draw_shard
 from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
 from pokerbonus.cards import default_deck_size
+from pokerbonus.cli.progress import progress_bar, spinner
 from pokerbonus.dealer.settings import DealerSettings, read_toml
 from pokerbonus.errors import PokerError
 from pokerbonus.hands.category import Category
@@ -66,15 +66,7 @@ def _run(
     task: ShardTask, seed: int, hands: int, workers: int | None, ray: str | None, quiet: bool
 ) -> RunResult:
     plan = plan_shards(seed, hands)
-    with Progress(
-        TextColumn(gettext("simulating")),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-        disable=quiet,
-    ) as progress:
+    with progress_bar(gettext("simulating"), quiet=quiet) as progress:
         bar = progress.add_task("deals", total=hands)
 
         def advance(shard: Shard) -> None:
@@ -111,7 +103,8 @@ def dealt_command(
 ) -> None:
     """Exact frequency of each category in a five-card deal (full enumeration)."""
     try:
-        stats = dealt_frequencies(deck, jokers)
+        with spinner(gettext("counting every deal"), quiet=json_output):
+            stats = dealt_frequencies(deck, jokers)
         if plot is not None:
             from pokerbonus.analysis.stats.plots import plot_dealt
 
@@ -313,19 +306,9 @@ def _run_plan(
     ray: str | None, quiet: bool,
 ) -> RunResult:  # fmt: skip
     """Run the shards with a progress bar on a terminal (none when piped or with --json)."""
-    console = Console(stderr=True)
     total = sum(s.hands for s in shards)
-    with Progress(
-        TextColumn(
-            "working out the RTP: every situation, part" if exact else "working out the RTP"
-        ),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=quiet or not console.is_terminal,
-    ) as progress:
+    label = "working out the RTP: every situation, part" if exact else "working out the RTP"
+    with progress_bar(label, quiet=quiet) as progress:
         bar = progress.add_task("dealer", total=total)
 
         def advance(shard: Shard) -> None:
