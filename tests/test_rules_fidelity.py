@@ -413,6 +413,49 @@ def test_section8_a_look_at_two_killer_takes_the_kill_button_at_a_table() -> Non
     assert table.next_plan().killer == killer
 
 
+def test_section8_french_kill_hands_in_their_hand_history() -> None:
+    """The French blind game's kill (RULES.md section 8): no surblind after the kill
+    blind (it is the overblind); the record carries ``_kill_blind`` and replays."""
+    stakes = Stakes(ante=0, blind=2, killer=2, kill_blind=4)
+    hand = _french([100] * 4, dealer=0, stakes=stakes)
+    assert hand.decision == "bet" and hand.bets == (0, 2, 4, 0)  # no surblind offer
+    for seat in (3, 0, 1):
+        assert hand.actor == seat
+        hand.check_or_call()
+    assert hand.actor == 2 and hand.legal_actions().can_check  # the killer's last word
+    config = TableConfig(players=3, forced_bets="blind", kill="full")
+    table = _table(config)
+    killed = 0
+    for _ in range(12):
+        if len(table.active_seats()) < 2:
+            break
+        winner = table.players[table.next_plan().seats[0]]
+        _won_by(table, winner)
+        record = table.history[-1]
+        if record.plan.killer is not None:
+            killed += 1
+    assert killed
+    rng = random.Random(2)
+    table = _table(config, seed=2)
+    exported = 0
+    for number in range(40):
+        if len(table.active_seats()) < 2:
+            break
+        hand = table.start_hand()
+        while not hand.finished:
+            hand.act(random_legal_action(hand, rng))
+        plan = table.plan
+        assert plan is not None
+        names = [table.players[s] for s in plan.seats]
+        text = dumps(table_hand_history(hand, config, plan, names, number))
+        if plan.killer is not None:
+            exported += 1
+            assert "_kill_blind = 4" in text and " sb" not in text
+        _replays_the_same(hand, text)
+        table.finish_hand()
+    assert exported
+
+
 # -- The stub running out (RULES.md section 5) -------------------------------------------
 
 

@@ -1249,9 +1249,9 @@ class Hand:
             # for their check or raise (RULES.md section 5, like hold'em's big blind).
             self._last_speaker = blinder
             events.append(BlindPosted(blinder, amount, "blind"))
-            if stakes.killer is not None:
+            if stakes.killer is not None:  # the kill is the overblind: no surblind offers
                 self._post_kill(stakes.killer)
-            if stakes.surblind:
+            elif stakes.surblind:
                 return self._offer_surblind(blinder + 1)
         if stakes.killer is not None and stakes.blind is None:
             self._post_kill(stakes.killer)

@@ -123,6 +123,7 @@ def _rules_of_hand(hand: Hand) -> FrenchDrawRules:
         surblind=stakes.surblind,
         surblind_depth=depth,
         buy_pot=stakes.buy_pot,
+        kill_blind=stakes.kill_blind if stakes.killer is not None else 0,
         deck_size=game.deck_size,
         jokers=game.jokers,
         wheel=game.rule.wheel,
@@ -172,7 +173,10 @@ def hand_history(
     actions: list[Action] = []
     for event in hand.events:
         if isinstance(event, BlindPosted | PotBought):
-            blinds[index[event.seat]] = event.amount
+            if isinstance(event, BlindPosted) and event.kind == "kill":  # a top-up
+                blinds[index[event.seat]] += event.amount
+            else:
+                blinds[index[event.seat]] = event.amount
             if isinstance(event, PotBought):
                 actions.append(BuyPot(index[event.seat]))
             elif event.kind == "surblind":
@@ -233,7 +237,10 @@ def table_hand_history(
         history = history_of(hand, CATALOG[config.game].codes[config.betting])
         order = [(hand.dealer + 1 + p) % hand.n for p in range(hand.n)]
         return dataclasses.replace(history, players=tuple(players[s] for s in order), hand=number)
-    return hand_history(hand, french_rules(config, plan.mode), players=players, number=number)
+    rules = french_rules(config, plan.mode)
+    if hand.stakes.killer is not None:
+        rules = dataclasses.replace(rules, kill_blind=hand.stakes.kill_blind)
+    return hand_history(hand, rules, players=players, number=number)
 
 
 # -- PokerStars-style text -----------------------------------------------------------------

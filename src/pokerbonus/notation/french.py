@@ -83,12 +83,18 @@ class FrenchDrawRules:
     house_dealer: bool = False
     """Whether a house dealer who does not play deals (the last player holds the
     dealer button, RULES.md section 5)."""
+    kill_blind: int = 0
+    """A kill hand of a blind deal (RULES.md section 8): the kill blind, posted by
+    the player whose ``blinds_or_straddles`` entry it is (0: no kill)."""
 
     def __post_init__(self) -> None:
         _choice("forced_bets", self.forced_bets, get_args(HandForcedBets))
         _int("ante", self.ante, 1)
         _int("blind", self.blind, 1)
         _choice("surblind_depth", self.surblind_depth, get_args(SurblindDepth))
+        _int("kill_blind", self.kill_blind, 0)
+        if self.kill_blind and self.forced_bets != "blind":
+            raise _fail("kill_blind", "a kill blind is posted in a blind deal only")
         for name in ("surblind", "buy_pot", "wheel", "fourth_card_burn", "house_dealer"):
             value = getattr(self, name)
             if not isinstance(value, bool):
@@ -116,8 +122,8 @@ class FrenchDrawRules:
 
     def to_fields(self) -> dict[str, Any]:
         """The PHH fields, every rule written (``_deck_size`` only when set; the
-        rules added later, ``_surblind_depth`` and ``_house_dealer``, only when they
-        differ from their default, so a record of a table without them is unchanged).
+        rules added later, ``_surblind_depth``, ``_house_dealer`` and ``_kill_blind``,
+        only when they differ from their default, so a record without them is unchanged).
 
         >>> list(FrenchDrawRules().to_fields())[:3]
         ['_forced_bets', '_ante', '_blind']
@@ -133,7 +139,11 @@ class FrenchDrawRules:
         return out
 
 
-_WHEN_SET: Final[Mapping[str, object]] = {"surblind_depth": "unlimited", "house_dealer": False}
+_WHEN_SET: Final[Mapping[str, object]] = {
+    "surblind_depth": "unlimited",
+    "house_dealer": False,
+    "kill_blind": 0,
+}
 """Fields written only when they differ from these defaults (see ``to_fields``)."""
 
 

@@ -505,6 +505,14 @@ def _check_french(h: HandHistory, rules: FrenchDrawRules) -> None:
     if len(set(h.antes)) > 1:  # antes and blinds together: the same ante for everyone
         raise _fail("antes", f"a blind deal's antes are all equal, got {list(h.antes)}")
     chain = list(blinds)
+    if rules.kill_blind:  # a kill hand: the killer posts the kill blind, once
+        if chain.count(rules.kill_blind) != 1 or chain[0] not in (rules.blind, rules.kill_blind):
+            raise _fail(
+                "blinds_or_straddles",
+                f"a kill hand posts the blind {rules.blind} (p1) and one kill blind "
+                f"{rules.kill_blind}, got {chain}",
+            )
+        return
     posted = len(chain) - len(list(_trailing_zeros(chain)))
     expected = [rules.blind * 2**i for i in range(posted)]
     most = SURBLIND_DEPTHS[rules.surblind_depth]
@@ -555,6 +563,8 @@ def _check_offers(h: HandHistory, rules: FrenchDrawRules, blinds: tuple[Number, 
             )
         return
     chain = list(blinds)
+    if rules.kill_blind:
+        raise _fail("actions", "a kill hand has no surblind offers (the kill is the overblind)")
     posted = len(chain) - len(list(_trailing_zeros(chain)))
     doubled = 0
     for position, (i, action) in enumerate(offers):

@@ -312,6 +312,10 @@ def _french_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int
             max_surblinds=SURBLIND_DEPTHS[rules.surblind_depth],
             ante=_whole(history.antes[0], 1, "antes[0]") if history.antes else 0,
         )
+        if rules.kill_blind:  # the killer: whose forced bet is the kill blind (PHH order)
+            blinds = list(history.blinds_or_straddles or ())
+            killer = blinds.index(rules.kill_blind)  # p1 is seat 0
+            stakes = dataclasses.replace(stakes, killer=killer, kill_blind=rules.kill_blind)
     else:
         # After an all-pass blind deal the pot deal opens at the blind: ``min_bet``.
         minimum = history.min_bet
