@@ -37,7 +37,7 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-from pokerkit_games import GAMES, play_random_hand
+from pokerkit_games import GAMES, HandHistory, play_random_hand
 
 from pokerbonus.engine.pots import PotResult
 from pokerbonus.errors import IllegalActionError
@@ -119,6 +119,24 @@ def test_a_four_raise_record_replays_by_the_reference_cap_not_by_ours() -> None:
     )
     hand = replay_hand(loads(text)[0])
     assert hand.stacks == (94, 92, 114)
-    ours = text + '_betting_convention = "rule-book"\n'
+    ours = text + '_convention = "rule-book"\n'
     with pytest.raises(IllegalActionError, match="cap of 3 raises"):
         replay_hand(loads(ours)[0])
+
+
+def test_odd_chips_of_a_record_go_by_the_reference_engine_unless_it_says_otherwise() -> None:
+    """RULES.md section 7: one odd chip each to the first winners from the dealer's
+    left; PHH's reference engine gives them all to the first. Three players share
+    14 chips here (the board is a royal flush)."""
+    text = (
+        'variant = "NT"\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [1, 2, 0, 0]\n'
+        "min_bet = 2\nstarting_stacks = [100, 100, 100, 100]\n"
+        'actions = ["d dh p1 2c3d", "d dh p2 4c5d", "d dh p3 6c7d", "d dh p4 8c9d",'
+        ' "p3 cc", "p4 cc", "p1 cc", "p2 cc", "d db AsKsQs", "p1 cbr 2", "p2 cc",'
+        ' "p3 cc", "p4 f", "d db Js", "p1 cc", "p2 cc", "p3 cc", "d db Ts", "p1 cc",'
+        ' "p2 cc", "p3 cc"]\n'
+    )
+    assert list(HandHistory.loads(text))[-1].stacks == [102, 100, 100, 98]  # pokerkit
+    assert replay_hand(loads(text)[0]).stacks == (102, 100, 100, 98)
+    ours = text + '_convention = "rule-book"\n'
+    assert replay_hand(loads(ours)[0]).stacks == (101, 101, 100, 98)

@@ -565,3 +565,45 @@ def test_random_hands_with_the_new_options_end_and_replay() -> None:
             assert sum(hand.stacks) == sum(hand.starting_stacks)
             text = dumps(hand_history(hand) if game is FIVE_CARD_DRAW else history_of(hand, "NT"))
             _replays_the_same(hand, text)
+
+
+# -- The faces: the terminal setup screen and the web form ---------------------------------
+
+
+async def test_the_setup_screen_shows_the_new_fields_where_they_apply() -> None:
+    from textual.widgets import Input, Select, Switch
+
+    from pokerbonus.tui.app import PlayApp, SetupScreen
+    from pokerbonus.tui.settings import PlaySettings
+
+    app = PlayApp(PlaySettings())
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert screen.query_one("#row-surblind_depth").display  # the French draw's
+        assert isinstance(screen.query_one("#field-house_dealer"), Switch)
+        screen.query_one("#field-surblind_depth", Select).value = "overblind"
+        screen.query_one("#field-house_dealer", Switch).value = True
+        await pilot.pause()
+        config = PlaySettings.build(screen.values()).config
+        assert config.surblind_depth == "overblind" and config.house_dealer
+        screen.query_one("#field-game", Select).value = "holdem"
+        await pilot.pause()
+        assert not screen.query_one("#row-surblind_depth").display
+        assert screen.query_one("#row-ante").display  # antes and blinds together
+        assert screen.query_one("#row-kill_end").display
+        screen.query_one("#field-ante", Input).value = "2"
+        await pilot.pause()
+        assert PlaySettings.build(screen.values()).config.blind_ante == 2
+
+
+def test_the_web_form_describes_the_new_fields() -> None:
+    from pokerbonus.web.schema import config_schema
+
+    fields = {f["name"]: f for f in config_schema()["fields"]}
+    assert fields["surblind_depth"]["choices"] == ["surblind", "overblind", "unlimited"]
+    assert fields["kill_end"]["choices"] == ["source", "cardroom"]
+    assert fields["house_dealer"]["kind"] == "bool"
+    for name in ("ante", "blind", "small_blind", "big_blind"):  # unset: derived
+        assert fields[name]["optional"] and fields[name]["default"] is None

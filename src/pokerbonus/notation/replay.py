@@ -240,15 +240,15 @@ def _game(code: str, small: int, big: int, convention: Convention = "phh") -> Ga
     return game
 
 
-CONVENTION_FIELD: Final = "_betting_convention"
-"""The PHH field our records carry to say whose betting rules they follow."""
+CONVENTION_FIELD: Final = "_convention"
+"""The PHH field our records carry to say whose rules they follow (``GameDef.convention``)."""
 
 
 def _convention(history: HandHistory) -> Convention:
-    """The betting convention a standard PHH hand is replayed by: PHH's reference
-    engine's (the raise cap and the reopening of pokerkit, ``"phh"``) unless the
-    file says it follows our rule book (``_betting_convention = "rule-book"``, as
-    :func:`history_of` writes)."""
+    """The conventions a standard PHH hand is replayed by: PHH's reference engine's
+    (pokerkit's raise cap, reopening and odd chips, ``"phh"``) unless the file says
+    it follows our rule book (``_convention = "rule-book"``, as :func:`history_of`
+    writes)."""
     value = history.extra_fields.get(CONVENTION_FIELD, "phh")
     if value not in ("phh", "rule-book"):
         raise NotationError(
