@@ -20,6 +20,12 @@ button posts the small blind). Amounts are scaled to whole chips by
 Cards the file does not know (``??``): a player who shows at the end gets the
 cards shown; every other unknown card (and every burn) is filled with a card
 no action names, which changes no result (those cards are never compared).
+A discarded card dealt again once the stub ran out is replayed the same way
+(:meth:`_Cards._recycled_order`).
+
+A standard PHH hand is played by the conventions of PHH's reference engine
+(``GameDef.convention = "phh"``: its limit cap, reopening and odd chips) unless
+the file carries ``_convention = "rule-book"``, as our own records do.
 
 >>> from pokerbonus.notation import loads
 >>> text = '''variant = "NT"
