@@ -1714,6 +1714,8 @@ class Hand:
         if dead:
             first = pots[0] if pots else Pot(0, tuple(sorted(live)))
             pots = (Pot(first.amount + dead, first.eligible), *pots[1:])
+        if plan.phh and len(pots) > 1:
+            pots = _contended_pots(pots, high, low)
         for index, pot in enumerate(pots):
             eligible = pot.eligible
             highs = _best(eligible, high)
@@ -1778,6 +1780,23 @@ class Hand:
         self._results = tuple(results)
         self._pot = 0
         self._finished = True
+
+
+def _contended_pots(
+    pots: Sequence[Pot], high: dict[int, int], low: dict[int, int]
+) -> tuple[Pot, ...]:
+    """The pots as PHH's reference engine splits them (``GameDef.convention = "phh"``):
+    the hands that win no part of any pot are out (mucked), and neighbouring pots
+    left with the same players make one pot, so their odd chips are counted once."""
+    winners = {s for pot in pots for s in (*_best(pot.eligible, high), *_best(pot.eligible, low))}
+    merged: list[Pot] = []
+    for pot in pots:
+        contenders = tuple(s for s in pot.eligible if s in winners)
+        if merged and merged[-1].eligible == contenders:
+            merged[-1] = Pot(merged[-1].amount + pot.amount, contenders)
+        else:
+            merged.append(Pot(pot.amount, contenders))
+    return tuple(merged)
 
 
 def _best(eligible: Sequence[int], values: dict[int, int]) -> list[int]:
