@@ -351,7 +351,9 @@ class GameDef:
       smaller all-ins reopen it once they add up to that size (rule book: the full
       raise is at least the big blind or the limit bet);
     - a split pot's odd chips all go to the first winner clockwise from the
-      button (rule book: one each to the first winners, RULES.md section 7).
+      button, the pots counted once the hands that win nothing are mucked
+      (neighbouring pots left with the same players make one); rule book: one
+      chip each to the first winners of each pot (RULES.md section 7).
     """
 
     name: str
