@@ -26,7 +26,7 @@ DRAW_ROW: dict[str, Any] = {
     "forced_bets": "pot-or-blind",
     "description": "poker fermé: five cards, one draw of up to three (one player may take "
     "four), pot game or blind game, 32 to 52 cards by players",
-    "page": "docs/games/five-card-draw.md",
+    "page": "docs/games/draw.md",
 }
 """The French five-card draw's row: the table's default game, played by
 :func:`pokerbonus.rules.five_card_draw` with the house rules of ``TableConfig``."""
