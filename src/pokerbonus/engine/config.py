@@ -312,8 +312,8 @@ class TableConfig:
         True
         >>> "max_discard" in TableConfig(game="holdem").relevant_fields()
         False
-        >>> [f in TableConfig(game="razz").relevant_fields() for f in KILL_FIELDS]
-        [False, False, False]
+        >>> any(f in TableConfig(game="razz").relevant_fields() for f in KILL_FIELDS)
+        False
         >>> "look_at_two" in TableConfig(game="ace-to-five-draw").relevant_fields()
         True
         """
