@@ -253,7 +253,8 @@ def lowest_rank(deck_size: int) -> int:
     """
     if deck_size not in DECK_SIZES:
         message = gettext("invalid deck size: {size!r} (expected one of {sizes})")
-        raise InvalidCardError(message.format(size=deck_size, sizes=DECK_SIZES))
+        sizes = ", ".join(str(size) for size in DECK_SIZES)
+        raise InvalidCardError(message.format(size=deck_size, sizes=sizes))
     return (52 - deck_size) // 4
 
 

@@ -22,6 +22,7 @@ from rich.table import Table
 
 from pokerbonus.analysis.equity import GAMES, EquityResult, equity
 from pokerbonus.cards import format_cards, parse_cards
+from pokerbonus.cli.progress import spinner
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import current_language, gettext, ngettext
 from pokerbonus.i18n.numbers import number
@@ -99,9 +100,10 @@ def equity_command(
         raise _fail(message.format(game=game, games=", ".join(GAMES)))
     mode: bool | None = True if exact else (False if samples is not None else None)
     try:
-        result = equity(
-            hands, board=board, game=game, dead=dead, exact=mode, samples=samples, seed=seed
-        )
+        with spinner(gettext("computing the equity"), quiet=as_json):
+            result = equity(
+                hands, board=board, game=game, dead=dead, exact=mode, samples=samples, seed=seed
+            )
         board_text = format_cards(parse_cards(board), lang=current_language())
     except PokerError as exc:
         raise _fail(str(exc)) from None

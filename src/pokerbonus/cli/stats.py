@@ -12,7 +12,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from pokerbonus.analysis.stats.dealer import DEFAULT_PAYTABLE, DealerResult, dealer_shard
@@ -20,6 +19,7 @@ from pokerbonus.analysis.stats.dealt import dealt_frequencies
 from pokerbonus.analysis.stats.draw import DrawConfig, DrawStats, draw_shard
 from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
 from pokerbonus.cards import default_deck_size
+from pokerbonus.cli.progress import progress_bar, spinner
 from pokerbonus.errors import PokerError
 from pokerbonus.hands.category import Category
 from pokerbonus.hands.describe import category_name
@@ -60,15 +60,7 @@ def _run(
     task: ShardTask, seed: int, hands: int, workers: int | None, ray: str | None, quiet: bool
 ) -> RunResult:
     plan = plan_shards(seed, hands)
-    with Progress(
-        TextColumn(gettext("simulating")),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-        disable=quiet,
-    ) as progress:
+    with progress_bar(gettext("simulating"), quiet=quiet) as progress:
         bar = progress.add_task("deals", total=hands)
 
         def advance(shard: Shard) -> None:
@@ -105,7 +97,8 @@ def dealt_command(
 ) -> None:
     """Exact frequency of each category in a five-card deal (full enumeration)."""
     try:
-        stats = dealt_frequencies(deck, jokers)
+        with spinner(gettext("counting every deal"), quiet=json_output):
+            stats = dealt_frequencies(deck, jokers)
         if plot is not None:
             from pokerbonus.analysis.stats.plots import plot_dealt
 
