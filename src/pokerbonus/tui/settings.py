@@ -64,9 +64,10 @@ FIELD_LABELS: Final[Mapping[str, str]] = {
     "mixed_start": "Mixed game starts with",
     "pot_orbits": "Pot-game orbits (mixed)",
     "blind_orbits": "Blind-game orbits (mixed)",
-    "ante": "Ante (pot game)",
-    "blind": "Blind (blind game)",
+    "ante": "Ante (empty: 1 in the pot game, none with blinds)",
+    "blind": "Blind (blind game; empty: 2, in limit the small bet)",
     "surblind": "Surblinds allowed",
+    "surblind_depth": "Surblind chain (surblind, overblind, unlimited)",
     "buy_pot": "Buying the pot allowed",
     "max_discard": "Most cards exchanged (3 or 5)",
     "shuffle": "Shuffle policy",
@@ -76,7 +77,11 @@ FIELD_LABELS: Final[Mapping[str, str]] = {
     "max_caves": "Most caves per player (limited)",
     "kill": "Kill pot (off, full: 2x, half: 1.5x)",
     "kill_min_pot": "Kill: smallest pot that counts (0: every pot)",
-    "look_at_two": "Kill: look at two cards, then kill (lowball)",
+    "kill_end": "Kill ends (source: the killer wins it; cardroom: a loss)",
+    "look_at_two": "Kill: anyone may kill after two cards (lowball)",
+    "small_blind": "Small blind (empty: 1, in limit half the small bet)",
+    "big_blind": "Big blind (empty: 2, in limit the small bet)",
+    "house_dealer": "House dealer who does not play (a button moves)",
 }
 """Plain-word labels of the house rules; a field without one shows its name."""
 

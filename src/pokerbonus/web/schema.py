@@ -60,13 +60,14 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "mixed_start": ("Mixed: first game", "with mixed forced bets: the game of the first orbits"),
     "pot_orbits": ("Mixed: pot orbits", "with mixed forced bets: orbits of pot game"),
     "blind_orbits": ("Mixed: blind orbits", "with mixed forced bets: orbits of blind game"),
-    "ante": ("Ante", "the pot game's ante"),
-    "blind": ("Blind", "the blind game's blind"),
-    "small_blind": ("Small blind", "hold'em-style games: the small blind"),
-    "big_blind": ("Big blind", "hold'em-style games: the big blind"),
+    "ante": ("Ante", "everyone's ante; unset: 1 in the pot game and stud, none with blinds"),
+    "blind": ("Blind", "the blind game's blind; unset: 2, in limit the small bet"),
+    "small_blind": ("Small blind", "hold'em-style games; unset: 1, in limit half the small bet"),
+    "big_blind": ("Big blind", "hold'em-style games; unset: 2, in limit the small bet"),
     "straddle": ("Straddle", "the player left of the big blind posts twice the big blind"),
     "bring_in": ("Bring-in", "stud games: the bring-in of the lowest up card"),
     "surblind": ("Surblinds", "the blind may be doubled before looking"),
+    "surblind_depth": ("Surblind chain", "surblind only, surblind and overblind, or unlimited"),
     "buy_pot": ("Buy the pot", "the player left of the dealer may double the pot"),
     "max_discard": ("Most cards exchanged", "3 (one player may take 4) or 5"),
     "shuffle": ("Shuffle", "every hand, or cut only (private game)"),
@@ -76,7 +77,9 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "max_caves": ("Most caves", "limited rebuys: caves per player, the first included"),
     "kill": ("Kill pot", "after two scoops in a row the winner posts a kill blind: 2x or 1.5x"),
     "kill_min_pot": ("Kill: smallest pot", "a scoop counts for the kill from this pot up; 0: all"),
-    "look_at_two": ("Look at two and kill", "lowball draws: the killer decides after two cards"),
+    "kill_end": ("Kill ends", "source: when the killer wins the killed pot; cardroom: on a loss"),
+    "look_at_two": ("Look at two and kill", "lowball draws: anyone may kill after two cards"),
+    "house_dealer": ("House dealer", "a dealer who does not play; a button moves instead"),
 }
 """Label and help line of each field, as the form shows them."""
 
@@ -97,10 +100,12 @@ _WHEN: Final[dict[str, dict[str, list[Any]]]] = {
     "blind_orbits": {"forced_bets": ["mixed"]},
     "blind": {"forced_bets": ["blind", "mixed"]},
     "surblind": {"forced_bets": ["blind", "mixed"]},
+    "surblind_depth": {"forced_bets": ["blind", "mixed"]},
     "buy_pot": {"forced_bets": ["pot", "mixed"]},
     "kill": {"forced_bets": ["blind", "mixed"]},
     "kill_min_pot": {"kill": ["full", "half"]},
     "look_at_two": {"kill": ["full", "half"]},
+    "kill_end": {"kill": ["full", "half"]},
     "cut_min_packet": {"shuffle": ["cut-only"]},
     "max_caves": {"rebuy": ["limited"]},
 }
@@ -127,6 +132,7 @@ _GROUPS: Final[dict[str, str]] = {
     "buy_pot": "Forced bets", "max_discard": "Draw", "shuffle": "Cards",
     "cut_min_packet": "Cards", "cave": "Money", "rebuy": "Money", "max_caves": "Money",
     "kill": "Forced bets", "kill_min_pot": "Forced bets", "look_at_two": "Forced bets",
+    "surblind_depth": "Forced bets", "kill_end": "Forced bets", "house_dealer": "Cards",
 }  # fmt: skip
 
 
