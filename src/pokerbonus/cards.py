@@ -22,7 +22,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, SupportsIndex
 
 from pokerbonus.errors import InvalidCardError
 
@@ -80,7 +80,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int | str) -> Card:
+    def __new__(cls, value: SupportsIndex | str) -> Card:
         if isinstance(value, str):
             return parse_card(value)
         if isinstance(value, Card):
