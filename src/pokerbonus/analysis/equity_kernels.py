@@ -64,6 +64,14 @@ Array = Any  # numpy arrays; numba does the typing here
 
 
 @njit(cache=True)
+def _zeros(n: int) -> Array:
+    """``n`` int64 zeros. Every work array of the kernels comes from here (shaped
+    with ``reshape``, or read as unsigned with ``view``): numba then compiles one
+    allocation, not one per dtype and shape, at a command's first run."""
+    return np.zeros(n, np.int64)
+
+
+@njit(cache=True)
 def _score_all(
     game: int, holes: Array, nh: int, board: Array, buf: Array, hi: Array, lo: Array, t: Any
 ) -> None:
@@ -167,10 +175,10 @@ def _walk_two_card(
     table reads per player. Returns the number of runouts.
     """
     players = holes.shape[0]
-    hole_sum = np.zeros(players, np.int64)
+    hole_sum = _zeros(players)
     for p in range(players):
         hole_sum[p] = key[holes[p, 0]] + key[holes[p, 1]]
-    vals = np.zeros(players, np.int64)
+    vals = _zeros(players)
     first = second = split = 0  # heads-up counts, added to the sums at the end
     # slot i is drawn (d_i) or known; a drawn slot's index runs up to m - (4 - i)
     d0, d1, d2, d3, d4 = n_known <= 0, n_known <= 1, n_known <= 2, n_known <= 3, n_known <= 4
@@ -314,18 +322,20 @@ def exact_two_card(
     number of runouts walked.
     """
     players = starts.shape[0]
-    share = np.zeros(players, np.int64)
-    square = np.zeros(players, np.int64)
-    wins = np.zeros(players, np.int64)
-    ties = np.zeros(players, np.int64)
-    holes = np.zeros((players, 2), np.int64)
-    buf = np.zeros((players, 2), np.int64)
-    rows = np.full(players, -1, np.int64)
-    used = np.zeros(players + 1, np.uint64)
-    rest = np.zeros(deck.shape[0], np.int64)
+    share = _zeros(players)
+    square = _zeros(players)
+    wins = _zeros(players)
+    ties = _zeros(players)
+    holes = _zeros(players * 2).reshape((players, 2))
+    buf = _zeros(players * 2).reshape((players, 2))
+    rows = _zeros(players)
+    rows[:] = -1
+    used = _zeros(players + 1).view(np.uint64)
+    rest = _zeros(deck.shape[0])
     k = 5 - n_known
     n = 0
-    p = _next_assignment(rows, used, 0, starts, counts, masks)
+    p = np.int64(0)  # not the literal 0: one compiled _next_assignment, not two
+    p = _next_assignment(rows, used, p, starts, counts, masks)
     while p >= 0:
         _take_holes(combos, starts, rows, holes, buf)
         m = _rest_of_deck(deck, used[players], rest)
@@ -354,24 +364,26 @@ def exact_board(
     hand ranked with exactly two hole cards and three board cards."""
     players = starts.shape[0]
     nh = combos.shape[1]
-    share = np.zeros(players, np.int64)
-    square = np.zeros(players, np.int64)
-    wins = np.zeros(players, np.int64)
-    ties = np.zeros(players, np.int64)
-    hi = np.zeros(players, np.int64)
-    lo = np.zeros(players, np.int64)
-    holes = np.zeros((players, nh), np.int64)
-    buf = np.zeros((players, nh + 5), np.int64)
-    full = np.zeros(5, np.int64)
+    share = _zeros(players)
+    square = _zeros(players)
+    wins = _zeros(players)
+    ties = _zeros(players)
+    hi = _zeros(players)
+    lo = _zeros(players)
+    holes = _zeros(players * nh).reshape((players, nh))
+    buf = _zeros(players * (nh + 5)).reshape((players, nh + 5))
+    full = _zeros(5)
     for i in range(n_known):
         full[i] = board[i]
     k = 5 - n_known
-    rows = np.full(players, -1, np.int64)
-    used = np.zeros(players + 1, np.uint64)
-    rest = np.zeros(deck.shape[0], np.int64)
-    idx = np.zeros(max(k, 1), np.int64)
+    rows = _zeros(players)
+    rows[:] = -1
+    used = _zeros(players + 1).view(np.uint64)
+    rest = _zeros(deck.shape[0])
+    idx = _zeros(max(k, 1))
     n = 0
-    p = _next_assignment(rows, used, 0, starts, counts, masks)
+    p = np.int64(0)  # not the literal 0: one compiled _next_assignment, not two
+    p = _next_assignment(rows, used, p, starts, counts, masks)
     while p >= 0:
         _take_holes(combos, starts, rows, holes, buf)
         m = _rest_of_deck(deck, used[players], rest)
@@ -497,19 +509,19 @@ def monte_carlo_two_card(
     no valid assignment.
     """
     players = starts.shape[0]
-    share = np.zeros(players, np.int64)
-    square = np.zeros(players, np.int64)
-    wins = np.zeros(players, np.int64)
-    ties = np.zeros(players, np.int64)
-    hi = np.zeros(players, np.int64)
-    lo = np.zeros(players, np.int64)
-    holes = np.zeros((players, 2), np.int64)
-    buf = np.zeros((players, 2), np.int64)
-    full = np.zeros(5, np.int64)
+    share = _zeros(players)
+    square = _zeros(players)
+    wins = _zeros(players)
+    ties = _zeros(players)
+    hi = _zeros(players)
+    lo = _zeros(players)
+    holes = _zeros(players * 2).reshape((players, 2))
+    buf = _zeros(players * 2).reshape((players, 2))
+    full = _zeros(5)
     for i in range(n_known):
         full[i] = board[i]
-    rest = np.zeros(deck.shape[0], np.int64)
-    rows = np.zeros(players, np.int64)
+    rest = _zeros(deck.shape[0])
+    rows = _zeros(players)
     n_random = 0
     for p in range(players):
         if random_hand[p]:
@@ -580,19 +592,19 @@ def monte_carlo_board(
     """:func:`monte_carlo_two_card` for the board games (Omaha, Omaha high/low)."""
     players = starts.shape[0]
     nh = combos.shape[1]
-    share = np.zeros(players, np.int64)
-    square = np.zeros(players, np.int64)
-    wins = np.zeros(players, np.int64)
-    ties = np.zeros(players, np.int64)
-    hi = np.zeros(players, np.int64)
-    lo = np.zeros(players, np.int64)
-    holes = np.zeros((players, nh), np.int64)
-    buf = np.zeros((players, nh + 5), np.int64)
-    full = np.zeros(5, np.int64)
+    share = _zeros(players)
+    square = _zeros(players)
+    wins = _zeros(players)
+    ties = _zeros(players)
+    hi = _zeros(players)
+    lo = _zeros(players)
+    holes = _zeros(players * nh).reshape((players, nh))
+    buf = _zeros(players * (nh + 5)).reshape((players, nh + 5))
+    full = _zeros(5)
     for i in range(n_known):
         full[i] = board[i]
-    rest = np.zeros(deck.shape[0], np.int64)
-    rows = np.zeros(players, np.int64)
+    rest = _zeros(deck.shape[0])
+    rows = _zeros(players)
     n_random = 0
     for p in range(players):
         if random_hand[p]:

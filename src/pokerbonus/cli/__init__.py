@@ -10,10 +10,13 @@ them; a test checks that it matches the commands' own help texts.
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
+
+from pokerbonus.compiling import report_on_terminal
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     # name: (module, attribute: a command function or a typer app, one-line help)
@@ -122,4 +125,5 @@ def _root() -> None:
 
 def main() -> None:
     """Entry point of the ``pokerbonus`` console script."""
+    report_on_terminal(sys.argv)  # "preparing the compiled kernels" on a first run
     app()
