@@ -119,11 +119,11 @@ def numba_init() -> None:
     _installed = True
     from numba.core import event
 
-    class _Listener(event.Listener):  # type: ignore[misc]
+    class _Listener(event.Listener):
         def on_start(self, event: Any) -> None:
             _on_start()
 
         def on_end(self, event: Any) -> None:
             _on_end()
 
-    event.register("numba:compile", _Listener())
+    event.register("numba:compile", _Listener())  # type: ignore[no-untyped-call]

@@ -334,7 +334,7 @@ def exact_two_card(
     rest = _zeros(deck.shape[0])
     k = 5 - n_known
     n = 0
-    p = np.int64(0)  # not the literal 0: one compiled _next_assignment, not two
+    p = int(np.int64(0))  # not the literal 0: one compiled _next_assignment, not two
     p = _next_assignment(rows, used, p, starts, counts, masks)
     while p >= 0:
         _take_holes(combos, starts, rows, holes, buf)
@@ -382,7 +382,7 @@ def exact_board(
     rest = _zeros(deck.shape[0])
     idx = _zeros(max(k, 1))
     n = 0
-    p = np.int64(0)  # not the literal 0: one compiled _next_assignment, not two
+    p = int(np.int64(0))  # not the literal 0: one compiled _next_assignment, not two
     p = _next_assignment(rows, used, p, starts, counts, masks)
     while p >= 0:
         _take_holes(combos, starts, rows, holes, buf)
