@@ -60,6 +60,7 @@ def play_bots(client: TestClient, config: dict[str, Any], hands: int) -> list[li
             "bots": [{"seat": s, "level": "station"} for s in range(players)],
             "max_hands": hands,
             "bots_alone": True,
+            "start": "now",
         },
     )
     assert r.status_code == 201, r.text

@@ -17,6 +17,7 @@ from pokerbonus.engine.state import Hand
 from pokerbonus.store import Store
 from pokerbonus.tui.app import LedgerScreen, PlayApp, SetupScreen, TableScreen
 from pokerbonus.tui.render import card_text, say
+from pokerbonus.tui.screens import BrokeScreen
 from pokerbonus.tui.session import PlaySession
 from pokerbonus.tui.settings import PlaySettings
 
@@ -65,7 +66,10 @@ async def test_setup_screen_refuses_an_invalid_choice_with_the_message() -> None
         await pilot.pause(0.3)  # a button ignores clicks while it shows the last one
         await pilot.click("#play")
         await pilot.pause()
-        assert "opponents: must be 1..7 for draw, got 9" in screen_text(app)
+        assert (
+            "opponents: five-card draw is played against 1 to 7 computer opponents, got 9"
+            in screen_text(app)
+        )
         app.screen.query_one("#field-opponents", Input).value = "2"
         await pilot.pause(0.3)
         await pilot.click("#play")
@@ -98,7 +102,7 @@ async def test_a_draw_hand_with_a_discard_by_clicks_then_by_typing() -> None:
             else:
                 await pilot.click("#card-0")
                 await pilot.click("#card-3")
-                assert "Draw" in screen_text(app)
+                assert "Exchange 2" in screen_text(app)
                 await pilot.press("d")
                 thrown = (before[0], before[3])
             await pilot.pause()
@@ -177,12 +181,15 @@ async def test_a_rebuy_between_hands_and_the_ledger_on_leaving() -> None:
                 break
             await pilot.press("space")
         assert s.stack() == 0
-        assert "Next hand" in screen_text(app)
-        assert app.screen.query_one("#act-next").disabled
-        await pilot.click("#act-rebuy")
+        assert isinstance(app.screen, BrokeScreen)  # no freeze: a cave or the end is offered
+        assert "You have no chips left." in screen_text(app)
+        await pilot.click("#broke-rebuy")
         await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
         assert s.stack() == 5
-        assert "You buy a cave: your stack is 5." in screen_text(app)
+        text = screen_text(app)
+        assert "You buy a cave: your stack is 5." in text
+        assert f"{s.person:<14} stack     5" in text  # the seat row at once
         me = next(e for e in s.ledger() if e.player == s.person)
         assert me.caves == 2 and me.bought == 10
         await pilot.press("space")

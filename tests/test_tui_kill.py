@@ -114,7 +114,7 @@ async def test_the_person_puts_the_kill_on(by_button: bool) -> None:
         assert view.bets == (4, 4)
         text = screen_text(app)
         assert "You put the kill on: kill blind 4" in text
-        assert "Your turn: bet" in text and "put the kill on for" not in text
+        assert "Your turn: check or raise." in text and "put the kill on for" not in text
         assert not app.screen.query_one("#offer-actions").display
         assert app.screen.query_one("#bet-actions").display
         assert "Raise to 8" in text  # the kill blind is the largest blind

@@ -214,9 +214,11 @@ def equity(
     """
     if game not in GAMES:
         raise InvalidHandError(f"unknown game: {game!r} (expected one of {', '.join(GAMES)})")
-    if isinstance(hands, str) or not 2 <= len(hands) <= 10:
-        count = "a text" if isinstance(hands, str) else f"{len(hands)} hands"
-        raise InvalidHandError(f"equity needs 2 to 10 hands, got {count}")
+    if isinstance(hands, str):
+        raise InvalidHandError(
+            f"equity needs a list of 2 to 10 hands, got the text {hands!r} "
+            "(give each hand apart, e.g. ['AhKh', 'QsQc'])"
+        )
     if samples is not None and (
         isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
     ):
@@ -225,6 +227,14 @@ def equity(
         raise ConfigurationError(f"invalid exact: {exact!r} (expected True, False or None)")
     hole: tuple[int, ...] = (4, 5) if game.startswith("omaha") else (2,)
     players = [_read_hand(i + 1, h, game, hole) for i, h in enumerate(hands)]
+    if not 2 <= len(hands) <= 10:
+        given = ", ".join(repr(_label(h)) for h in hands)
+        if len(hands) == 1:
+            raise InvalidHandError(
+                f"equity needs 2 to 10 hands, got only {given}; add the opponent's "
+                "hand, a range or 'random'"
+            )
+        raise InvalidHandError(f"equity needs 2 to 10 hands, got {len(hands)}")
     board_cards = parse_cards(board)
     if len(board_cards) > 5:
         raise InvalidHandError(

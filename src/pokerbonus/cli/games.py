@@ -6,40 +6,77 @@ The lead registers it with ``app.command("games")(games_command)``.
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Final
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from pokerbonus.i18n import current_language, gettext, ngettext, pgettext
 from pokerbonus.rules.catalog import CATALOG
 
-__all__ = ["games_command"]
+__all__ = ["FRENCH_PAGES", "games_command", "rules_page"]
+
+FRENCH_PAGES: Final = frozenset({"draw", "holdem", "omaha", "deuce-to-seven-triple-draw"})
+"""The games whose rules page is written in French too: ``docs/games/fr/<key>.md``."""
+
+
+def rules_page(key: str, lang: str) -> str:
+    """The rules page of game ``key`` for a reader of ``lang`` (the English page
+    where no translation is written yet), relative to the repository root.
+
+    >>> rules_page("draw", "fr"), rules_page("razz", "fr"), rules_page("draw", "en")
+    ('docs/games/fr/draw.md', 'docs/games/razz.md', 'docs/games/draw.md')
+    """
+    if lang == "fr" and key in FRENCH_PAGES:
+        return f"docs/games/fr/{key}.md"
+    return f"docs/games/{key}.md"
 
 
 def games_command(
-    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=gettext("Print a JSON list."))] = False,
 ) -> None:
     """List every game: key, name, betting structures (PHH codes), description, rules page."""
+    lang = current_language()
     rows = [
         {
             "key": e.key,
-            "name": e.name,
+            "name": gettext(e.name),
             "structures": list(e.structures),
             "codes": dict(e.codes),
             "forced_bets": e.forced,
-            "description": e.description,
-            "page": e.page,
+            "description": gettext(e.description),
+            "page": rules_page(e.key, lang),
         }
         for e in CATALOG.values()
     ]
     if as_json:
         typer.echo(json.dumps(rows, indent=1))
         return
-    table = Table(title=f"{len(rows)} games")
-    for column in ("game", "structures (code)", "description", "rules"):
+    table = Table(
+        title=ngettext("{count} game", "{count} games", len(rows)).format(count=len(rows))
+    )
+    for column in (
+        gettext("game"),
+        gettext("structures (code)"),
+        gettext("description"),
+        gettext("rules"),
+    ):
         table.add_column(column)
     for row in rows:
-        codes = ", ".join(f"{k} ({c})" for k, c in row["codes"].items())  # type: ignore[attr-defined]
+        codes = ", ".join(
+            f"{_structure(k)} ({c})"
+            for k, c in row["codes"].items()  # type: ignore[attr-defined]
+        )
         table.add_row(str(row["name"]), codes, str(row["description"]), str(row["page"]))
     Console(width=200).print(table)
+
+
+def _structure(kind: str) -> str:
+    """A betting structure's name in the current language."""
+    names = {
+        "limit": pgettext("betting structure", "limit"),
+        "pot-limit": pgettext("betting structure", "pot-limit"),
+        "no-limit": pgettext("betting structure", "no-limit"),
+    }
+    return names.get(kind, kind)

@@ -123,10 +123,16 @@ def play_command(
 
             store = Store(db)  # the database named is checked before any screen
         if dealer:
-            assert store is not None
+            from pokerbonus.dealer.game import MAX_PLAYERS
             from pokerbonus.tui.dealer_app import run_dealer
 
+            if opponents is not None and not 0 <= opponents <= MAX_PLAYERS - 1:
+                raise PokerError(
+                    f"--opponents: dealer mode is played against 0 to {MAX_PLAYERS - 1} "
+                    f"computer opponents, got {opponents}"
+                )
             options.update(wager=wager, paytable=paytable)
+            assert store is not None
             run_dealer(
                 store, seed=seed, resume=resume, session_id=session_id, options=options,
                 config=config, void=void,

@@ -19,7 +19,6 @@ from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 from typing import Final
 
-from pokerbonus.cards import RANK_NAMES, RANK_PLURALS
 from pokerbonus.hands.category import Category
 from pokerbonus.hands.table_files import cache_dir, places, shipped_dir, write_atomically
 
@@ -30,7 +29,6 @@ __all__ = [
     "SHORTDECK_ORDER",
     "HighRules",
     "best_high",
-    "describe_high",
     "display_order",
     "high5",
 ]
@@ -200,51 +198,6 @@ def display_order(five: Sequence[int], category: Category, played: Sequence[int]
     if category in (C.STRAIGHT, C.STRAIGHT_FLUSH, C.FLUSH):
         return sorted(range(5), key=lambda i: (played[i], -five[i]), reverse=True)
     return sorted(range(5), key=lambda i: (count[played[i]], played[i], five[i]), reverse=True)
-
-
-def _name(rank: int) -> str:
-    return RANK_NAMES[rank]
-
-
-def _plural(rank: int) -> str:
-    return RANK_PLURALS[rank]
-
-
-def _kickers(ranks: Sequence[int]) -> str:
-    words = [_name(r) for r in ranks]
-    if len(words) == 1:
-        return f"{words[0]} kicker"
-    return "-".join(words) + " kickers"
-
-
-def describe_high(category: Category, ordered_played: Sequence[int]) -> str:
-    """Describe a high hand from its category and its played ranks in display order.
-
-    >>> describe_high(Category.TWO_PAIR, [11, 11, 6, 6, 8])
-    'two pair, kings and eights, ten kicker'
-    >>> describe_high(Category.FULL_HOUSE, [8, 8, 8, 11, 11])
-    'full house, tens full of kings'
-    """
-    p = list(ordered_played)
-    if category == C.HIGH_CARD:
-        return "high card, " + "-".join(_name(r) for r in p)
-    if category == C.PAIR:
-        return f"pair of {_plural(p[0])}, {_kickers(p[2:])}"
-    if category == C.TWO_PAIR:
-        return f"two pair, {_plural(p[0])} and {_plural(p[2])}, {_kickers(p[4:])}"
-    if category == C.TRIPS:
-        return f"three of a kind, {_plural(p[0])}, {_kickers(p[3:])}"
-    if category == C.STRAIGHT:
-        return f"straight, {_name(p[0])} high"
-    if category == C.FLUSH:
-        return f"flush, {_name(p[0])} high"
-    if category == C.FULL_HOUSE:
-        return f"full house, {_plural(p[0])} full of {_plural(p[3])}"
-    if category == C.QUADS:
-        return f"four of a kind, {_plural(p[0])}, {_kickers(p[4:])}"
-    if category == C.STRAIGHT_FLUSH:
-        return "royal flush" if p[0] == ACE else f"straight flush, {_name(p[0])} high"
-    return f"Poker (five of a kind), {_plural(p[0])}"
 
 
 # ---------------------------------------------------------------------------

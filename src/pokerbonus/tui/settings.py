@@ -189,8 +189,10 @@ class PlaySettings:
             game = data.get("game", "draw")
             low, high = GAMES.get(game, (2, 8))
             if not low - 1 <= opponents <= high - 1:
+                name = dict(game_choices()).get(game, game)
                 raise ConfigurationError(
-                    f"opponents: must be {low - 1}..{high - 1} for {game}, got {opponents}"
+                    f"opponents: {name} is played against {low - 1} to {high - 1} "
+                    f"computer opponents, got {opponents}"
                 )
             data["players"] = opponents + 1
         data.setdefault("players", DEFAULT_OPPONENTS + 1)

@@ -11,6 +11,17 @@ configuration accepts, so the form offers nothing the server would refuse.
 (['no-limit', 'pot-limit', 'limit'], 'no-limit')
 >>> fields["deck_size"]["optional"], fields["max_discard"]["choices"]
 (True, [3, 5])
+
+The form shows a field only for the games where it means something
+(``game_fields``, from :meth:`TableConfig.relevant_fields`) and only while the
+fields it depends on hold the right values (``when``: the limit bets with
+``betting = "limit"``); the usual fields of a game come first, the others
+(``advanced``) under "More house rules".
+
+>>> "small_blind" in config_schema()["game_fields"]["draw"]
+False
+>>> fields["small_bet"]["when"], fields["ante"]["advanced"], fields["jokers"]["advanced"]
+({'betting': ['limit']}, False, True)
 """
 
 from __future__ import annotations
@@ -27,6 +38,7 @@ from pokerbonus.bots.draw import LADDER
 from pokerbonus.cards import DECK_SIZES
 from pokerbonus.engine.config import GAMES, TableConfig
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.rules.catalog import CATALOG
 
 __all__ = ["LABELS", "SCHEMA_PATH", "config_schema", "schema_json"]
 
@@ -76,6 +88,31 @@ _CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "max_discard": (3, 5),
 }
 
+_WHEN: Final[dict[str, dict[str, list[Any]]]] = {
+    "small_bet": {"betting": ["limit"]},
+    "big_bet": {"betting": ["limit"]},
+    "raise_cap": {"betting": ["limit"]},
+    "mixed_start": {"forced_bets": ["mixed"]},
+    "pot_orbits": {"forced_bets": ["mixed"]},
+    "blind_orbits": {"forced_bets": ["mixed"]},
+    "blind": {"forced_bets": ["blind", "mixed"]},
+    "surblind": {"forced_bets": ["blind", "mixed"]},
+    "buy_pot": {"forced_bets": ["pot", "mixed"]},
+    "kill": {"forced_bets": ["blind", "mixed"]},
+    "kill_min_pot": {"kill": ["full", "half"]},
+    "look_at_two": {"kill": ["full", "half"]},
+    "cut_min_packet": {"shuffle": ["cut-only"]},
+    "max_caves": {"rebuy": ["limited"]},
+}
+"""Fields shown only while another holds one of some values (a condition on a field the
+game does not use is left out: the kill of hold'em does not wait for ``forced_bets``)."""
+
+_COMMON: Final = frozenset(
+    {"game", "players", "forced_bets", "ante", "blind", "small_blind", "big_blind", "bring_in",
+     "betting", "small_bet", "big_bet", "cave", "rebuy", "max_caves"}
+)  # fmt: skip
+"""The fields shown first; every other one (a new field too) is under "More house rules"."""
+
 _MIN: Final[dict[str, int]] = {"kill_min_pot": 0}
 """Smallest value of the int fields that may be below 1."""
 
@@ -119,7 +156,16 @@ def _field(field: dataclasses.Field[Any], hints: dict[str, Any]) -> dict[str, An
         out["min"], out["max"] = low, high
     out["optional"] = optional
     out["default"] = field.default
+    if field.name in _WHEN:
+        out["when"] = _WHEN[field.name]
+    out["advanced"] = field.name not in _COMMON
     return out
+
+
+def _game_fields(game: str) -> list[str]:
+    low, high = GAMES[game]
+    config = TableConfig(game=game, players=min(max(6, low), high))
+    return list(config.relevant_fields())
 
 
 def config_schema() -> dict[str, Any]:
@@ -129,6 +175,11 @@ def config_schema() -> dict[str, Any]:
     return {
         "fields": fields,
         "games": {name: list(span) for name, span in GAMES.items()},
+        "game_fields": {name: _game_fields(name) for name in GAMES},
+        "game_names": {
+            name: "French five-card draw" if name == "draw" else CATALOG[name].name
+            for name in GAMES
+        },
         "bot_levels": list(LADDER),
         "timer": {"action_seconds": 30, "time_bank": 60},
     }
