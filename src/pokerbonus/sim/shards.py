@@ -4,9 +4,10 @@ A run of ``hands`` deals with seed ``seed`` is cut into shards of at most
 :data:`SHARD_HANDS` deals; shard ``i`` gets the ``i``-th child of
 ``numpy.random.SeedSequence(seed).spawn(n)``. The plan depends on the seed and
 the number of hands only, and each shard returns integer counts, so the merged
-result is the same whatever runs the shards: this process (``"inline"``), a
-pool of local processes (``"process"``, all cores by default) or a Ray cluster
-(``"ray"``), and whatever the number of workers.
+result is the same whatever runs the shards: this process (``"inline"``), this
+process with helper processes (``"process"``: helpers only when the run is large
+enough and cores are idle, by default) or a Ray cluster (``"ray"``), and whatever
+the number of workers.
 
 A task is any picklable callable ``task(seed, hands) -> int64 array`` (for
 instance ``functools.partial(draw_shard, config)``).
@@ -112,7 +113,8 @@ def run_shards(
 ) -> RunResult:
     """Run every shard of ``plan`` with ``task`` and add up their counts.
 
-    ``workers`` defaults to the machine's cores (``"process"``); ``"ray"``
+    ``workers`` (``"process"``) counts this process; by default helpers are
+    started only when they pay (see :func:`_run_pool`); ``"ray"``
     connects to ``ray_address`` (``"auto"``: the running cluster, ``"local"`` or
     ``None``: a local instance, unless Ray is already initialized). ``on_shard``
     is called in this process after each completed shard (progress bars).
