@@ -172,9 +172,9 @@ def main() -> None:
     print(f"{'first run, empty caches':<{width}}  {header}")
     for name, values in figures.items():
         runs = " / ".join(f"{v:.2f}" for v in values)
-        used = f"{statistics.median(cpu[name]):.2f}" if name in cpu else "-"
+        cpu_text = f"{statistics.median(cpu[name]):.2f}" if name in cpu else "-"
         wall = f"{statistics.median(values):.2f}; {runs}"
-        print(f"{name:<{width}}  {wall:<26}  {used:>14}  {targets.get(name, '')}")
+        print(f"{name:<{width}}  {wall:<26}  {cpu_text:>14}  {targets.get(name, '')}")
 
 
 if __name__ == "__main__":

@@ -575,7 +575,6 @@ BOTS: dict[str, type[Bot]] = {
 (:class:`pokerbonus.bots.expert.ExpertBot`, which builds on :class:`HardBot`)."""
 
 
-
 def make_bot(name: str, seed: int | None = None) -> Bot:
     """A new bot of difficulty ``name`` with its own seeded ``random.Random``.
 

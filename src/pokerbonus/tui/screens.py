@@ -117,7 +117,8 @@ class LedgerScreen(Screen[None]):
 def summary_text(summary: SessionSummary) -> Text:
     r"""The hands the person played and their best hand, in words.
 
-    >>>     >>> summary_text(SessionSummary((), 14, "full house, kings over eights")).plain
+    >>> from pokerbonus.tui.session import SessionSummary
+    >>> summary_text(SessionSummary((), 14, "full house, kings over eights")).plain
     'Hands you played: 14.\nYour best hand: full house, kings over eights.'
     >>> summary_text(SessionSummary((), 1, None)).plain
     'Hands you played: 1.\nNo hand of yours went to the end: you folded every one.'
