@@ -109,13 +109,17 @@ def timed_play(command: list[str], env: dict[str, str]) -> tuple[float, float]:
         if setup != setup and b"Opponents" in screen:  # nan: not seen yet
             setup = now
             os.write(fd, b"\x1b[15~")  # F5: Play
-        elif setup == setup and (b"Next hand" in screen or b"Leave table" in screen):
+        elif setup == setup and any(word in screen for word in _TABLE_WORDS):
             table = now
             break
     os.kill(pid, signal.SIGTERM)
     os.waitpid(pid, 0)
     os.close(fd)
     return setup, table
+
+
+_TABLE_WORDS = (b"Half pot", b"Stand pat", b"Next hand")
+"""Buttons of the table screen (one of them shows in every state of a hand)."""
 
 
 def load() -> str:
