@@ -40,7 +40,13 @@ stats_app = typer.Typer(help="Statistics: dealt frequencies, draw simulation, de
 JsonOpt = Annotated[bool, typer.Option("--json", help=gettext("Print the result as JSON."))]
 PlotOpt = Annotated[Path | None, typer.Option(help=gettext("Save a plot (.png or .svg)."))]
 WorkersOpt = Annotated[
-    int | None, typer.Option(help=gettext("Local worker processes (default: all cores)."))
+    int | None,
+    typer.Option(
+        help=gettext(
+            "Worker processes, this one included (default: more than one only when "
+            "the run is large enough and cores are idle)."
+        )
+    ),
 ]
 RayOpt = Annotated[
     str | None,

@@ -65,7 +65,7 @@ from pokerbonus.engine.pots import (
     split_high_low,
     split_pot,
 )
-from pokerbonus.engine.showdown import best_value, evaluator_options, qualifies
+from pokerbonus.engine.showdown import best_value, evaluator_options, five_card_rank, qualifies
 from pokerbonus.engine.stud import bring_in_key, showing_key
 from pokerbonus.errors import ConfigurationError, IllegalActionError
 from pokerbonus.hands import evaluate
@@ -136,8 +136,8 @@ class _Plan:
     to hand: the step kinds, the deck, the cards the deals use, the evaluator options."""
 
     __slots__ = (
-        "antes", "cap", "deck", "deck_size", "game", "high_options", "kinds", "limit",
-        "low_options", "needed", "orders", "phh", "pot_limit", "stud_low",
+        "antes", "cap", "deck", "deck_size", "game", "high_five", "high_options", "kinds",
+        "limit", "low_five", "low_options", "needed", "orders", "phh", "pot_limit", "stud_low",
     )  # fmt: skip
 
     def __init__(self, game: GameDef, n: int) -> None:
@@ -167,6 +167,9 @@ class _Plan:
         self.stud_low = rule.high is None  # razz: the highest card brings in, the lowest opens
         self.high_options = evaluator_options(rule, rule.high or "", deck_size, game.jokers)
         self.low_options = evaluator_options(rule, rule.low or "", deck_size, game.jokers)
+        # the draw games' showdown: five cards, one table read (built at the first showdown)
+        self.high_five = five_card_rank(rule.high or "high", self.high_options)
+        self.low_five = five_card_rank(rule.low or "low8", self.low_options)
         # orders[dealer]: the seats clockwise from the left of the dealer, dealer last
         self.orders = tuple(tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n))
         self.deck_size = deck_size
@@ -1665,6 +1668,9 @@ class Hand:
                 events.append(shown_event(seat, cards))
                 if board:
                     cards += board
+                if len(cards) == 5:  # a draw game, any deck: the five-card table
+                    high[seat] = plan.high_five(cards)
+                    continue
                 value = evaluate(cards, "high", **options) if options else evaluate(cards)
                 high[seat] = value.rank
         else:
@@ -1672,9 +1678,19 @@ class Hand:
                 cards = tuple(hole[seat])
                 shown[seat] = cards
                 events.append(shown_event(seat, cards))
+                five = not board and len(cards) == 5  # a draw game: the five-card tables
                 if rule.high is not None:
-                    high[seat] = best_value(cards, board, rule, rule.high, plan.high_options).rank
+                    if five:
+                        high[seat] = plan.high_five(cards)
+                    else:
+                        value = best_value(cards, board, rule, rule.high, plan.high_options)
+                        high[seat] = value.rank
                 if rule.low is not None:
+                    if five:
+                        rank = plan.low_five(cards)
+                        if rank or rule.low != "low8":  # low8: 0 is no qualifying low
+                            low[seat] = rank
+                        continue
                     value = best_value(cards, board, rule, rule.low, plan.low_options)
                     if qualifies(value, rule.low):
                         low[seat] = value.rank
@@ -1686,7 +1702,10 @@ class Hand:
             contrib = [c - a for c, a in zip(contrib, paid, strict=True)]
             dead = sum(paid)
         level = contrib[live[0]]
-        one_pot = not low and rule.high is not None and not dead
+        # one ranking decides: a high game (or no qualifying low), or a low game
+        # where every hand has a low (deuce-to-seven, ace-to-five)
+        ranks = high if rule.high is not None else low
+        one_pot = not dead and (not low if rule.high is not None else rule.low != "low8")
         for seat in live:
             if contrib[seat] != level:
                 one_pot = False
@@ -1695,8 +1714,8 @@ class Hand:
             # One pot: every player still in put in the same amount.
             amount = sum(contrib)
             eligible = tuple(sorted(live))
-            top = max(high.values())
-            winners = tuple([s for s in eligible if high[s] == top])
+            top = max(ranks.values())
+            winners = tuple([s for s in eligible if ranks[s] == top])
             if len(winners) == 1:
                 pairs: tuple[tuple[int, int], ...] = ((winners[0], amount),)
             else:

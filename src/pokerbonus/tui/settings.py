@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, Union, get_args, get_origin
 
-from pokerbonus.bots import LADDER
 from pokerbonus.engine.config import GAMES, TableConfig
 from pokerbonus.engine.table import game_for
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.levels import LADDER
 
 __all__ = [
     "FIELD_LABELS",
