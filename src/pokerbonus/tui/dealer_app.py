@@ -209,6 +209,7 @@ class DealerScreen(PlayingScreen):
             message = self.message
             self._run(self._start_hand)
             self.message = self.message or message
+            self.turned = 1 if self.session.view is not None else 0  # the up card at once
         elif self.session.view is not None:
             self.turned = 5 if self.session.view.finished else 1
         self.refresh_table()
