@@ -172,7 +172,7 @@ def test_games_in_french() -> None:
     assert "Stud à sept cartes" in out and "sans limite (NT)" in out
     listed = runner.invoke(app, ["games", "--json", "--lang", "fr"]).stdout
     razz = next(row for row in json.loads(listed) if row["key"] == "razz")
-    assert razz["name"] == "Razz" and razz["page"] == "docs/games/razz.md"
+    assert razz["name"] == "Razz" and razz["page"] == "docs/games/fr/razz.md"
     assert razz["description"].startswith("stud à sept cartes joué pour le low as-à-cinq")
     short = next(row for row in json.loads(listed) if row["key"] == "short-deck")
     assert "la couleur bat le full" in short["description"]
@@ -190,4 +190,7 @@ def test_the_french_rules_pages_exist() -> None:
     listed = json.loads(runner.invoke(app, ["games", "--json", "--lang", "fr"]).stdout)
     pages = {row["key"]: row["page"] for row in listed}
     assert pages["holdem"] == "docs/games/fr/holdem.md"
-    assert pages["razz"] == "docs/games/razz.md"
+    assert pages["razz"] == "docs/games/fr/razz.md"
+    for key in FRENCH_PAGES - {"draw"}:  # every French page names its English reference
+        page = (ROOT / rules_page(key, "fr")).read_text(encoding="utf-8")
+        assert f"[../{key}.md](../{key}.md)" in page and "Structures d'enchères" in page, key
