@@ -38,6 +38,7 @@ from pokerbonus.engine.events import (
     Shown,
 )
 from pokerbonus.errors import NotationError
+from pokerbonus.i18n import gettext
 from pokerbonus.notation.actions import (
     Action,
     BuyPot,
@@ -67,8 +68,10 @@ def _draw_step(hand: Hand) -> Draw:
     draws = [s for s in hand.game.steps if isinstance(s, Draw)]
     if len(draws) != 1 or any(isinstance(s, Deal) and s.face != "down" for s in hand.game.steps):
         raise NotationError(
-            f"export: {hand.game.name!r} is not a five-card draw game "
-            "(only the French five-card draw is exported)"
+            gettext(
+                "export: {name!r} is not a five-card draw game (only the French "
+                "five-card draw is exported)"
+            ).format(name=hand.game.name)
         )
     return draws[0]
 
@@ -176,7 +179,9 @@ def hand_history(
     limit = structure.kind == "limit"
     ante = stakes.ante if stakes.blind is None else 0
     if players is not None and len(players) != n:
-        raise NotationError(f"export: {len(players)} names for {n} players")
+        raise NotationError(
+            gettext("export: {count} names for {n} players").format(count=len(players), n=n)
+        )
     names = tuple(players[s] for s in order) if players is not None else None
     return HandHistory(
         variant=_CODES[structure.kind],

@@ -64,6 +64,7 @@ from pokerbonus.engine.events import (
 )
 from pokerbonus.engine.state import Hand
 from pokerbonus.errors import ConfigurationError, IllegalActionError, NotationError, PokerError
+from pokerbonus.i18n import gettext
 from pokerbonus.notation.actions import (
     UNKNOWN,
     Action,
@@ -130,11 +131,15 @@ def _whole(value: Number | Decimal | None, scale: int, what: str) -> int:
     if type(value) is float and scale == 1 and value.is_integer():
         return int(value)
     if value is None:
-        raise NotationError(f"{what}: missing")
+        raise NotationError(gettext("{what}: missing").format(what=what))
     exact = Fraction(Decimal(repr(value))) if isinstance(value, float) else Fraction(value)
     chips = exact * scale
     if chips.denominator != 1:
-        raise NotationError(f"{what}: {value} is not a whole number of chips at scale {scale}")
+        raise NotationError(
+            gettext("{what}: {value} is not a whole number of chips at scale {scale}").format(
+                what=what, value=value, scale=scale
+            )
+        )
     return int(chips)
 
 
@@ -251,7 +256,11 @@ def _french_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int
     assert rules is not None
     code = history.variant
     if chip_scale(history) != 1:
-        raise NotationError(f"variant {code!r}: French draw chips are whole (RULES.md section 4)")
+        raise NotationError(
+            gettext("variant {code!r}: French draw chips are whole (RULES.md section 4)").format(
+                code=code
+            )
+        )
     if code == "FFD":
         small = _whole(history.small_bet, 1, "small_bet")
         structure = limit(small, _whole(history.big_bet, 1, "big_bet"))
@@ -375,7 +384,9 @@ class _Cards:
                 count = len(action.cards)
                 if count != pending[player] and not self._split(pending[player], count):
                     raise NotationError(
-                        f"d dh p{player + 1}: {count} cards dealt, {pending[player]} discarded"
+                        gettext("d dh p{player}: {count} cards dealt, {pending} discarded").format(
+                            player=player + 1, count=count, pending=pending[player]
+                        )
                     )
                 if split == player:
                     # The fourth card right after the first three: this player is the
@@ -388,7 +399,7 @@ class _Cards:
                     self.held[player].append(self._new(None if card is UNKNOWN else card))
             elif isinstance(action, DealBoard):
                 if UNKNOWN in action.cards:
-                    raise NotationError("d db: an unknown board card cannot be replayed")
+                    raise NotationError(gettext("d db: an unknown board card cannot be replayed"))
                 self.slots.append(None)  # the burned card
                 board = _plain(action.cards)
                 if board is not None:
@@ -415,22 +426,27 @@ class _Cards:
             return False
         if rules.fourth_card != "deferred" or not rules.fourth_card_burn:
             raise ConfigurationError(
-                f"a four-card exchange with _fourth_card = {rules.fourth_card!r}, "
-                f"_fourth_card_burn = {str(rules.fourth_card_burn).lower()}: the engine "
-                "plays the rule book's (deferred, with the burn) only"
+                gettext(
+                    "a four-card exchange with _fourth_card = {fourth_card!r}, "
+                    "_fourth_card_burn = {lower}: the engine plays the rule book's "
+                    "(deferred, with the burn) only"
+                ).format(fourth_card=rules.fourth_card, lower=str(rules.fourth_card_burn).lower())
             )
         return True
 
     def _deal_run(self, run: list[DealHole], groups: list[list[Deal]]) -> None:
         if not groups:
-            raise NotationError(f"d dh: {self.game.name} deals no hole cards here")
+            raise NotationError(
+                gettext("d dh: {name} deals no hole cards here").format(name=self.game.name)
+            )
         deals = groups.pop(0)
         count = sum(d.count for d in deals)
         by_player = {a.player: a.cards for a in run}
         if len(by_player) != len(run) or set(map(len, by_player.values())) != {count}:
             raise NotationError(
-                f"d dh: the deal of {count} cards to each player does not match "
-                f"{[str(a) for a in run]}"
+                gettext(
+                    "d dh: the deal of {count} cards to each player does not match {value}"
+                ).format(count=count, value=[str(a) for a in run])
             )
         order = sorted(by_player)  # seats clockwise from the left of the dealer
         hands = [by_player[player] for player in order]
@@ -462,7 +478,11 @@ class _Cards:
             else:
                 choices = [s for s in held if self.slots[s] == card]
             if not choices:
-                raise NotationError(f"{action}: p{action.player + 1} does not hold {card}")
+                raise NotationError(
+                    gettext("{action}: p{player} does not hold {card}").format(
+                        action=action, player=action.player + 1, card=card
+                    )
+                )
             out.append(choices[0])
         for slot in out:
             held.remove(slot)
@@ -487,7 +507,11 @@ class _Cards:
                 continue
             new.append(card)
         if len(new) > len(unknown):
-            raise NotationError(f"{action}: shows cards p{action.player + 1} was not dealt")
+            raise NotationError(
+                gettext("{action}: shows cards p{player} was not dealt").format(
+                    action=action, player=action.player + 1
+                )
+            )
         for slot, card in zip(unknown, new, strict=False):
             self.slots[slot] = card
 
@@ -504,12 +528,12 @@ class _Cards:
         taken.discard(None)
         unknown = slots.count(None)
         if len(taken) + unknown != len(slots):
-            raise NotationError("a card is dealt twice (the stub was reshuffled?)")
+            raise NotationError(gettext("a card is dealt twice (the stub was reshuffled?)"))
         unused = [c for c in self.deck if c not in taken]
         if highest_first:
             unused.reverse()
         if unknown > len(unused):
-            raise NotationError("more cards dealt than the deck holds")
+            raise NotationError(gettext("more cards dealt than the deck holds"))
         if unknown:
             free = iter(unused)
             order = [c if c is not None else next(free) for c in slots]
@@ -588,8 +612,12 @@ def _play(
         if hand.actor != player:
             where = f"action {number} {str(action)!r}"
             if hand.finished or hand.actor is None:
-                raise IllegalActionError(f"{where}: the hand is already over")
-            raise IllegalActionError(f"{where}: it is p{hand.actor + 1}'s turn")
+                raise IllegalActionError(
+                    gettext("{where}: the hand is already over").format(where=where)
+                )
+            raise IllegalActionError(
+                gettext("{where}: it is p{actor}'s turn").format(where=where, actor=hand.actor + 1)
+            )
         try:
             if kind is CheckOrCall:
                 hand.check_or_call()
@@ -605,7 +633,9 @@ def _play(
                 hand.complete_bet_or_raise_to(_raise_total(hand, chips) if limit else chips)
             elif kind is PostBringIn:
                 if hand.can_fold() or not hand.to_call:
-                    raise IllegalActionError(f"p{player + 1} has no bring-in to post")
+                    raise IllegalActionError(
+                        gettext("p{player} has no bring-in to post").format(player=player + 1)
+                    )
                 hand.check_or_call()
             elif kind is StandPatOrDiscard:
                 hand.discard([cards.slots[s] for s in next(discards)])  # type: ignore[misc]
@@ -614,12 +644,18 @@ def _play(
             elif kind is BuyPot:
                 hand.decline() if action.declined else hand.buy_pot()  # type: ignore[union-attr]
         except IllegalActionError as exc:
-            raise IllegalActionError(f"action {number} {str(action)!r}: {exc}") from None
+            raise IllegalActionError(
+                gettext("action {number} {action!r}: {exc}").format(
+                    number=number, action=str(action), exc=exc
+                )
+            ) from None
     if hand.decision in _OFFERS:
         _implicit_offers(history, hand)
     if not hand.finished:
         raise IllegalActionError(
-            f"the actions end before the hand does (p{(hand.actor or 0) + 1} to {hand.decision})"
+            gettext("the actions end before the hand does (p{value} to {decision})").format(
+                value=(hand.actor or 0) + 1, decision=hand.decision
+            )
         )
     return hand
 

@@ -10,6 +10,7 @@ from pokerbonus.analysis.stats.dealt import DealtStats
 from pokerbonus.analysis.stats.draw import DrawStats
 from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.i18n import gettext
 
 __all__ = ["plot_dealer", "plot_dealt", "plot_draw"]
 
@@ -19,7 +20,9 @@ _FORMATS = {".png": "png", ".svg": "svg"}
 def _figure(path: Path) -> tuple[Any, Any, str]:
     fmt = _FORMATS.get(path.suffix.lower())
     if fmt is None:
-        raise ConfigurationError(f"plot: {str(path)!r} must end in .png or .svg")
+        raise ConfigurationError(
+            gettext("plot: {path!r} must end in .png or .svg").format(path=str(path))
+        )
     import matplotlib
 
     matplotlib.use("Agg")
