@@ -556,11 +556,12 @@ def test_create_form_shows_the_games_fields_on_one_screen(server: str, browser: 
     page.get_by_test_id("cfg-betting").select_option("limit")
     for name in ("blind", "surblind", "kill", "small_bet", "big_bet"):
         assert shown(name), name
-    # hold'em: blinds and straddle, none of the French draw's fields
+    # hold'em: blinds and straddle (and an ante, antes and blinds together: RULES.md
+    # section 5), none of the French draw's fields
     page.get_by_test_id("cfg-game").select_option("holdem")
-    for name in ("small_blind", "big_blind", "straddle", "kill", "cave"):
+    for name in ("small_blind", "big_blind", "straddle", "kill", "cave", "ante"):
         assert shown(name), name
-    for name in ("forced_bets", "ante", "blind", "jokers", "max_discard", "bring_in"):
+    for name in ("forced_bets", "blind", "jokers", "max_discard", "bring_in"):
         assert not shown(name), name
     # a stud game: ante and bring-in, no blinds and no kill
     page.get_by_test_id("cfg-game").select_option("razz")

@@ -168,7 +168,8 @@ def test_games_in_french() -> None:
     result = runner.invoke(app, ["games", "--lang", "fr"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "19 jeux" in out
+    assert "20 jeux" in out  # the French five-card draw first (issue 14)
+    assert "Poker fermé" in out
     assert "Stud à sept cartes" in out and "sans limite (NT)" in out
     listed = runner.invoke(app, ["games", "--json", "--lang", "fr"]).stdout
     razz = next(row for row in json.loads(listed) if row["key"] == "razz")

@@ -19,9 +19,10 @@ ranks ``2 3 4 5 6 7 8 9 T J Q K A`` are ``0..12`` and suits ``c d h s`` are
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, SupportsIndex
 
 from pokerbonus.errors import InvalidCardError
 from pokerbonus.i18n import check_language, gettext
@@ -74,8 +75,9 @@ _RANK_OF_CHAR: Final = {
 class Card(int):
     """One playing card or joker, an ``int`` in ``0..53`` (see the module doc).
 
-    ``Card`` accepts an index or a token; instances are interned, immutable and
-    usable anywhere an int index is (array indexing, numpy arrays).
+    ``Card`` accepts an index (an ``int`` or a numpy integer) or a token; instances
+    are interned, immutable and usable anywhere an int index is (array indexing,
+    numpy arrays).
 
     >>> Card("as").rank, Card("as").suit, Card("Jk").is_joker
     (12, 3, True)
@@ -83,12 +85,18 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int | str) -> Card:
+    def __new__(cls, value: SupportsIndex | str) -> Card:
         if isinstance(value, str):
             return parse_card(value)
         if isinstance(value, Card):
             return value
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 53:
+        if not isinstance(value, int) and not isinstance(value, bool):
+            try:  # numpy integer scalars and other integer types
+                value = operator.index(value)
+            except TypeError:
+                message = gettext("invalid card index: {value!r} (expected 0..53)")
+                raise InvalidCardError(message.format(value=value)) from None
+        if isinstance(value, bool) or not 0 <= value <= 53:
             message = gettext("invalid card index: {value!r} (expected 0..53)")
             raise InvalidCardError(message.format(value=value))
         return _CARDS[value]

@@ -382,12 +382,21 @@ def equity(
     starts_arr = np.array(starts, dtype=np.int64)
     counts_arr = np.array(counts, dtype=np.int64)
     tables = _tables()
+    two_card = game in ("holdem", "shortdeck")
+    multi = tables.multi_high if game == "holdem" else tables.multi_shortdeck
+    flush = tables.flush_high if game == "holdem" else tables.flush_shortdeck
+    arrays = (tables.card_key, multi, flush, tables.row_offset)
+    known = len(board_cards)
 
     if exact:
-        share, square, wins, ties, n = kern.exact_kernel(
-            code, combos, masks, starts_arr, counts_arr, board_arr, len(board_cards),
-            deck_arr, tables,
-        )  # fmt: skip
+        if two_card:
+            share, square, wins, ties, n = kern.exact_two_card(
+                combos, masks, starts_arr, counts_arr, board_arr, known, deck_arr, *arrays
+            )
+        else:
+            share, square, wins, ties, n = kern.exact_board(
+                code, combos, masks, starts_arr, counts_arr, board_arr, known, deck_arr, tables
+            )
         if n == 0:
             raise InvalidHandError(
                 gettext(
@@ -399,10 +408,16 @@ def equity(
         wanted = DEFAULT_SAMPLES if samples is None else samples
         random_hand = np.array([h.random for h in players], dtype=np.bool_)
         rng = np.random.default_rng(seed)
-        share, square, wins, ties, n, _attempts = kern.monte_carlo_kernel(
-            code, combos, masks, starts_arr, counts_arr, random_hand, board_arr,
-            len(board_cards), deck_arr, wanted, _MAX_REJECTS, rng, tables,
-        )  # fmt: skip
+        if two_card:
+            share, square, wins, ties, n, _attempts = kern.monte_carlo_two_card(
+                combos, masks, starts_arr, counts_arr, random_hand, board_arr, known,
+                deck_arr, wanted, _MAX_REJECTS, rng, *arrays,
+            )  # fmt: skip
+        else:
+            share, square, wins, ties, n, _attempts = kern.monte_carlo_board(
+                code, combos, masks, starts_arr, counts_arr, random_hand, board_arr, known,
+                deck_arr, wanted, _MAX_REJECTS, rng, tables,
+            )  # fmt: skip
         if n < wanted:
             raise InvalidHandError(
                 gettext(

@@ -19,6 +19,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from pokerbonus.compiling import report_on_terminal
 from pokerbonus.i18n import (
     DEFAULT_LANGUAGE,
     N_,
@@ -212,4 +213,5 @@ def main() -> None:
         typer.echo(gettext("error: {message}").format(message=error), err=True)
         raise SystemExit(2) from None
     app.info.help = gettext(ROOT_HELP)
+    report_on_terminal(sys.argv)  # "preparing the compiled kernels" on a first run
     app()

@@ -14,12 +14,18 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pokerbonus.analysis.stats.dealer import DEFAULT_PAYTABLE, DealerResult, dealer_shard
+from pokerbonus.analysis.stats.dealer import (
+    DEFAULT_SITUATIONS,
+    DealerResult,
+    dealer_plan,
+    result_of_run,
+)
 from pokerbonus.analysis.stats.dealt import dealt_frequencies
 from pokerbonus.analysis.stats.draw import DrawConfig, DrawStats, draw_shard
 from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
 from pokerbonus.cards import default_deck_size
 from pokerbonus.cli.progress import progress_bar, spinner
+from pokerbonus.dealer.settings import DealerSettings, read_toml
 from pokerbonus.errors import PokerError
 from pokerbonus.hands.category import Category
 from pokerbonus.hands.describe import category_name
@@ -34,7 +40,13 @@ stats_app = typer.Typer(help="Statistics: dealt frequencies, draw simulation, de
 JsonOpt = Annotated[bool, typer.Option("--json", help=gettext("Print the result as JSON."))]
 PlotOpt = Annotated[Path | None, typer.Option(help=gettext("Save a plot (.png or .svg)."))]
 WorkersOpt = Annotated[
-    int | None, typer.Option(help=gettext("Local worker processes (default: all cores)."))
+    int | None,
+    typer.Option(
+        help=gettext(
+            "Worker processes, this one included (default: more than one only when "
+            "the run is large enough and cores are idle)."
+        )
+    ),
 ]
 RayOpt = Annotated[
     str | None,
@@ -241,24 +253,47 @@ def draw_command(
 @stats_app.command("dealer")
 def dealer_command(
     situations: Annotated[
-        int, typer.Option(help="Sampled situations (five cards + up card).")
-    ] = 20_000,
-    seed: Annotated[int, typer.Option(help="Seed of the shard plan.")] = 0,
+        int, typer.Option(help="Sampled situations (five cards + the dealer's up card).")
+    ] = DEFAULT_SITUATIONS,
+    seed: Annotated[int, typer.Option(help="Seed of the sampled situations.")] = 0,
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Every situation of the game (a minute or two).")
+    ] = False,
+    config: Annotated[
+        Path | None, typer.Option("--config", help="Dealer settings from a TOML file.")
+    ] = None,
+    bet: Annotated[int | None, typer.Option(help="The bet against the bank.")] = None,
+    play_multiple: Annotated[int | None, typer.Option(help="The play wager, in bets.")] = None,
+    switch: Annotated[
+        bool | None, typer.Option("--switch/--no-switch", help="The paid switch of one card.")
+    ] = None,
+    switch_fee: Annotated[
+        int | None, typer.Option(help="The switch fee in chips (default: the bet).")
+    ] = None,
+    qualifier: Annotated[
+        str | None, typer.Option(help="The dealer qualifies with: AK, A, 44, none...")
+    ] = None,
+    paytable: Annotated[
+        str | None, typer.Option(help="Play wager pays, e.g. 'flush=5,full_house=7'.")
+    ] = None,
     workers: WorkersOpt = None,
     ray: RayOpt = None,
     json_output: JsonOpt = False,
     plot: PlotOpt = None,
 ) -> None:
-    """Return to player of dealer mode (default paytable, best keep / exchange-one / fold)."""
+    """Return to player of dealer mode under the best play (default settings unless given)."""
     try:
-        paytable = tuple(sorted(DEFAULT_PAYTABLE.items()))
-        task = functools.partial(dealer_shard, paytable=paytable)
-        result = _run(task, seed, situations, workers, ray, json_output)
-        if result.hands == 0:
-            raise _fail("interrupted before any shard completed")
-        dealer = DealerResult.from_counts(
-            result.counts, DEFAULT_PAYTABLE, seed=seed, interrupted=result.interrupted
-        )
+        base = read_toml(config) if config is not None else {}
+        given = {
+            "bet": bet, "play_multiple": play_multiple, "switch": switch,
+            "switch_fee": switch_fee, "qualifier": qualifier, "paytable": paytable,
+        }  # fmt: skip
+        values = {**base, **{k: v for k, v in given.items() if v is not None}}
+        values.update(players=1, cave=values.get("cave", 10**9))  # no table to sit at
+        settings = DealerSettings.build(values)
+        task, shards = dealer_plan(settings, situations=situations, seed=seed, exact=exact)
+        result = _run_plan(task, shards, exact, workers, ray, json_output)
+        dealer = result_of_run(result, settings, situations=situations, seed=seed, exact=exact)
         if plot is not None:
             from pokerbonus.analysis.stats.plots import plot_dealer
 
@@ -269,17 +304,59 @@ def dealer_command(
     if json_output:
         typer.echo(json.dumps(dealer.to_json()))
         return
+    _print_dealer(dealer, result)
+
+
+def _run_plan(
+    task: ShardTask, shards: tuple[Shard, ...], exact: bool, workers: int | None,
+    ray: str | None, quiet: bool,
+) -> RunResult:  # fmt: skip
+    """Run the shards with a progress bar on a terminal (none when piped or with --json)."""
+    total = sum(s.hands for s in shards)
+    label = "working out the RTP: every situation, part" if exact else "working out the RTP"
+    with progress_bar(label, quiet=quiet) as progress:
+        bar = progress.add_task("dealer", total=total)
+
+        def advance(shard: Shard) -> None:
+            progress.advance(bar, shard.hands)
+
+        return run_shards(
+            task, shards, backend="ray" if ray else ("inline" if workers == 1 else "process"),
+            workers=workers, ray_address=ray, on_shard=advance,
+        )  # fmt: skip
+
+
+def _print_dealer(dealer: DealerResult, result: RunResult) -> None:
+    s = dealer.settings
     low, high = dealer.ci95
-    console = Console()
+    console = Console(highlight=False)
+    fee = f"switch fee {s.fee}" if s.switch else "no switch"
     console.print(
-        f"Dealer mode, 52 cards, default paytable: RTP {dealer.rtp:.4%} "
-        f"(95% CI {low:.4%} to {high:.4%}), house edge {dealer.house_edge:.4%}"
+        f"Dealer mode: bet {s.bet}, play wager {s.play} ({s.play_multiple} bets), {fee}, "
+        f"the dealer qualifies with {s.qualifier.text}."
+    )
+    pays = ", ".join(f"{k} {v}" for k, v in s.paytable.to_dict().items())
+    console.print(f"Play wager paytable (to 1): {pays}.")
+    if dealer.method == "exact":
+        console.print(
+            f"RTP {dealer.rtp:.4%} (exact, every one of the {dealer.situations:,} situations); "
+            f"house edge {dealer.house_edge:.4%} of the bet."
+        )
+    else:
+        e_low, e_high = dealer.house_edge_ci95
+        console.print(
+            f"RTP {dealer.rtp:.4%} (95% interval {low:.4%} to {high:.4%}, "
+            f"{dealer.situations:,} sampled situations, seed {dealer.seed}); house edge "
+            f"{dealer.house_edge:.4%} of the bet (95% interval {e_low:.4%} to {e_high:.4%})."
+        )
+    console.print(
+        f"Best play: fold {dealer.fold:.2%}, keep {dealer.keep:.2%}, exchange one "
+        f"{dealer.exchange:.2%} of the situations."
     )
     console.print(
-        f"best play: fold {dealer.fold_share:.2%}, keep {dealer.keep_share:.2%}, "
-        f"exchange one {dealer.exchange_share:.2%} of {dealer.situations:,} sampled situations"
+        "The RTP is everything the bank pays back over everything staked against it (bet, "
+        "play wager, switch fee) under the best play; antes excluded (table pot)."
     )
     console.print(
-        "method: exact expectation of every decision over all dealer completions, "
-        "situations sampled; RTP covers the wager incl. bonus, antes excluded (table pot)"
+        f"{result.seconds:.1f} s on {result.workers} worker(s), {result.backend} backend."
     )

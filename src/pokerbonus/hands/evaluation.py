@@ -529,14 +529,20 @@ def evaluate_omaha(
         fast = _best_default_omaha(hole_cards, board_cards)
         if fast is not None:
             return make_value("high", *fast)
-    best: HandValue | None = None
+    # every choice is five cards: ranked by the five-card tables of the game (the
+    # general evaluator for jokers), the first best one becomes the value
+    from pokerbonus.hands.five import five_card_ranker
+
+    rank = five_card_ranker(spec.key)
+    best_rank, best_five = -1, hole_cards
     for two in combinations(hole_cards, 2):
         for three in combinations(board_cards, 3):
-            value = _evaluate(two + three, spec)
-            if best is None or value.rank > best.rank:
-                best = value
-    assert best is not None, everything
-    return best
+            five = two + three
+            value = rank(five)
+            if value > best_rank:
+                best_rank, best_five = value, five
+    assert best_rank >= 0, everything
+    return make_value(spec.key, best_rank, best_five)
 
 
 def evaluate_hilo(

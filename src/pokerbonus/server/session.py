@@ -39,7 +39,7 @@ from pokerbonus.bots.game_bots import bot_for
 from pokerbonus.cards import Card
 from pokerbonus.engine.actions import ACTION_KINDS, Action
 from pokerbonus.engine.config import TableConfig
-from pokerbonus.engine.events import Event
+from pokerbonus.engine.events import BlindPosted, Event
 from pokerbonus.engine.kill import KillState
 from pokerbonus.engine.ledger import Ledger
 from pokerbonus.engine.seating import draw_first_dealer, next_dealer
@@ -1148,7 +1148,12 @@ class TableSession:
             for result in hand.pot_results:
                 for hs, chips in result.shares:
                     won[cur.names[hs]] += chips
-            self.kill.hand_played(won, sum(r.amount for r in hand.pot_results))
+            killed_by = next(
+                (cur.names[e.seat] for e in hand.events
+                 if isinstance(e, BlindPosted) and e.kind == "kill"),
+                None,
+            )  # fmt: skip
+            self.kill.hand_played(won, sum(r.amount for r in hand.pot_results), killed_by)
             for name in cur.names:
                 if self.ledger.stack(name) == 0:
                     self.kill.player_left(name)

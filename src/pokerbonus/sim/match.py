@@ -152,9 +152,14 @@ give one per player (write name*count to repeat one)
 def stakes_for(config: TableConfig) -> Stakes:
     """The forced bets of every hand of a match at this table (pot or blind game)."""
     if config.forced_bets == "pot":
-        return Stakes.pot_game(config.ante, buy_pot=config.buy_pot)
+        return Stakes.pot_game(config.effective_ante, buy_pot=config.buy_pot)
     if config.forced_bets == "blind":
-        return Stakes.blind_game(config.blind, surblind=config.surblind)
+        return Stakes.blind_game(
+            config.effective_blind,
+            surblind=config.surblind,
+            max_surblinds=config.max_surblinds if config.surblind else None,
+            ante=config.blind_ante,
+        )
     raise ConfigurationError(
         gettext(
             "forced_bets: a match plays independent hands, so 'mixed' is not "

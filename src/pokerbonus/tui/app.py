@@ -7,10 +7,12 @@ and what the table shares with dealer mode are :mod:`pokerbonus.tui.screens`
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -19,11 +21,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
 
-from pokerbonus.bots import LADDER
 from pokerbonus.engine.config import GAMES, TableConfig
-from pokerbonus.errors import ConfigurationError
+from pokerbonus.errors import ConfigurationError, PokerError
 from pokerbonus.i18n import LANGUAGES, N_, current_language, gettext, set_language
 from pokerbonus.i18n.language import save_language
+from pokerbonus.levels import LADDER
 from pokerbonus.tui.screens import (
     CARD_KEYS,
     TABLE_KEYS,
@@ -33,9 +35,12 @@ from pokerbonus.tui.screens import (
     ledger_text,
     translate_bindings,
 )
-from pokerbonus.tui.session import PlaySession
 from pokerbonus.tui.settings import PlaySettings, choice_words, game_choices, rule_fields
 from pokerbonus.tui.table import TableScreen, bet_amounts
+
+if TYPE_CHECKING:
+    from pokerbonus.tui.prepare import Preparation
+    from pokerbonus.tui.session import PlaySession
 
 __all__ = [
     "CARD_KEYS",
@@ -247,6 +252,11 @@ BrokeScreen { align: center bottom; }
 """
 
 
+PREPARE_AFTER: Final = 0.5
+"""Seconds between showing the setup screen and starting the background preparation
+(which competes with drawing the screen for the interpreter)."""
+
+
 class PlayApp(App[None]):
     """``pokerbonus play``: the setup screen, then the table.
 
@@ -254,7 +264,9 @@ class PlayApp(App[None]):
     setup screen starts with ``settings`` and ``make_session`` turns the chosen
     settings into a session (the command passes the store and the seed). The
     screens speak the current language (:mod:`pokerbonus.i18n`); the setup screen
-    may change it.
+    may change it. ``preparation`` (the command's) gets the table ready in the
+    background while the setup screen is shown (:mod:`pokerbonus.tui.prepare`);
+    the header says so while the computer players' kernels are being compiled.
     """
 
     TITLE = "Poker Bonus"
@@ -268,6 +280,7 @@ class PlayApp(App[None]):
         make_session: Callable[[PlaySettings], PlaySession] | None = None,
         bot_pause: float = 0.0,
         settings_file: Path | None = None,
+        preparation: Preparation | None = None,
     ) -> None:
         super().__init__()
         translate_bindings(self)
@@ -276,18 +289,66 @@ class PlayApp(App[None]):
         self.bot_pause = bot_pause
         self.settings = settings if settings is not None else PlaySettings()
         self.session = session
-        self._make_session = make_session if make_session is not None else PlaySession
+        self._make_session = make_session if make_session is not None else _new_session
+        self._preparation = preparation
+        self.error: str | None = None
+        """Why the table could not be opened (the command prints it), if it could not."""
 
     def on_mount(self) -> None:
         """Show the table (resumed session) or the setup screen."""
+        if self._preparation is not None:
+            from pokerbonus.compiling import set_reporter
+            from pokerbonus.tui.prepare import ScreenReporter
+
+            set_reporter(ScreenReporter(self._show_preparing, self.call_from_thread))
         if self.session is not None:
             self.push_screen(TableScreen(self.session, self.bot_pause))
         else:
             self.push_screen(SetupScreen(self.settings, self.settings_file), self._start)
+            if self._preparation is not None:  # once the setup screen is on the terminal
+                self.set_timer(PREPARE_AFTER, partial(self._preparation.start, self.settings))
+
+    def on_unmount(self) -> None:
+        """Stop reporting compilations to this screen."""
+        if self._preparation is not None:
+            from pokerbonus.compiling import set_reporter
+
+            set_reporter(None)
+
+    def _show_preparing(self, text: str) -> None:
+        self.sub_title = text
 
     def _start(self, settings: PlaySettings | None) -> None:
         if settings is None:
             return
         self.settings = settings
-        self.session = self._make_session(settings)
+        preparation = self._preparation
+        if preparation is None or preparation.imported.is_set():
+            self._open_table(settings)
+            if preparation is not None:
+                preparation.start(settings)  # other settings than the first ones
+            return
+        preparation.start(settings)
+        self.run_worker(self._open_when_imported(settings), name="open-table", exclusive=True)
+
+    async def _open_when_imported(self, settings: PlaySettings) -> None:
+        """Wait (off the screen's thread) for the background imports, then open."""
+        assert self._preparation is not None
+        await asyncio.to_thread(self._preparation.imported.wait)
+        self._open_table(settings)
+
+    def _open_table(self, settings: PlaySettings) -> None:
+        """Make the session and show the table (or leave, saying why)."""
+        try:
+            self.session = self._make_session(settings)
+        except PokerError as exc:
+            self.error = str(exc)
+            self.exit()
+            return
         self.push_screen(TableScreen(self.session, self.bot_pause))
+
+
+def _new_session(settings: PlaySettings) -> PlaySession:
+    from pokerbonus.tui.session import PlaySession
+
+    return PlaySession(settings)

@@ -97,23 +97,29 @@ def _kill(config: TableConfig) -> list[str]:
             else gettext("the next hand the killer posts a kill blind of one and a half times "
                          "the big blind.")
         )  # fmt: skip
-    parts = [
+    sentence = (
         # Translators: {kill_blind} is one of the clauses "the next hand the killer posts...".
         gettext(
             "Kill pot: a player who wins two pots in a row without splitting becomes the "
             "killer; {kill_blind} The kill goes on while the killer wins; it ends when the "
             "killer loses a pot."
-        ).format(kill_blind=blind)
-    ]
+        )
+        if rule.end == "cardroom"
+        # Translators: {kill_blind} is one of the clauses "the next hand the killer posts...".
+        else gettext(
+            "Kill pot: a player who wins two pots in a row without splitting becomes the "
+            "killer; {kill_blind} The kill ends as soon as the killer wins the killed pot "
+            "(or loses it)."
+        )
+    )
+    parts = [sentence.format(kill_blind=blind)]
     if config.is_draw and config.forced_bets == "mixed":
         parts.append(gettext("In a pot-game hand the kill waits for the next blind-game hand."))
     if rule.min_pot:
         parts.append(gettext("Only a pot of at least {amount} counts.").format(amount=rule.min_pot))
     if rule.look_at_two:
         parts.append(
-            gettext(
-                "Look at two and kill: the killer sees two cards, then decides whether to kill."
-            )
+            gettext("Look at two and kill: after two cards, any player may put the kill on.")
         )
     return [" ".join(parts)]
 
@@ -156,13 +162,18 @@ def _catalog_game(config: TableConfig) -> list[str]:
                 "suits break a bring-in tie."
             )
         )
-        lines.append(words.format(ante=config.ante, bring_in=config.bring_in))
+        lines.append(words.format(ante=config.effective_ante, bring_in=config.bring_in))
     else:
+        small, big = config.effective_blinds
         lines.append(
-            gettext("Blinds: small blind {small}, big blind {big}.").format(
-                small=config.small_blind, big=config.big_blind
-            )
+            gettext("Blinds: small blind {small}, big blind {big}.").format(small=small, big=big)
         )
+        if config.blind_ante:
+            lines.append(
+                gettext("Antes: everyone puts an ante of {ante} before the blinds.").format(
+                    ante=config.blind_ante
+                )
+            )
         if config.straddle:
             lines.append(
                 gettext(
@@ -194,18 +205,18 @@ def rules_text(config: TableConfig) -> str:
             "second betting round, then the showdown: the best hand wins; exact ties split."
         ),
     ]
+    ante, blind = config.effective_ante, config.effective_blind
     if config.forced_bets == "pot":
         lines.append(
-            gettext("Pot game: everyone puts an ante of {ante} before the deal.").format(
-                ante=config.ante
-            )
+            gettext("Pot game: everyone puts an ante of {ante} before the deal.").format(ante=ante)
         )
     elif config.forced_bets == "blind":
         lines.append(
             gettext(
                 "Blind game: the player left of the dealer puts a blind of {blind}; it is an "
-                "opening bet, so nobody checks in the first round; the blinder speaks last."
-            ).format(blind=config.blind)
+                "opening bet, so nobody checks in the first round; the blinder speaks last "
+                "and, when everyone just calls, still checks or raises."
+            ).format(blind=blind)
         )
     else:
         words = (
@@ -222,20 +233,33 @@ def rules_text(config: TableConfig) -> str:
         lines.append(
             words.format(
                 pot_orbits=config.pot_orbits,
-                ante=config.ante,
+                ante=ante,
                 blind_orbits=config.blind_orbits,
-                blind=config.blind,
+                blind=blind,
+            )
+        )
+    if config.forced_bets != "pot" and config.blind_ante:
+        lines.append(
+            gettext("Antes and blind together: everyone antes {ante} first.").format(
+                ante=config.blind_ante
             )
         )
     if config.forced_bets != "pot":
-        lines.append(
-            gettext(
+        surblinds = {
+            "surblind": gettext(
+                "Surblinds: the next player may double the blind before looking, and so on; "
+                "the last to do so speaks last. The surblind only: no overblind."
+            ),
+            "overblind": gettext(
+                "Surblinds: the next player may double the blind before looking, and so on; "
+                "the last to do so speaks last. The surblind and the overblind only."
+            ),
+            "unlimited": gettext(
                 "Surblinds: the next player may double the blind before looking, and so on; "
                 "the last to do so speaks last."
-            )
-            if config.surblind
-            else gettext("No surblinds.")
-        )
+            ),
+        }[config.surblind_depth]
+        lines.append(surblinds if config.surblind else gettext("No surblinds."))
         lines.append(
             gettext(
                 "If everyone folds to the blinder, they take the blind back and the next deal "
@@ -289,13 +313,21 @@ def rules_text(config: TableConfig) -> str:
 
 def _house(config: TableConfig) -> list[str]:
     """The shuffle, the money and the suits: every game."""
-    lines = [
+    lines = []
+    if config.house_dealer:
+        lines.append(
+            gettext(
+                "A house dealer who does not play deals every hand; the dealer button moves "
+                "clockwise and the first player left of it speaks first."
+            )
+        )
+    lines.append(
         gettext("Shuffle: the deck is shuffled before every hand.")
         if config.shuffle == "every-hand"
         else gettext(
             "Shuffle: cut only; the deck is shuffled once and afterwards only gathered and cut."
         )
-    ]
+    )
     if config.rebuy == "free":
         money = gettext(
             "Money: a cave of {cave} chips on sitting down; rebuys: any number of caves, "

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from functools import partial
-from typing import ClassVar, Final, Literal, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, Literal, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,8 +21,10 @@ from textual.widgets import Button, Footer, Header, Static
 from pokerbonus.engine.ledger import LedgerEntry
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import N_, gettext, ngettext, pgettext
-from pokerbonus.tui.session import SessionSummary
 from pokerbonus.tui.thinking import play_computers
+
+if TYPE_CHECKING:
+    from pokerbonus.tui.session import SessionSummary
 
 __all__ = [
     "CARD_KEYS",

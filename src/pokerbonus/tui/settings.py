@@ -31,11 +31,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, Union, get_args, get_origin
 
-from pokerbonus.bots import LADDER
 from pokerbonus.engine.config import GAMES, TableConfig
 from pokerbonus.engine.table import game_for
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.i18n import DEFAULT_LANGUAGE, N_, current_language, gettext, pgettext
+from pokerbonus.levels import LADDER
 from pokerbonus.rules.catalog import CATALOG
 from pokerbonus.tui.render import YOU
 
@@ -70,9 +70,10 @@ FIELD_LABELS: Final[Mapping[str, str]] = {
     "mixed_start": N_("Mixed game starts with"),
     "pot_orbits": N_("Pot-game orbits (mixed)"),
     "blind_orbits": N_("Blind-game orbits (mixed)"),
-    "ante": N_("Ante (pot game)"),
-    "blind": N_("Blind (blind game)"),
+    "ante": N_("Ante (empty: 1 in the pot game, none with blinds)"),
+    "blind": N_("Blind (blind game; empty: 2, in limit the small bet)"),
     "surblind": N_("Surblinds allowed"),
+    "surblind_depth": N_("Surblind chain (surblind, overblind, unlimited)"),
     "buy_pot": N_("Buying the pot allowed"),
     "max_discard": N_("Most cards exchanged (3 or 5)"),
     "shuffle": N_("Shuffle policy"),
@@ -82,7 +83,11 @@ FIELD_LABELS: Final[Mapping[str, str]] = {
     "max_caves": N_("Most caves per player (limited)"),
     "kill": N_("Kill pot (off, full: 2x, half: 1.5x)"),
     "kill_min_pot": N_("Kill: smallest pot that counts (0: every pot)"),
-    "look_at_two": N_("Kill: look at two cards, then kill (lowball)"),
+    "kill_end": N_("Kill ends (source: the killer wins it; cardroom: a loss)"),
+    "look_at_two": N_("Kill: anyone may kill after two cards (lowball)"),
+    "small_blind": N_("Small blind (empty: 1, in limit half the small bet)"),
+    "big_blind": N_("Big blind (empty: 2, in limit the small bet)"),
+    "house_dealer": N_("House dealer who does not play (a button moves)"),
 }
 """Plain-word labels of the house rules (marked for translation: show them with
 ``gettext``); a field without one shows its name."""
@@ -112,6 +117,12 @@ def choice_words(value: str) -> str:
         "off": pgettext("house rule", "off"),
         "full": pgettext("house rule", "full"),
         "half": pgettext("house rule", "half"),
+        # Translators: the surblind chain's depth (surblind only, then the overblind).
+        "surblind": pgettext("house rule", "surblind"),
+        "overblind": pgettext("house rule", "overblind"),
+        # Translators: when a kill ends: as the source text says, or the cardroom rule.
+        "source": pgettext("house rule", "source"),
+        "cardroom": pgettext("house rule", "cardroom"),
         # Translators: the opponents' levels (a calling station calls everything).
         "random": pgettext("level", "random"),
         "station": pgettext("level", "station"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -49,7 +49,9 @@ from pokerbonus.tui.screens import (
     PlayingScreen,
     RulesScreen,
 )
-from pokerbonus.tui.session import PlaySession
+
+if TYPE_CHECKING:
+    from pokerbonus.tui.session import PlaySession
 
 __all__ = [
     "LogBox",

@@ -64,13 +64,23 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     ),
     "pot_orbits": (N_("Mixed: pot orbits"), N_("with mixed forced bets: orbits of pot game")),
     "blind_orbits": (N_("Mixed: blind orbits"), N_("with mixed forced bets: orbits of blind game")),
-    "ante": (N_("Ante"), N_("the pot game's ante")),
-    "blind": (N_("Blind"), N_("the blind game's blind")),
-    "small_blind": (N_("Small blind"), N_("hold'em-style games: the small blind")),
-    "big_blind": (N_("Big blind"), N_("hold'em-style games: the big blind")),
+    "ante": (
+        N_("Ante"),
+        N_("everyone's ante; unset: 1 in the pot game and stud, none with blinds"),
+    ),
+    "blind": (N_("Blind"), N_("the blind game's blind; unset: 2, in limit the small bet")),
+    "small_blind": (
+        N_("Small blind"),
+        N_("hold'em-style games; unset: 1, in limit half the small bet"),
+    ),
+    "big_blind": (N_("Big blind"), N_("hold'em-style games; unset: 2, in limit the small bet")),
     "straddle": (N_("Straddle"), N_("the player left of the big blind posts twice the big blind")),
     "bring_in": (N_("Bring-in"), N_("stud games: the bring-in of the lowest up card")),
     "surblind": (N_("Surblinds"), N_("the blind may be doubled before looking")),
+    "surblind_depth": (
+        N_("Surblind chain"),
+        N_("surblind only, surblind and overblind, or unlimited"),
+    ),
     "buy_pot": (N_("Buy the pot"), N_("the player left of the dealer may double the pot")),
     "max_discard": (N_("Most cards exchanged"), N_("3 (one player may take 4) or 5")),
     "shuffle": (N_("Shuffle"), N_("every hand, or cut only (private game)")),
@@ -86,10 +96,15 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
         N_("Kill: smallest pot"),
         N_("a scoop counts for the kill from this pot up; 0: all"),
     ),
+    "kill_end": (
+        N_("Kill ends"),
+        N_("source: when the killer wins the killed pot; cardroom: on a loss"),
+    ),
     "look_at_two": (
         N_("Look at two and kill"),
-        N_("lowball draws: the killer decides after two cards"),
+        N_("lowball draws: anyone may kill after two cards"),
     ),
+    "house_dealer": (N_("House dealer"), N_("a dealer who does not play; a button moves instead")),
 }
 """Label and help line of each field, as the form shows them (in English: the page
 translates them with the catalog, :mod:`pokerbonus.web.words`)."""
@@ -111,10 +126,12 @@ _WHEN: Final[dict[str, dict[str, list[Any]]]] = {
     "blind_orbits": {"forced_bets": ["mixed"]},
     "blind": {"forced_bets": ["blind", "mixed"]},
     "surblind": {"forced_bets": ["blind", "mixed"]},
+    "surblind_depth": {"forced_bets": ["blind", "mixed"]},
     "buy_pot": {"forced_bets": ["pot", "mixed"]},
     "kill": {"forced_bets": ["blind", "mixed"]},
     "kill_min_pot": {"kill": ["full", "half"]},
     "look_at_two": {"kill": ["full", "half"]},
+    "kill_end": {"kill": ["full", "half"]},
     "cut_min_packet": {"shuffle": ["cut-only"]},
     "max_caves": {"rebuy": ["limited"]},
 }
@@ -141,6 +158,7 @@ _GROUPS: Final[dict[str, str]] = {
     "buy_pot": "Forced bets", "max_discard": "Draw", "shuffle": "Cards",
     "cut_min_packet": "Cards", "cave": "Money", "rebuy": "Money", "max_caves": "Money",
     "kill": "Forced bets", "kill_min_pot": "Forced bets", "look_at_two": "Forced bets",
+    "surblind_depth": "Forced bets", "kill_end": "Forced bets", "house_dealer": "Cards",
 }  # fmt: skip
 
 
