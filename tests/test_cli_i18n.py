@@ -193,5 +193,5 @@ def test_the_french_rules_pages_exist() -> None:
     assert pages["holdem"] == "docs/games/fr/holdem.md"
     assert pages["razz"] == "docs/games/fr/razz.md"
     for key in FRENCH_PAGES - {"draw"}:  # every French page names its English reference
-        page = (ROOT / rules_page(key, "fr")).read_text(encoding="utf-8")
-        assert f"[../{key}.md](../{key}.md)" in page and "Structures d'enchères" in page, key
+        text = (ROOT / rules_page(key, "fr")).read_text(encoding="utf-8")
+        assert f"[../{key}.md](../{key}.md)" in text and "Structures d'enchères" in text, key

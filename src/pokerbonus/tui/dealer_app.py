@@ -52,14 +52,7 @@ from pokerbonus.hands import evaluate
 from pokerbonus.i18n import N_, current_language, gettext, pgettext
 from pokerbonus.i18n.numbers import number
 from pokerbonus.store import Store
-from pokerbonus.tui.app import (
-    CARD_KEYS,
-    TABLE_KEYS,
-    LedgerScreen,
-    PlayingScreen,
-    RulesScreen,
-    translate_bindings,
-)
+from pokerbonus.tui.app import CARD_KEYS, TABLE_KEYS, LedgerScreen, PlayingScreen, RulesScreen
 from pokerbonus.tui.dealer_session import (
     DealerResume,
     DealerSession,
@@ -67,6 +60,7 @@ from pokerbonus.tui.dealer_session import (
     simple_decision,
 )
 from pokerbonus.tui.render import HIDDEN_CARD, YOU, card_text, cards_text
+from pokerbonus.tui.screens import translate_bindings
 
 __all__ = [
     "DealerApp",
