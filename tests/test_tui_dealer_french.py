@@ -139,3 +139,38 @@ def test_stats_dealer_text_in_french(capsys: pytest.CaptureFixture[str]) -> None
     assert "se coucher 43,34\u202f%, garder 51,43\u202f%, échanger une carte 5,24\u202f%" in out
     assert "2,5 s sur 1 processus" in out
     assert not {"bet", "keep", "fold", "the", "dealer"} & set(out.split(" "))
+
+
+def test_pokerbonus_play_dealer_lang_fr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pokerbonus play --dealer --lang fr`` through the command line's entry point:
+    the setup screen, then (F5) the table, both in French."""
+    import asyncio
+    import sys
+
+    from pokerbonus.cli import main
+
+    screens: list[str] = []
+
+    def run_headless(app: DealerApp) -> None:
+        async def play() -> None:
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                screens.append(screen_text(app))
+                await pilot.press("f5")
+                await until(pilot, lambda: "À vous" in screen_text(app))
+                screens.append(screen_text(app))
+
+        asyncio.run(play())
+
+    monkeypatch.setattr(DealerApp, "run", run_headless)
+    args = ["pokerbonus", "play", "--dealer", "--lang", "fr", "--db", str(tmp_path / "d.db"),
+            "--seed", "3", "--opponents", "1"]  # fmt: skip
+    monkeypatch.setattr(sys, "argv", args)
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code in (0, None)
+    setup, table = screens
+    assert "Mise contre la banque" in setup and "Jouer" in setup and "Vous" in setup
+    assert "Croupier (banque)" in table and "Garder (+10)" in table and "Vous" in table
+    for english in ("Your decision", "Dealer (bank)", "Keep", "Fold", "stack", "You "):
+        assert english not in table, english

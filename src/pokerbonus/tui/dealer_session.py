@@ -27,6 +27,7 @@ from pokerbonus.errors import ConfigurationError, PokerError
 from pokerbonus.i18n import gettext
 from pokerbonus.store import PlayerSpec, ResumePolicy, Store
 from pokerbonus.store.dealer_recorder import RecordedDealerTable, resume_dealer
+from pokerbonus.tui.render import YOU
 from pokerbonus.tui.session import OPPONENT_NAMES, ResumeReport, entropy_source
 
 __all__ = [
@@ -379,7 +380,7 @@ def dealer_settings_from_options(
             ).format(opponents=opponents)
         )
     person = {
-        "name": str(data.pop("name", "") or "You"),
+        "name": str(data.pop("name", "") or gettext(YOU)),
         "four_color": bool(data.pop("four_color", False)),
         "opponents": opponents,
     }
