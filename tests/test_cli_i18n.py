@@ -195,3 +195,17 @@ def test_the_french_rules_pages_exist() -> None:
     for key in FRENCH_PAGES - {"draw"}:  # every French page names its English reference
         text = (ROOT / rules_page(key, "fr")).read_text(encoding="utf-8")
         assert f"[../{key}.md](../{key}.md)" in text and "Structures d'enchères" in text, key
+
+
+def test_a_french_plot(tmp_path: Path) -> None:
+    """``stats dealt --plot --lang fr``: the plot's title in French (« 0 joker »: French
+    counts 0 in the singular); the English one says "0 jokers"."""
+    for lang, title in (
+        ("fr", "Donne de cinq cartes, 32 cartes + 0 joker (exact)"),
+        ("en", "Five-card deal, 32 cards + 0 jokers (exact)"),
+    ):
+        plot = tmp_path / f"dealt-{lang}.svg"
+        args = ["stats", "dealt", "--deck", "32", "--json", "--plot", str(plot), "--lang", lang]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert title in plot.read_text(), lang

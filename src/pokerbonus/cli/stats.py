@@ -364,7 +364,10 @@ def _print_dealer(dealer: DealerResult, result: RunResult) -> None:
             qualifier=s.qualifier.text,
         )
     )  # fmt: skip
-    pays = ", ".join(f"{hand_name(k)} {v}" for k, v in s.paytable.to_dict().items())
+    english = current_language() == "en"  # the keys, as --paytable takes them; names otherwise
+    pays = ", ".join(
+        f"{k if english else hand_name(k)} {v}" for k, v in s.paytable.to_dict().items()
+    )
     console.print(gettext("Play wager paytable (to 1): {pays}.").format(pays=pays))
     if dealer.method == "exact":
         console.print(
