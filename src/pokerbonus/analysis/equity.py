@@ -52,6 +52,7 @@ from pokerbonus.errors import (
     InvalidHandError,
     NotationError,
 )
+from pokerbonus.i18n import gettext
 
 __all__ = [
     "AUTO_EXACT_WORK",
@@ -153,19 +154,33 @@ def _read_hand(number: int, hand: str | CardsLike, game: str, hole: tuple[int, .
             found = parse_range(hand)
         except NotationError as exc:
             if cards_error is not None and not any(ch in hand for ch in "+-,"):
-                raise InvalidCardError(f"hand {number} {text!r}: {cards_error}") from None
+                raise InvalidCardError(
+                    gettext("hand {number} {text!r}: {cards_error}").format(
+                        number=number, text=text, cards_error=cards_error
+                    )
+                ) from None
             if cards_error is None:
                 raise InvalidHandError(
-                    f"hand {number} {text!r} has {len(cards)} cards; {game} needs 2 "
-                    "(or a range such as 'QQ+, AKs')"
+                    gettext(
+                        "hand {number} {text!r} has {count} cards; {game} needs 2 (or a range "
+                        "such as 'QQ+, AKs')"
+                    ).format(number=number, text=text, count=len(cards), game=game)
                 ) from None
-            raise NotationError(f"hand {number}: {exc}") from None
+            raise NotationError(
+                gettext("hand {number}: {exc}").format(number=number, exc=exc)
+            ) from None
         return _Hand(text, None, found.combos, False)
     if cards_error is not None:
-        raise InvalidCardError(f"hand {number} {text!r}: {cards_error}") from None
+        raise InvalidCardError(
+            gettext("hand {number} {text!r}: {cards_error}").format(
+                number=number, text=text, cards_error=cards_error
+            )
+        ) from None
     sizes = " or ".join(str(h) for h in hole)
     raise InvalidHandError(
-        f"hand {number} {text!r} has {len(cards)} cards; {game} needs {sizes} hole cards"
+        gettext("hand {number} {text!r} has {count} cards; {game} needs {sizes} hole cards").format(
+            number=number, text=text, count=len(cards), game=game, sizes=sizes
+        )
     )
 
 
@@ -213,32 +228,50 @@ def equity(
     True
     """
     if game not in GAMES:
-        raise InvalidHandError(f"unknown game: {game!r} (expected one of {', '.join(GAMES)})")
+        raise InvalidHandError(
+            gettext("unknown game: {game!r} (expected one of {games})").format(
+                game=game, games=", ".join(GAMES)
+            )
+        )
     if isinstance(hands, str):
         raise InvalidHandError(
-            f"equity needs a list of 2 to 10 hands, got the text {hands!r} "
-            "(give each hand apart, e.g. ['AhKh', 'QsQc'])"
+            gettext(
+                "equity needs a list of 2 to 10 hands, got the text {hands!r} (give "
+                "each hand apart, e.g. ['AhKh', 'QsQc'])"
+            ).format(hands=hands)
         )
     if samples is not None and (
         isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
     ):
-        raise ConfigurationError(f"invalid samples: {samples!r} (expected a positive integer)")
+        raise ConfigurationError(
+            gettext("invalid samples: {samples!r} (expected a positive integer)").format(
+                samples=samples
+            )
+        )
     if exact not in (None, True, False):
-        raise ConfigurationError(f"invalid exact: {exact!r} (expected True, False or None)")
+        raise ConfigurationError(
+            gettext("invalid exact: {exact!r} (expected True, False or None)").format(exact=exact)
+        )
     hole: tuple[int, ...] = (4, 5) if game.startswith("omaha") else (2,)
     players = [_read_hand(i + 1, h, game, hole) for i, h in enumerate(hands)]
     if not 2 <= len(hands) <= 10:
         given = ", ".join(repr(_label(h)) for h in hands)
         if len(hands) == 1:
             raise InvalidHandError(
-                f"equity needs 2 to 10 hands, got only {given}; add the opponent's "
-                "hand, a range or 'random'"
+                gettext(
+                    "equity needs 2 to 10 hands, got only {given}; add the opponent's "
+                    "hand, a range or 'random'"
+                ).format(given=given)
             )
-        raise InvalidHandError(f"equity needs 2 to 10 hands, got {len(hands)}")
+        raise InvalidHandError(
+            gettext("equity needs 2 to 10 hands, got {count}").format(count=len(hands))
+        )
     board_cards = parse_cards(board)
     if len(board_cards) > 5:
         raise InvalidHandError(
-            f"too many board cards: {len(board_cards)} in {_label(board)!r} (at most 5)"
+            gettext("too many board cards: {count} in {_label!r} (at most 5)").format(
+                count=len(board_cards), _label=_label(board)
+            )
         )
     dead_cards = parse_cards(dead)
 
@@ -253,15 +286,23 @@ def equity(
         for c in cards:
             if c not in in_deck:
                 why = "a joker" if c.is_joker else f"not in the {len(deck)}-card deck"
-                raise InvalidCardError(f"card {str(c)!r} in {place} is {why}")
+                raise InvalidCardError(
+                    gettext("card {c!r} in {place} is {why}").format(c=str(c), place=place, why=why)
+                )
             if c in owner:
-                raise InvalidCardError(f"duplicate card: {str(c)!r} in {owner[c]} and {place}")
+                raise InvalidCardError(
+                    gettext("duplicate card: {c!r} in {owner} and {place}").format(
+                        c=str(c), owner=owner[c], place=place
+                    )
+                )
             owner[c] = place
 
     sizes = {len(h.cards) for h in players if h.cards is not None}
     if len(sizes) > 1:
         raise InvalidHandError(
-            f"all {game} hands must have the same number of cards, got {sorted(sizes)}"
+            gettext("all {game} hands must have the same number of cards, got {sizes}").format(
+                game=game, sizes=sorted(sizes)
+            )
         )
     nh = sizes.pop() if sizes else hole[0]
 
@@ -272,15 +313,19 @@ def equity(
             kept = tuple(cs for cs in h.combos if all(c in in_deck and c not in owner for c in cs))
             if not kept:
                 raise InvalidHandError(
-                    f"range {h.text!r} of hand {i + 1} is empty once the known and dead "
-                    "cards (and the cards outside the deck) are removed"
+                    gettext(
+                        "range {text!r} of hand {i} is empty once the known and dead cards "
+                        "(and the cards outside the deck) are removed"
+                    ).format(text=h.text, i=i + 1)
                 )
             players[i] = _Hand(h.text, None, kept, False)
     unknown_holes = sum(nh for h in players if h.cards is None)
     k = 5 - len(board_cards)
     if len(free) < unknown_holes + k:
         raise InvalidHandError(
-            f"not enough cards: {len(free)} left in the deck, {unknown_holes + k} needed"
+            gettext("not enough cards: {count} left in the deck, {unknown_holes} needed").format(
+                count=len(free), unknown_holes=unknown_holes + k
+            )
         )
 
     # size of the exact problem
@@ -297,9 +342,13 @@ def equity(
         exact = work <= AUTO_EXACT_WORK
     elif exact and work > MAX_EXACT_WORK:
         raise ConfigurationError(
-            f"exact=True: about {work:.3g} evaluations (up to {assignments} hand assignments "
-            f"x {runouts} runouts) is over the limit of {MAX_EXACT_WORK:.0e}; "
-            "use Monte Carlo (exact=False)"
+            gettext(
+                "exact=True: about {work:.3g} evaluations (up to {assignments} hand "
+                "assignments x {runouts} runouts) is over the limit of "
+                "{max_exact_work:.0e}; use Monte Carlo (exact=False)"
+            ).format(
+                work=work, assignments=assignments, runouts=runouts, max_exact_work=MAX_EXACT_WORK
+            )
         )
 
     from pokerbonus.analysis import equity_kernels as kern
@@ -350,8 +399,10 @@ def equity(
             )
         if n == 0:
             raise InvalidHandError(
-                "the hands and ranges cannot be dealt together: "
-                "every combination uses some card twice"
+                gettext(
+                    "the hands and ranges cannot be dealt together: every combination uses "
+                    "some card twice"
+                )
             )
     else:
         wanted = DEFAULT_SAMPLES if samples is None else samples
@@ -369,8 +420,10 @@ def equity(
             )  # fmt: skip
         if n < wanted:
             raise InvalidHandError(
-                f"the ranges cannot be dealt together: no deal without a repeated card "
-                f"in {_MAX_REJECTS} tries"
+                gettext(
+                    "the ranges cannot be dealt together: no deal without a repeated card "
+                    "in {_max_rejects} tries"
+                ).format(_max_rejects=_MAX_REJECTS)
             )
     return _result(share, square, wins, ties, int(n), bool(exact))
 

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from pokerbonus.cli.progress import progress_bar, spinner
+from pokerbonus.i18n import gettext
 from pokerbonus.solvers import CFRPlus, best_response_values, expected_value, to_mbb
 from pokerbonus.solvers.draw import draw_poker
 from pokerbonus.solvers.kuhn import kuhn_poker
@@ -24,26 +25,40 @@ SOLVE_GAMES = {"kuhn": kuhn_poker, "leduc": leduc_poker, "draw": draw_poker}
 
 
 def _fail(message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        gettext("error: {message}").format(message=message), markup=False
+    )
     return typer.Exit(code=2)
 
 
 def solve_command(
-    game: Annotated[str, typer.Option(help="The game: kuhn, leduc or draw (reduced).")] = "kuhn",
-    iterations: Annotated[int, typer.Option(help="CFR+ iterations.")] = 1000,
-    json_output: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    game: Annotated[
+        str, typer.Option(help=gettext("The game: kuhn, leduc or draw (reduced)."))
+    ] = "kuhn",
+    iterations: Annotated[int, typer.Option(help=gettext("CFR+ iterations."))] = 1000,
+    json_output: Annotated[
+        bool, typer.Option("--json", help=gettext("Print the result as JSON."))
+    ] = False,
 ) -> None:
     """Solve a small game with CFR+ and print the game value and the exploitability."""
     build = SOLVE_GAMES.get(game)
     if build is None:
-        raise _fail(f"--game: unknown game {game!r} (expected one of {', '.join(SOLVE_GAMES)})")
+        raise _fail(
+            gettext("--game: unknown game {game!r} (expected one of {solve_games})").format(
+                game=game, solve_games=", ".join(SOLVE_GAMES)
+            )
+        )
     if iterations < 1:
-        raise _fail(f"--iterations: must be at least 1, got {iterations}")
-    with spinner("building the game tree", quiet=json_output):
+        raise _fail(
+            gettext("--iterations: must be at least 1, got {iterations}").format(
+                iterations=iterations
+            )
+        )
+    with spinner(gettext("building the game tree"), quiet=json_output):
         tree = build()
     solver = CFRPlus(tree)
     step = max(1, iterations // 100)
-    with progress_bar("solving", quiet=json_output) as progress:
+    with progress_bar(gettext("solving"), quiet=json_output) as progress:
         task = progress.add_task("iterations", total=iterations)
         while solver.iteration < iterations:
             solver.run(min(step, iterations - solver.iteration))
@@ -65,8 +80,17 @@ def solve_command(
         typer.echo(json.dumps(result))
         return
     Console(highlight=False).print(
-        f"{tree.name}: {iterations} CFR+ iterations, {tree.num_infosets} infosets\n"
-        f"game value (player 0): {value:.6f} chips/hand\n"
-        f"exploitability: {chips:.4e} chips/hand = {result['exploitability_mbb']:.4f} mbb/hand "
-        f"(big blind = {tree.unit_name})"
+        gettext(
+            "{game}: {iterations} CFR+ iterations, {infosets} infosets\n"
+            "game value (player 0): {value:.6f} chips/hand\n"
+            "exploitability: {chips:.4e} chips/hand = {mbb:.4f} mbb/hand (big blind = {unit})"
+        ).format(
+            game=tree.name,
+            iterations=iterations,
+            infosets=tree.num_infosets,
+            value=value,
+            chips=chips,
+            mbb=result["exploitability_mbb"],
+            unit=tree.unit_name,
+        )
     )

@@ -30,6 +30,7 @@ from typing import Final, TypeVar
 from pokerbonus.engine.actions import Action, ActionKind
 from pokerbonus.engine.state import Hand
 from pokerbonus.errors import IllegalActionError, PokerError
+from pokerbonus.i18n import gettext
 
 __all__ = [
     "CALL",
@@ -209,7 +210,11 @@ def play_random_hand(hand: Hand, rng: random.Random, *, max_actions: int = 10_00
         if decision is None:
             return count
         if count >= max_actions:
-            raise PokerError(f"hand not finished after {max_actions} actions")
+            raise PokerError(
+                gettext("hand not finished after {max_actions} actions").format(
+                    max_actions=max_actions
+                )
+            )
         count += 1
         if decision == "bet":
             r = uniform()

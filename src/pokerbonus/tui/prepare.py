@@ -23,6 +23,7 @@ import threading
 from collections.abc import Callable, Hashable
 from typing import Final
 
+from pokerbonus.i18n import N_, gettext
 from pokerbonus.tui.settings import PlaySettings
 
 __all__ = [
@@ -34,8 +35,8 @@ __all__ = [
     "rehearse",
 ]
 
-PREPARING: Final = "Preparing the computer players for this computer (first run only)..."
-"""The word shown while the kernels are being compiled."""
+PREPARING: Final = N_("Preparing the computer players for this computer (first run only)...")
+"""The word shown while the kernels are being compiled (in English: shown translated)."""
 
 REHEARSAL_HANDS: Final = 2
 """Hands played by the rehearsal: enough for every street and decision kind."""
@@ -164,7 +165,7 @@ class ScreenReporter:
         """A compilation began: show the word."""
         with self._lock:
             self._active += 1
-        self._on_screen(PREPARING)
+        self._on_screen(gettext(PREPARING))
 
     def finished(self, seconds: float) -> None:
         """A compilation ended: clear the word once none is running."""
