@@ -87,6 +87,9 @@ _MAX_REJECTS: Final = 100_000
 
 _DECK_SIZE: Final = {"holdem": 52, "omaha": 52, "omaha8": 52, "shortdeck": 36}
 _COST: Final = {"holdem": 1, "shortdeck": 1, "omaha": 10, "omaha8": 20}
+_CARD_BITS: Final = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], np.int64)
+"""Bit ``16 * suit + rank`` of each card: the kernels OR them, shift by ``16 * suit``
+and keep 13 bits to find a flush's ranks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +334,7 @@ def equity(
     split = game == "omaha8"
     multi = tables.multi_shortdeck if game == "shortdeck" else tables.multi_high
     flush = tables.flush_shortdeck if game == "shortdeck" else tables.flush_high
-    evaluator = (tables.card_key, tables.row_offset, multi, flush)
+    evaluator = (tables.card_key, _CARD_BITS, tables.row_offset, multi, flush)
     low = tables.multi_low8
     scratch = np.zeros(kern.work_shape(len(players), nh, len(free)), np.int64)
     outcomes = np.zeros(kern.outcome_size(len(players), split), np.int64)
@@ -390,16 +393,17 @@ def _sums(outcomes: Any, players: int) -> tuple[list[int], list[int], list[int],
     wins = [0] * players
     ties = [0] * players
     everyone = (1 << players) - 1
-    for index in np.flatnonzero(outcomes).tolist():
-        count = int(outcomes[index])
+    seen = outcomes.nonzero()[0]
+    for index, count in zip(seen.tolist(), outcomes[seen].tolist(), strict=True):
         high, low = index & everyone, index >> players
-        high_pot = POT_UNITS // 2 if low else POT_UNITS
+        high_part = (POT_UNITS // 2 if low else POT_UNITS) // high.bit_count()
+        low_part = POT_UNITS // 2 // low.bit_count() if low else 0
         for p in range(players):
             part = 0
             if high >> p & 1:
-                part += high_pot // high.bit_count()
+                part += high_part
             if low >> p & 1:
-                part += POT_UNITS // 2 // low.bit_count()
+                part += low_part
             if part:
                 share[p] += part * count
                 square[p] += part * part * count

@@ -29,6 +29,9 @@ Inputs shared by the kernels:
 - ``key``, ``row_offset``, ``multi``, ``flush``: the tables of the game
   (:class:`~pokerbonus.hands.tables.EvalTables`), ``multi_low`` the ``low8``
   one in the board games;
+- ``bit``: per card the bit ``16 * suit + rank``: a hand's bits, shifted by
+  ``16 * suit`` and cut to 13 bits, are the ranks of its cards of that suit
+  (the index of ``flush``);
 - ``work``: a 2-D ``int64`` scratch array (see :func:`work_shape`);
 - ``outcomes``: ``int64`` zeros, one per set of winners (:func:`outcome_size`).
 
@@ -80,6 +83,7 @@ def exact_two_card(
     n_known: int,
     deck: Array,
     key: Array,
+    bit: Array,
     row_offset: Array,
     multi: Array,
     flush: Array,
@@ -107,7 +111,7 @@ def exact_two_card(
     for i in range(n_known):
         c = board[i]
         known_sum += key[c]
-        known_bits |= 1 << (((c & 3) << 4) + (c >> 2))
+        known_bits |= bit[c]
     for p in range(players):
         rows[p] = -1
     used[0] = 0
@@ -131,8 +135,7 @@ def exact_two_card(
             a = combos[starts[q] + rows[q], 0]
             b = combos[starts[q] + rows[q], 1]
             hole_sum[q] = known_sum + key[a] + key[b]
-            bits = (1 << (((a & 3) << 4) + (a >> 2))) | (1 << (((b & 3) << 4) + (b >> 2)))
-            hole_bits[q] = known_bits | bits
+            hole_bits[q] = known_bits | bit[a] | bit[b]
         # the cards left, after one empty place per known board card
         m = n_known
         for i in range(n_known):
@@ -142,7 +145,7 @@ def exact_two_card(
         for c in deck:
             if not (taken >> c) & 1:
                 rest_key[m] = key[c]
-                rest_bit[m] = 1 << (((c & 3) << 4) + (c >> 2))
+                rest_bit[m] = bit[c]
                 m += 1
         if m < 5:
             continue
@@ -206,6 +209,7 @@ def monte_carlo_two_card(
     max_attempts: int,
     rng: Any,
     key: Array,
+    bit: Array,
     row_offset: Array,
     multi: Array,
     flush: Array,
@@ -232,7 +236,7 @@ def monte_carlo_two_card(
     for i in range(n_known):
         c = board[i]
         known_sum += key[c]
-        known_bits |= 1 << (((c & 3) << 4) + (c >> 2))
+        known_bits |= bit[c]
     need = 5 - n_known
     fixed = True  # one row for every hand not dealt: the rows are set once
     for p in range(players):
@@ -271,8 +275,7 @@ def monte_carlo_two_card(
                     a = combos[rows[p], 0]
                     b = combos[rows[p], 1]
                     hole_sum[p] = known_sum + key[a] + key[b]
-                    bits = (1 << (((a & 3) << 4) + (a >> 2))) | (1 << (((b & 3) << 4) + (b >> 2)))
-                    hole_bits[p] = known_bits | bits
+                    hole_bits[p] = known_bits | bit[a] | bit[b]
             m = 0
             for c in deck:
                 if not (taken >> c) & 1:
@@ -290,14 +293,13 @@ def monte_carlo_two_card(
                 b = rest[pos + 1]
                 pos += 2
                 hole_sum[p] = known_sum + key[a] + key[b]
-                bits = (1 << (((a & 3) << 4) + (a >> 2))) | (1 << (((b & 3) << 4) + (b >> 2)))
-                hole_bits[p] = known_bits | bits
+                hole_bits[p] = known_bits | bit[a] | bit[b]
         s = 0
         u = 0
         for i in range(pos, need):
             c = rest[i]
             s += key[c]
-            u |= 1 << (((c & 3) << 4) + (c >> 2))
+            u |= bit[c]
         best = 0
         winners = 0
         for q in range(players):
@@ -333,6 +335,7 @@ def exact_board(
     deck: Array,
     split: bool,
     key: Array,
+    bit: Array,
     row_offset: Array,
     multi: Array,
     flush: Array,
@@ -388,9 +391,7 @@ def exact_board(
                     a = combos[starts[q] + rows[q], x]
                     b = combos[starts[q] + rows[q], y]
                     pair_sum[j] = key[a] + key[b]
-                    pair_bits[j] = (1 << (((a & 3) << 4) + (a >> 2))) | (
-                        1 << (((b & 3) << 4) + (b >> 2))
-                    )  # fmt: skip
+                    pair_bits[j] = bit[a] | bit[b]
                     j += 1
         m = 0
         taken = used[players]
@@ -413,11 +414,7 @@ def exact_board(
                         b = full[y]
                         c = full[z]
                         triple_sum[j] = key[a] + key[b] + key[c]
-                        triple_bits[j] = (
-                            (1 << (((a & 3) << 4) + (a >> 2)))
-                            | (1 << (((b & 3) << 4) + (b >> 2)))
-                            | (1 << (((c & 3) << 4) + (c >> 2)))
-                        )
+                        triple_bits[j] = bit[a] | bit[b] | bit[c]
                         j += 1
             best = 0
             winners = 0
@@ -482,6 +479,7 @@ def monte_carlo_board(
     rng: Any,
     split: bool,
     key: Array,
+    bit: Array,
     row_offset: Array,
     multi: Array,
     flush: Array,
@@ -562,9 +560,7 @@ def monte_carlo_board(
                     a = hole[x]
                     b = hole[y]
                     pair_sum[j] = key[a] + key[b]
-                    pair_bits[j] = (1 << (((a & 3) << 4) + (a >> 2))) | (
-                        1 << (((b & 3) << 4) + (b >> 2))
-                    )  # fmt: skip
+                    pair_bits[j] = bit[a] | bit[b]
                     j += 1
         for i in range(5 - n_known):
             full[n_known + i] = rest[pos + i]
@@ -576,11 +572,7 @@ def monte_carlo_board(
                     b = full[y]
                     c = full[z]
                     triple_sum[j] = key[a] + key[b] + key[c]
-                    triple_bits[j] = (
-                        (1 << (((a & 3) << 4) + (a >> 2)))
-                        | (1 << (((b & 3) << 4) + (b >> 2)))
-                        | (1 << (((c & 3) << 4) + (c >> 2)))
-                    )
+                    triple_bits[j] = bit[a] | bit[b] | bit[c]
                     j += 1
         best = 0
         winners = 0
