@@ -209,6 +209,7 @@ class DealerScreen(PlayingScreen):
             message = self.message
             self._run(self._start_hand)
             self.message = self.message or message
+            self.turned = 1 if self.session.view is not None else 0  # the up card at once
         elif self.session.view is not None:
             self.turned = 5 if self.session.view.finished else 1
         self.refresh_table()
@@ -544,8 +545,10 @@ class DealerApp(App[None]):
         settings: DealerSettings | None = None,
         person: Mapping[str, Any] | None = None,
         make_session: Callable[[DealerSettings, dict[str, Any]], DealerSession] | None = None,
+        prepare: bool = False,
     ) -> None:
         super().__init__()
+        self._prepare = prepare
         self.session = session
         self.settings = settings if settings is not None else DealerSettings()
         self.person = dict(person or {})
@@ -554,11 +557,29 @@ class DealerApp(App[None]):
         )
 
     def on_mount(self) -> None:
-        """Show the table (a session given) or the setup screen."""
+        """Show the table (a session given) or the setup screen; with ``prepare``,
+        get the exact decision's kernels ready in the background meanwhile, saying
+        so in the header while numba compiles them (first run on a machine)."""
+        if self._prepare:
+            from pokerbonus.compiling import set_reporter
+            from pokerbonus.tui.prepare import ScreenReporter, prepare_dealer
+
+            set_reporter(ScreenReporter(self._show_preparing, self.call_from_thread))
+            self.run_worker(prepare_dealer, thread=True, group="prepare", exit_on_error=False)
         if self.session is not None:
             self.push_screen(DealerScreen(self.session))
         else:
             self.push_screen(DealerSetupScreen(self.settings, self.person), self._start)
+
+    def on_unmount(self) -> None:
+        """Stop reporting compilations to this app."""
+        if self._prepare:
+            from pokerbonus.compiling import set_reporter
+
+            set_reporter(None)
+
+    def _show_preparing(self, text: str) -> None:
+        self.sub_title = text
 
     def _start(self, chosen: tuple[DealerSettings, dict[str, Any]] | None) -> None:
         if chosen is None:
@@ -594,7 +615,7 @@ def run_dealer(
             seed=seed,
             four_color=None if four is None else bool(four),
         )
-        DealerApp(session).run()
+        DealerApp(session, prepare=True).run()
         return
     if session_id is not None:
         raise PokerError(f"session {session_id}: give --resume to resume a session")
@@ -605,4 +626,4 @@ def run_dealer(
             chosen, name=who["name"], seed=seed, store=store, four_color=who["four_color"]
         )
 
-    DealerApp(settings=settings, person=person, make_session=make).run()
+    DealerApp(settings=settings, person=person, make_session=make, prepare=True).run()
