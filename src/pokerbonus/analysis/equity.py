@@ -88,6 +88,9 @@ _MAX_REJECTS: Final = 100_000
 
 _DECK_SIZE: Final = {"holdem": 52, "omaha": 52, "omaha8": 52, "shortdeck": 36}
 _COST: Final = {"holdem": 1, "shortdeck": 1, "omaha": 10, "omaha8": 20}
+_CARD_BITS: Final = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], np.int64)
+"""Bit ``16 * suit + rank`` of each card: the kernels OR them, shift by ``16 * suit``
+and keep 13 bits to find a flush's ranks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +189,7 @@ def _read_hand(number: int, hand: str | CardsLike, game: str, hole: tuple[int, .
 
 @lru_cache(maxsize=1)
 def _tables() -> Any:
-    from pokerbonus.hands.kernels import get_tables
+    from pokerbonus.hands.tables import get_tables
 
     return get_tables()
 
@@ -353,12 +356,6 @@ def equity(
 
     from pokerbonus.analysis import equity_kernels as kern
 
-    code = {
-        "holdem": kern.GAME_HOLDEM,
-        "shortdeck": kern.GAME_SHORTDECK,
-        "omaha": kern.GAME_OMAHA,
-        "omaha8": kern.GAME_OMAHA8,
-    }[game]
     rows: list[Sequence[int]] = []
     starts: list[int] = []
     counts: list[int] = []
@@ -375,7 +372,7 @@ def equity(
         rows.extend(options)
         counts.append(len(options))
     combos = np.array(rows, dtype=np.int64).reshape(len(rows), nh)
-    masks = np.array([_mask(r) for r in rows], dtype=np.uint64)
+    masks = np.array([_mask(r) for r in rows], dtype=np.int64)
     board_arr = np.zeros(5, np.int64)
     board_arr[: len(board_cards)] = board_cards
     deck_arr = np.array(free, dtype=np.int64)
@@ -383,20 +380,26 @@ def equity(
     counts_arr = np.array(counts, dtype=np.int64)
     tables = _tables()
     two_card = game in ("holdem", "shortdeck")
-    multi = tables.multi_high if game == "holdem" else tables.multi_shortdeck
-    flush = tables.flush_high if game == "holdem" else tables.flush_shortdeck
-    arrays = (tables.card_key, multi, flush, tables.row_offset)
+    split = game == "omaha8"
+    multi = tables.multi_shortdeck if game == "shortdeck" else tables.multi_high
+    flush = tables.flush_shortdeck if game == "shortdeck" else tables.flush_high
+    evaluator = (tables.card_key, _CARD_BITS, tables.row_offset, multi, flush)
+    low = tables.multi_low8
+    scratch = np.zeros(kern.work_shape(len(players), nh, len(free)), np.int64)
+    outcomes = np.zeros(kern.outcome_size(len(players), split), np.int64)
     known = len(board_cards)
 
     if exact:
         if two_card:
-            share, square, wins, ties, n = kern.exact_two_card(
-                combos, masks, starts_arr, counts_arr, board_arr, known, deck_arr, *arrays
-            )
+            n = kern.exact_two_card(
+                combos, masks, starts_arr, counts_arr, board_arr, known, deck_arr, *evaluator,
+                scratch, outcomes,
+            )  # fmt: skip
         else:
-            share, square, wins, ties, n = kern.exact_board(
-                code, combos, masks, starts_arr, counts_arr, board_arr, known, deck_arr, tables
-            )
+            n = kern.exact_board(
+                combos, masks, starts_arr, counts_arr, board_arr, known, deck_arr, split,
+                *evaluator, low, scratch, outcomes,
+            )  # fmt: skip
         if n == 0:
             raise InvalidHandError(
                 gettext(
@@ -409,14 +412,14 @@ def equity(
         random_hand = np.array([h.random for h in players], dtype=np.bool_)
         rng = np.random.default_rng(seed)
         if two_card:
-            share, square, wins, ties, n, _attempts = kern.monte_carlo_two_card(
+            n = kern.monte_carlo_two_card(
                 combos, masks, starts_arr, counts_arr, random_hand, board_arr, known,
-                deck_arr, wanted, _MAX_REJECTS, rng, *arrays,
+                deck_arr, wanted, _MAX_REJECTS, rng, *evaluator, scratch, outcomes,
             )  # fmt: skip
         else:
-            share, square, wins, ties, n, _attempts = kern.monte_carlo_board(
-                code, combos, masks, starts_arr, counts_arr, random_hand, board_arr, known,
-                deck_arr, wanted, _MAX_REJECTS, rng, tables,
+            n = kern.monte_carlo_board(
+                combos, masks, starts_arr, counts_arr, random_hand, board_arr, known,
+                deck_arr, wanted, _MAX_REJECTS, rng, split, *evaluator, low, scratch, outcomes,
             )  # fmt: skip
         if n < wanted:
             raise InvalidHandError(
@@ -425,7 +428,43 @@ def equity(
                     "in {_max_rejects} tries"
                 ).format(_max_rejects=_MAX_REJECTS)
             )
+    share, square, wins, ties = _sums(outcomes, len(players))
     return _result(share, square, wins, ties, int(n), bool(exact))
+
+
+def _sums(outcomes: Any, players: int) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per player, from the kernel's counts of each set of winners: the sum of pot
+    shares (:data:`POT_UNITS` per pot) and of their squares, the runouts won alone
+    (scooped) and those shared.
+
+    ``outcomes[high | low << players]`` counts the runouts won by the players of
+    the bit set ``high`` (the low half by those of ``low``; none: the high hands
+    take the whole pot). Ties share a pot, or a half, equally.
+    """
+    share = [0] * players
+    square = [0] * players
+    wins = [0] * players
+    ties = [0] * players
+    everyone = (1 << players) - 1
+    seen = outcomes.nonzero()[0]
+    for index, count in zip(seen.tolist(), outcomes[seen].tolist(), strict=True):
+        high, low = index & everyone, index >> players
+        high_part = (POT_UNITS // 2 if low else POT_UNITS) // high.bit_count()
+        low_part = POT_UNITS // 2 // low.bit_count() if low else 0
+        for p in range(players):
+            part = 0
+            if high >> p & 1:
+                part += high_part
+            if low >> p & 1:
+                part += low_part
+            if part:
+                share[p] += part * count
+                square[p] += part * part * count
+                if part == POT_UNITS:
+                    wins[p] += count
+                else:
+                    ties[p] += count
+    return share, square, wins, ties
 
 
 def _result(share: Any, square: Any, wins: Any, ties: Any, n: int, exact: bool) -> EquityResult:
