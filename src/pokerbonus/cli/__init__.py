@@ -29,6 +29,7 @@ from pokerbonus.i18n import (
     set_language,
 )
 from pokerbonus.i18n.language import choose_language
+from pokerbonus.i18n.toolkit import speak_toolkit
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     # name: (module, attribute: a command function or a typer app, one-line help)
@@ -205,13 +206,16 @@ def main() -> None:
     """Entry point of the ``pokerbonus`` console script.
 
     The language is chosen first (``--lang``, ``POKERBONUS_LANG``, the saved
-    preference, the locale), so that help texts are written in it too.
+    preference, the locale), so that help texts are written in it too, and Typer's
+    own words (panel titles, the error box) before Typer parses the arguments.
     """
     try:
-        set_language(choose_language(lang_flag(sys.argv[1:])))
+        lang = choose_language(lang_flag(sys.argv[1:]))
+        set_language(lang)
     except LanguageError as error:
         typer.echo(gettext("error: {message}").format(message=error), err=True)
         raise SystemExit(2) from None
+    speak_toolkit(lang)
     app.info.help = gettext(ROOT_HELP)
     report_on_terminal(sys.argv)  # "preparing the compiled kernels" on a first run
     app()
