@@ -3,6 +3,7 @@ the text of ``eval``, ``equity``, ``stats`` and ``games`` (JSON keys stay Englis
 
 from __future__ import annotations
 
+import gettext as stdlib_gettext
 import json
 import os
 import re
@@ -19,6 +20,7 @@ from pokerbonus.cli.games import FRENCH_PAGES, rules_page
 from pokerbonus.errors import NotationError
 from pokerbonus.i18n import using_language
 from pokerbonus.i18n.language import save_language
+from pokerbonus.i18n.toolkit import speak_toolkit
 
 runner = CliRunner(env={"COLUMNS": "250"})  # wide enough that no cell wraps
 ROOT = Path(__file__).resolve().parent.parent
@@ -209,3 +211,67 @@ def test_a_french_plot(tmp_path: Path) -> None:
         result = runner.invoke(app, args)
         assert result.exit_code == 0, result.output
         assert title in plot.read_text(), lang
+
+
+def test_typers_error_words_in_french_and_english(tmp_path: Path) -> None:
+    """The error box's title and its "Try ... for help." line are Typer's words, from
+    ``typer.po``; in English they are exactly Typer's own (docs/i18n.md)."""
+    french = _run(["eval", "--lang", "fr", "--bogus"], tmp_path)
+    assert french.returncode == 2
+    lines = french.stderr.splitlines()
+    assert lines[1] == "Pour l'aide, essayez '-c eval --help'."
+    assert lines[2].startswith("╭─ Erreur ─") and "--bogus" in lines[3]
+    assert "Try" not in french.stderr and " Error " not in french.stderr
+    english = _run(["eval", "--bogus"], tmp_path)
+    assert english.returncode == 2
+    lines = english.stderr.splitlines()
+    assert lines[:2] == ["Usage: -c eval [OPTIONS] {hands}...", "Try '-c eval --help' for help."]
+    assert lines[2].startswith("╭─ Error ─") and lines[2].endswith("─╮")
+    assert lines[3].split() == ["│", "No", "such", "option:", "--bogus", "│"]
+    assert lines[4].startswith("╰─") and len(lines) == 5
+
+
+def test_a_missing_or_unknown_command_in_french(tmp_path: Path) -> None:
+    missing = _run(["stats"], tmp_path, POKERBONUS_LANG="fr")
+    assert missing.returncode == 2
+    assert "│ Commande manquante." in missing.stderr and "Missing" not in missing.stderr
+    unknown = _run(["bogus", "--lang", "fr"], tmp_path)
+    assert unknown.returncode == 2
+    assert "│ Commande inconnue\u00a0: 'bogus'." in unknown.stderr
+    assert "No such command" not in unknown.stderr
+    argument = _run(["eval", "--lang", "fr"], tmp_path)  # the message itself is Click's
+    assert argument.returncode == 2 and "─ Erreur ─" in argument.stderr
+    assert "Pour l'aide, essayez '-c eval --help'." in argument.stderr
+
+
+def test_typers_help_words_in_french(tmp_path: Path) -> None:
+    french = _run(["eval", "--help", "--lang", "fr"], tmp_path).stdout
+    assert "╭─ Arguments ─" in french and "╭─ Options ─" in french
+    assert "[obligatoire]" in french and "[par défaut\u00a0: high]" in french
+    assert "[required]" not in french and "[default:" not in french
+    listed = _run(["--help"], tmp_path, LANG="fr_FR.UTF-8").stdout
+    assert "╭─ Commandes ─" in listed and "Commands" not in listed
+    english = _run(["eval", "--help"], tmp_path).stdout
+    assert "[required]" in english and "[default: high]" in english
+    assert "╭─ Commands ─" in _run(["--help"], tmp_path).stdout
+
+
+def test_english_binds_no_catalog_and_french_is_undone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """English leaves the standard library's gettext as it is; French binds the
+    catalog of Typer's words and names the language; back to English undoes both."""
+    monkeypatch.setenv("POKERBONUS_CACHE", str(tmp_path))
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    domain = stdlib_gettext.textdomain()
+    assert speak_toolkit("en") is False
+    assert stdlib_gettext.textdomain() == domain and "LANGUAGE" not in os.environ
+    assert speak_toolkit("fr") is True
+    try:
+        assert stdlib_gettext.gettext("Commands") == "Commandes"
+        assert os.environ["LANGUAGE"] == "fr"
+        assert list(tmp_path.glob("locale/typer-*/fr/LC_MESSAGES/pokerbonus-typer.mo"))
+    finally:
+        speak_toolkit("en")
+    assert stdlib_gettext.textdomain() == domain and "LANGUAGE" not in os.environ
+    assert stdlib_gettext.gettext("Commands") == "Commands"

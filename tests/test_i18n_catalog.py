@@ -10,14 +10,17 @@ has brought it into ``fr/LC_MESSAGES/pokerbonus.po`` and it is translated there.
 from __future__ import annotations
 
 import copy
+import io
 import re
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
 
 from pokerbonus.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from pokerbonus.i18n.catalog import extract, problems, read
+from pokerbonus.i18n.catalog import extract, problems, read, toolkit_messages, toolkit_problems
+from pokerbonus.i18n.toolkit import toolkit_source
 from pokerbonus.web.words import page_messages, schema_words
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
@@ -124,6 +127,31 @@ def test_the_check_finds_each_kind_of_fault(template: Catalog) -> None:
     assert "placeholder not filled by the code (mesage): 'error: {message}'" in found
     assert any(line.startswith("missing: '{count} game'") for line in found)
     assert len(found) == 5, found
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_catalog_of_typers_words_is_translated_and_current(lang: str) -> None:
+    """``typer.po``: every entry translated, none fuzzy, and each message still one
+    the installed Typer passes to gettext (its panel titles and error box among them)."""
+    assert toolkit_problems(lang) == []
+    catalog = read_po(io.BytesIO(toolkit_source(lang).read_bytes()), locale=lang)
+    assert {"Options", "Commands", "Arguments", "Error", "[required]"} <= {m.id for m in catalog}
+
+
+def test_the_check_of_typers_words_finds_each_kind_of_fault() -> None:
+    catalog = read_po(io.BytesIO(toolkit_source("fr").read_bytes()), locale="fr")
+    _entry(catalog, "Options").flags.add("fuzzy")
+    _entry(catalog, "Error").string = ""
+    _entry(catalog, "[default: {}]").string = "[par défaut : {} {}]"
+    catalog.add("No such option: {name}", "Option inconnue : {name}")  # not a gettext call
+    assert "No such option: {name}" not in toolkit_messages()
+    found = toolkit_problems("fr", catalog)
+    assert sorted(found) == [
+        "fuzzy: 'Options'",
+        "missing: 'Error'",
+        "not a message of the installed Typer: 'No such option: {name}'",
+        "placeholder not filled by Typer: '[default: {}]'",
+    ]
 
 
 def test_a_placeholder_named_in_the_translators_note_may_be_used(template: Catalog) -> None:

@@ -5,6 +5,9 @@ Run from a checkout (the ``.po`` files are written in place)::
     python -m pokerbonus.i18n.catalog update   # extract, merge into every .po
     python -m pokerbonus.i18n.catalog check    # list what is missing, fuzzy or unused
 
+(``check`` also checks ``typer.po``, the catalog of Typer's own words: see
+:func:`toolkit_problems`; it is written by hand, ``update`` leaves it alone.)
+
 Extraction reads every file of :data:`SOURCES` under the package folder and
 takes the first arguments of :data:`KEYWORDS` calls, with the comments that
 start with ``Translators:`` just above them. ``tests/test_i18n_catalog.py``
@@ -27,7 +30,17 @@ from pokerbonus.i18n import DEFAULT_LANGUAGE, DOMAIN, LANGUAGES
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
-__all__ = ["KEYWORDS", "SOURCES", "extract", "locale_dir", "problems", "read", "update"]
+__all__ = [
+    "KEYWORDS",
+    "SOURCES",
+    "extract",
+    "locale_dir",
+    "problems",
+    "read",
+    "toolkit_messages",
+    "toolkit_problems",
+    "update",
+]
 
 PACKAGE: Final = Path(__file__).resolve().parent.parent
 """The ``pokerbonus`` package folder: paths of :data:`SOURCES` are relative to it."""
@@ -157,6 +170,53 @@ def _show(message_id: str | tuple[str, ...] | object, context: str | None) -> st
     return f"[{context}] {text!r}" if context else repr(text)
 
 
+def toolkit_messages() -> set[str | tuple[str, ...]]:
+    """The messages the installed Typer passes to the standard library's gettext
+    (``_``, ``gettext``, ``ngettext`` calls of every module of its package)."""
+    import typer
+    from babel.messages.extract import extract_from_dir
+
+    found = extract_from_dir(
+        str(Path(typer.__file__).resolve().parent),
+        method_map=[("**.py", "python")],
+        keywords={"_": None, "gettext": None, "ngettext": (1, 2)},
+    )
+    return {message for _, _, message, _, _ in found}
+
+
+def toolkit_problems(lang: str, catalog: Catalog | None = None) -> list[str]:
+    """What is wrong with the catalog of Typer's words in ``lang``
+    (``typer.po``, see :mod:`pokerbonus.i18n.toolkit`), one line each.
+
+    Typer's whole source is not required: an entry must be translated, not fuzzy,
+    use no placeholder its message lacks, and its message must still be one of the
+    installed Typer (a stale entry after an upgrade is reported)."""
+    from babel.messages.pofile import read_po
+
+    if catalog is None:
+        with (po_file(lang).parent / "typer.po").open("rb") as file:
+            catalog = read_po(file, locale=lang, domain="typer")
+    current = toolkit_messages()
+    found: list[str] = []
+    for entry in catalog:
+        if not entry.id:
+            continue
+        shown = _show(entry.id, entry.context)
+        strings = _texts(entry.string)
+        if not all(strings):
+            found.append(f"missing: {shown}")
+        if entry.fuzzy:
+            found.append(f"fuzzy: {shown}")
+        if entry.id not in current:
+            found.append(f"not a message of the installed Typer: {shown}")
+        extra = _placeholders(strings) - _placeholders(_texts(entry.id))
+        if extra or sum(t.count("{}") for t in strings) > _texts(entry.id)[0].count("{}"):
+            found.append(f"placeholder not filled by Typer: {shown}")
+    for entry in catalog.obsolete.values():
+        found.append(f"unused (obsolete): {_show(entry.id, entry.context)}")
+    return found
+
+
 def update(langs: Iterable[str] = ()) -> list[Path]:
     """Extract the messages and merge them into the ``.po`` of each language: new
     messages come in untranslated, vanished ones are dropped. Returns the files."""
@@ -194,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] == ["check"]:
         template = extract()
         found = [f"{lang}: {line}" for lang in langs for line in problems(lang, template)]
+        found += [f"{lang} (typer): {line}" for lang in langs for line in toolkit_problems(lang)]
         print("\n".join(found) or "every catalog is complete")
         return 1 if found else 0
     print("usage: python -m pokerbonus.i18n.catalog update|check", file=sys.stderr)
