@@ -10,7 +10,8 @@ with the reason (CI installs both: ``.ci/run``).
 
 The suite speaks English whatever the machine's locale or saved preference:
 ``POKERBONUS_LANG=en`` for every command the tests start, and the language of the
-process is English again after each test (the French tests ask for French).
+process is English again after each test (the French tests ask for French), Typer's
+words included (``speak_toolkit``, which ``pokerbonus.cli.main`` calls).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pathlib import Path
 import pytest
 
 import pokerbonus.i18n
+from pokerbonus.i18n.toolkit import speak_toolkit
 
 os.environ["POKERBONUS_LANG"] = "en"
 
@@ -37,6 +39,7 @@ os.environ["POKERBONUS_LANG"] = "en"
 def _english_after_each_test() -> Iterator[None]:
     yield
     pokerbonus.i18n.set_language("en")
+    speak_toolkit("en")  # unbinds the catalog of Typer's words, restores LANGUAGE
 
 
 @dataclass(frozen=True, slots=True)
