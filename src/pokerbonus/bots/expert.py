@@ -44,8 +44,12 @@ from typing import Any, Final, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from pokerbonus.bots.base import UNLIMITED, Budget, GameInfo
 from pokerbonus.bots.draw import HardBot
+from pokerbonus.bots.expert_table import StrategyPlayer, covered_strategy
 from pokerbonus.cards import parse_cards
+from pokerbonus.engine.actions import Action
+from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.hands.tables import cache_dir
 from pokerbonus.solvers import Game, GameDescription, Policy, solve
@@ -292,10 +296,29 @@ class StationPlayer(_Sampler):
 
 
 class ExpertBot(HardBot):
-    """``expert``: the CFR+ strategy at a solver table, ``hard`` at every engine table
-    (see the module doc). :meth:`decide` is :class:`HardBot`'s, unchanged."""
+    """``expert``: the solver's strategy — the CFR+ strategy at a solver table, the
+    shipped French draw strategy at every engine table one covers
+    (:mod:`pokerbonus.bots.expert_table`), ``hard`` at the others."""
 
     name = "expert"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._table = StrategyPlayer(self.rng)
+
+    def new_hand(self, seat: int, info: GameInfo) -> None:
+        """Forget the last hand (``hard``'s plan and the translation draws)."""
+        super().new_hand(seat, info)
+        self._table.new_hand()
+
+    def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
+        """The shipped strategy's action where it covers the table, else ``hard``'s."""
+        strategy = covered_strategy(view, info)
+        if strategy is not None:
+            action = self._table.decide(view, info, strategy)
+            if action is not None:
+                return action
+        return super().decide(view, info, budget)
 
     def distribution(self, view: SolverView) -> Sequence[float]:
         """The CFR+ average strategy's probabilities at ``view.infoset``."""

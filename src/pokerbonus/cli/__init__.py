@@ -50,7 +50,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "solve": (
         "pokerbonus.cli.solve",
         "solve_command",
-        "Solve a small game with CFR+ and print the game value and the exploitability.",
+        "Solve a game with CFR (Monte Carlo CFR for french-draw) and print its exploitability.",
     ),
     "games": (
         "pokerbonus.cli.games",

@@ -172,7 +172,8 @@ def _prepare(
             raise ConfigurationError(
                 f"--betting: expected one of {', '.join(_KINDS)}, got {betting!r}"
             )
-        config = TableConfig(game="draw", players=len(lineup), betting=kind)
+        bets = {"small_bet": 1, "big_bet": 2} if kind == "limit" else {}
+        config = TableConfig(game="draw", players=len(lineup), betting=kind, **bets)
         table_game, stakes = game_for(config), stakes_for(config)
     else:
         entry = CATALOG[game]
