@@ -175,7 +175,9 @@ def solve_french(
         "versions": _versions(),
         "invocation": shlex.join(["pokerbonus", *sys.argv[1:]]),
     }
-    npz, manifest = save_strategy(folder, recipe.key, s.tree, s.cards, s.average_policy(), meta)
+    npz, manifest = save_strategy(
+        folder, recipe.key, s.tree, s.cards, s.average_policy(), meta, recipe.bits
+    )
     measured = _evaluate(load_strategy(npz))
     data = json.loads(manifest.read_text())
     data["measured"] = {k: v for k, v in measured.items()}

@@ -20,9 +20,12 @@ The responder here:
   again (the draws included: its own best draw against the range, the bot's by
   its strategy), calling ``c`` into ``P`` chips is worth ``wp (P + c) - c``;
   betting or raising ``b`` chips more (``0.5`` and ``1`` pot, the all-in; the
-  fixed bet in limit) is worth ``fp P + (1 - fp) (wp (P + 2b - c) - b)``, ``fp``
-  the share of the range that folds to it (from the bot's strategy); folding is
-  worth 0. It takes the best.
+  fixed bet in limit) is worth ``fp P + (1 - fp) (wc (P + 2b - c) - b)``, ``fp``
+  the share of the range that folds to it (from the bot's strategy) and ``wc``
+  the chance of winning against the part of the range that does not fold
+  (Lisy and Bowling use ``wp`` there: against a bot that calls a big bet only
+  with strong hands that responder bets too much, and loses); folding is worth
+  0. It takes the best.
 - **Draw.** The discard of 0 to 3 cards (the abstraction's best discard of each
   count) with the best ``wp`` against the range.
 
@@ -296,23 +299,21 @@ class _Responder:
                 h.check_or_call()
         return None
 
-    def win_probability(self, hand: Hand, discard: Sequence[int] | None) -> float:
-        """``wp`` (module doc): the responder draws ``discard`` (``None``: it has drawn)."""
+    def equities(self, hand: Hand, discard: Sequence[int] | None) -> dict[int, float]:
+        """The responder's chance of winning the showdown against each live particle
+        if nobody bets again; it draws ``discard`` (``None``: it has drawn)."""
         r = self.range
         live = r.live()
-        if not live:
-            return 0.5
         mine = list(hand.hole_cards(self.seat))
         bot_seat = 1 - self.seat
         dists: list[Choice] | None = None
         if not r.drawn:
             dists = self._bot_draws(hand, bot_seat, discard)
-        total = 0.0
-        weight = 0.0
         samples = 1 if discard is None and r.drawn else self.samples
+        out: dict[int, float] = {}
         for j, i in enumerate(live):
-            w = r.weights[i]
             hole = r.holes[i]
+            won = 0.0
             for _ in range(samples):
                 theirs = list(hole)
                 blocked = set(self.known) | set(hole)
@@ -336,8 +337,20 @@ class _Responder:
                     unseen = [c for c in self.deck if c not in blocked]
                     ours = kept + self.rng.sample(unseen, 5 - len(kept))
                 a, b = _value(ours, self.values), _value(theirs, self.values)
-                total += w * (1.0 if a > b else 0.5 if a == b else 0.0)
-                weight += w
+                won += 1.0 if a > b else 0.5 if a == b else 0.0
+            out[i] = won / samples
+        return out
+
+    def win_probability(self, hand: Hand, discard: Sequence[int] | None) -> float:
+        """``wp`` (module doc): the mean of :meth:`equities` over the range."""
+        return self._mean(self.equities(hand, discard), {})
+
+    def _mean(self, equities: dict[int, float], folds: dict[int, float]) -> float:
+        """The range's mean equity, each particle weighted by its weight and by the
+        chance it does not fold (``folds``)."""
+        w = self.range.weights
+        total = sum(w[i] * (1.0 - folds.get(i, 0.0)) * e for i, e in equities.items())
+        weight = sum(w[i] * (1.0 - folds.get(i, 0.0)) for i in equities)
         return total / weight if weight > 0 else 0.5
 
     def planned_discard(self, hand: Hand) -> tuple[int, ...]:
@@ -362,7 +375,8 @@ class _Responder:
             return fallback_action(legal, hand.hole_cards(self.seat))
         drawn = any(isinstance(e, Drew) and e.seat == self.seat for e in hand.events)
         plan = None if drawn else self._quick_plan(hand)
-        wp = self.win_probability(hand, plan)
+        equities = self.equities(hand, plan) if self.range.live() else {}
+        wp = self._mean(equities, {})
         pot = hand.pot + sum(hand.bets)
         call = legal.call_amount or 0
         options: list[tuple[float, Action]] = [(wp * (pot + call) - call, Action.check_or_call())]
@@ -370,8 +384,10 @@ class _Responder:
             options.append((0.0, Action.fold()))
         for target in self._targets(hand, legal):
             added = target - hand.bets[self.seat]
-            fp = self._fold_share(hand, Action.raise_to(target))
-            value = fp * pot + (1.0 - fp) * (wp * (pot + 2 * added - call) - added)
+            folds = self._folds(hand, Action.raise_to(target))
+            fp = self._share(folds)
+            called = self._mean(equities, folds)
+            value = fp * pot + (1.0 - fp) * (called * (pot + 2 * added - call) - added)
             options.append((value, Action.raise_to(target)))
         return max(options, key=lambda o: o[0])[1]
 
@@ -397,29 +413,31 @@ class _Responder:
             out.add(min(max(cur + round(f * after_call), low), high))
         return sorted(out)
 
-    def _fold_share(self, hand: Hand, action: Action) -> float:
+    def _folds(self, hand: Hand, action: Action) -> dict[int, float]:
+        """Each live particle's chance of folding to the responder's ``action``."""
         h = copy.deepcopy(hand)
         try:
             h.act(action)
         except IllegalActionError:
-            return 0.0
+            return {}
         bot_seat = 1 - self.seat
         if h.finished or h.actor != bot_seat or h.decision != "bet":
-            return 0.0
+            return {}
         r = self.range
         live = r.live()
-        if not live:
-            return 0.0
         dists = self.model.distributions(
             h.view(bot_seat), self.info, [r.holes[i] for i in live], live
         )
-        folds = 0.0
-        total = 0.0
-        for i, dist in zip(live, dists, strict=True):
-            w = r.weights[i]
-            folds += w * sum(q for a, q in dist if a.kind == "fold")
-            total += w
-        return folds / total if total > 0 else 0.0
+        return {
+            i: sum(q for a, q in dist if a.kind == "fold")
+            for i, dist in zip(live, dists, strict=True)
+        }
+
+    def _share(self, folds: dict[int, float]) -> float:
+        """The share of the range that folds."""
+        w = self.range.weights
+        total = sum(w[i] for i in self.range.live())
+        return sum(w[i] * f for i, f in folds.items()) / total if total > 0 else 0.0
 
 
 def _matches(model_action: Action, actual: Action) -> bool:

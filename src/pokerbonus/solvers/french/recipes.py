@@ -43,6 +43,7 @@ class Recipe:
     explore: float = 0.05
     shards: int = 1
     seed: int = 1
+    bits: int = 16
 
     def to_dict(self) -> dict[str, Any]:
         """The recipe as plain JSON values."""
@@ -74,9 +75,10 @@ RECIPES: Final[dict[str, Recipe]] = {
         _recipe(GameSpec(2, NO_LIMIT_HEADS_UP, 52), 5000),
         _recipe(
             GameSpec(4, NO_LIMIT_FOUR, 32, pre_buckets=32, post_buckets=32, draws=(0, 1, 3)),
-            100_000,
+            1_000_000,
             weighting="linear",
             sample=True,
+            bits=8,
         ),
         _recipe(
             GameSpec(4, LIMIT_FOUR, 32, pre_buckets=32, post_buckets=32, draws=(0, 1, 3)),

@@ -1,15 +1,16 @@
 """Strategy files: the shipped strategies of the French draw solver and their checks.
 
-A strategy file (``<key>.npz``) holds everything the ``expert`` bot needs to
-play it without computing anything: the game settings (:class:`.tree.GameSpec`),
-the public tree's arrays, the card abstraction's tables and the average
-strategy, two bytes per (infoset, action) (probabilities in 65,535ths, normalised
-again when read: one byte, in 255ths, would add about 1 mbb/hand of
-exploitability heads-up). It is written byte for byte the same for the same content (a
-zip archive with fixed dates), so re-running the recorded command gives the
-same file. Beside it, ``<key>.json`` (the manifest) records the file's SHA-256,
-the settings, the seed and command that made it, the measured figures and the
-versions of Python, numpy and numba.
+A strategy file (``<key>.npz``) holds everything the ``expert`` bot needs to play it
+without computing anything: the game settings (:class:`.tree.GameSpec`), the public
+tree's arrays, the card abstraction's tables and the average strategy, two bytes per
+(infoset, action) (probabilities in 65,535ths, normalised again when read; one byte,
+in 255ths, for the four-handed strategies, whose exploitability is far above what
+the rounding adds: heads-up, one byte added about 1 mbb/hand in limit and 10 in no-
+limit with 52 cards). It is written byte for byte the same for the same content (a
+zip archive with fixed dates), so re-running the recorded command gives the same
+file. Beside it, ``<key>.json`` (the manifest) records the file's SHA-256, the
+settings, the seed and command that made it, the measured figures and the versions
+of Python, numpy and numba.
 
 :func:`load_strategy` refuses, with a :class:`StrategyFileError` naming the
 file and the reason, a file whose bytes do not match the manifest's digest
@@ -67,10 +68,10 @@ _CARD_FIELDS: Final = (
 )  # fmt: skip
 
 F64 = npt.NDArray[np.float64]
-U16 = npt.NDArray[np.uint16]
+UINT = npt.NDArray[np.uint16] | npt.NDArray[np.uint8]
 
 SCALE: Final = 65535
-"""The stored probabilities are multiples of ``1 / SCALE``."""
+"""Two-byte probabilities are multiples of ``1 / SCALE`` (one-byte ones of 1/255)."""
 
 
 class StrategyFileError(ConfigurationError):
@@ -97,26 +98,30 @@ class Strategy:
         return self.policy[base : base + count]
 
 
-def quantise(tree: PublicTree, policy: F64) -> U16:
-    """Probabilities in multiples of ``1 / SCALE``, each infoset summing to ``SCALE``
-    (largest remainders)."""
-    out = np.zeros(policy.shape[0], dtype=np.uint16)
+def quantise(tree: PublicTree, policy: F64, bits: int = 16) -> UINT:
+    """Probabilities in multiples of ``1 / SCALE`` (``bits`` 16) or of 1/255 (8), each
+    infoset summing to the scale (largest remainders)."""
+    if bits not in (8, 16):
+        raise ConfigurationError(f"bits: probabilities are stored in 8 or 16 bits, not {bits!r}")
+    scale = SCALE if bits == 16 else 255
+    dtype = np.uint16 if bits == 16 else np.uint8
+    out = np.zeros(policy.shape[0], dtype=dtype)
     decisions = np.flatnonzero(tree.slot >= 0)
     for node in decisions:
         count = int(tree.num_children[node])
         base = int(tree.slot[node])
         rows = policy[base : base + int(tree.width[node]) * count].reshape(-1, count)
-        scaled = rows * float(SCALE)
+        scaled = rows * float(scale)
         floor = np.floor(scaled)
-        short = (SCALE - floor.sum(axis=1)).astype(np.int64)
+        short = (scale - floor.sum(axis=1)).astype(np.int64)
         order = np.argsort(-(scaled - floor), axis=1, kind="stable")
         for i in range(rows.shape[0]):
             floor[i, order[i, : short[i]]] += 1
-        out[base : base + rows.size] = floor.astype(np.uint16).ravel()
+        out[base : base + rows.size] = floor.astype(dtype).ravel()
     return out
 
 
-def dequantise(tree: PublicTree, quantised: U16) -> F64:
+def dequantise(tree: PublicTree, quantised: UINT) -> F64:
     """The probabilities back from :func:`quantise`."""
     out = quantised.astype(np.float64)
     decisions = np.flatnonzero(tree.slot >= 0)
@@ -158,15 +163,16 @@ def _atomic_write(path: Path, data: bytes) -> None:
 
 def save_strategy(
     folder: Path, key: str, tree: PublicTree, cards: CardAbstraction, policy: F64,
-    meta: dict[str, Any],
+    meta: dict[str, Any], bits: int = 16,
 ) -> tuple[Path, Path]:  # fmt: skip
     """Write ``<key>.npz`` and its manifest ``<key>.json`` into ``folder``; returns
-    both paths. ``meta`` goes into the manifest as it is (plus the file's digest)."""
+    both paths. ``meta`` goes into the manifest as it is (plus the file's digest);
+    ``bits``: 16 or 8 bits per stored probability."""
     arrays: dict[str, npt.NDArray[Any]] = {
         "format": np.array([FORMAT_VERSION, ABSTRACTION_VERSION], dtype=np.int64),
         "spec": np.frombuffer(json.dumps(tree.spec.to_dict(), sort_keys=True).encode(), np.uint8),
         "digests": np.frombuffer(f"{tree.digest()}:{cards.digest()}".encode(), np.uint8),
-        "policy": quantise(tree, policy),
+        "policy": quantise(tree, policy, bits),
         "sizes": np.array(
             [cards.pre_buckets, cards.post_buckets, tree.depth, cards.seed], dtype=np.int64
         ),

@@ -65,9 +65,10 @@ def build_solver(recipe: Recipe) -> DrawSolver:
 
 
 def recipe_digest(recipe: Recipe) -> str:
-    """A digest of everything but the number of iterations, and of the version of the
-    abstraction's code (what a checkpoint must match)."""
-    data = {k: v for k, v in recipe.to_dict().items() if k != "iterations"}
+    """A digest of what the training depends on (everything but the number of
+    iterations and the storage precision) and of the version of the abstraction's
+    code: what a checkpoint must match."""
+    data = {k: v for k, v in recipe.to_dict().items() if k not in ("iterations", "bits")}
     data["abstraction_version"] = ABSTRACTION_VERSION
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 

@@ -107,7 +107,7 @@ LIMIT_HEADS_UP: Final = Betting("limit", max_raises=(3, 3))
 NO_LIMIT_HEADS_UP: Final = Betting(
     "no-limit", max_raises=(3, 3), opens=((1.0,), (0.5, 1.0)), raises=((1.0,), (1.0,))
 )
-LIMIT_FOUR: Final = Betting("limit", max_raises=(2, 2))
+LIMIT_FOUR: Final = Betting("limit", max_raises=(1, 0))
 NO_LIMIT_FOUR: Final = Betting(
     "no-limit", max_raises=(1, 1), opens=((1.0,), (0.75,)), raises=((), ())
 )
