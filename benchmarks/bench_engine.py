@@ -1,9 +1,12 @@
 """Throughput of full hands under random legal play: ours vs pokerkit, same run.
 
-Two games, six players, 200 chips each, no-limit, a 52-card deck for both engines:
+Three games, six players, 200 chips each, no-limit, a 52-card deck for both engines:
 
-- five-card draw, pot game (ante 1); pokerkit's draw game is built by hand
-  from its ``State`` with every automation;
+- the French five-card draw, pot game (ante 1; the four-card exchange: four
+  cards only while no one has exchanged four); pokerkit's draw game is built by
+  hand from its ``State`` with every automation;
+- deuce-to-seven single draw, blinds 1/2, up to five cards exchanged (pokerkit:
+  ``NoLimitDeuceToSevenLowballSingleDraw``);
 - hold'em, blinds 1/2 (pokerkit: ``NoLimitTexasHoldem``).
 
 Both engines are driven by the same random policy, written once in
@@ -21,7 +24,7 @@ on a shared machine does not count against either engine; ``--wall`` uses the
 wall clock instead.
 
     python benchmarks/bench_engine.py [--hands 4000] [--repeat 5] [--seed 1]
-                                      [--game draw|holdem|both] [--wall]
+                                      [--game draw|27|holdem|all] [--wall]
 
 Prints hands/s for each engine, each repeat, and the min/median of the ratios.
 """
@@ -53,6 +56,7 @@ from pokerbonus.rules import (
     Stakes,
     five_card_draw,
 )
+from pokerbonus.rules.catalog import deuce_to_seven_single_draw
 
 PLAYERS = 6
 STACK = 200
@@ -74,6 +78,8 @@ HOLDEM = GameDef(
     ),
 )
 HOLDEM_STAKES = Stakes(ante=0, blinds=(1, 2))
+DEUCE = deuce_to_seven_single_draw()
+DEUCE_STAKES = Stakes(ante=0, blinds=(1, 2))
 
 Runner = Callable[[int, int], tuple[float, int]]
 
@@ -129,6 +135,14 @@ def _pokerkit_draw_state() -> Any:
     )
 
 
+def _pokerkit_deuce_state() -> Any:
+    from pokerkit import NoLimitDeuceToSevenLowballSingleDraw
+
+    return NoLimitDeuceToSevenLowballSingleDraw.create_state(
+        _automations(), True, 0, (1, 2), 2, [STACK] * PLAYERS, PLAYERS
+    )
+
+
 def _pokerkit_holdem_state() -> Any:
     from pokerkit import NoLimitTexasHoldem
 
@@ -137,8 +151,9 @@ def _pokerkit_holdem_state() -> Any:
     )
 
 
-def run_pokerkit(new_state: Callable[[], Any]) -> Runner:
-    """A runner of pokerkit hands with the same random policy as ours."""
+def run_pokerkit(new_state: Callable[[], Any], french: bool = True) -> Runner:
+    """A runner of pokerkit hands with the same random policy as ours (``french``:
+    the four-card exchange rule of our draw, else up to five cards)."""
 
     def run(hands: int, seed: int) -> tuple[float, int]:
         rng = random.Random(seed)
@@ -153,7 +168,8 @@ def run_pokerkit(new_state: Callable[[], Any]) -> Runner:
                 if any(drawing):
                     seat = drawing.index(True)
                     held = list(state.hole_cards[seat])
-                    cards = random_discard(rng, held, 4 if four_free else 3)
+                    most = (4 if four_free else 3) if french else 5
+                    cards = random_discard(rng, held, most)
                     four_free = four_free and len(cards) != 4
                     state.stand_pat_or_discard(cards)
                     continue
@@ -204,20 +220,27 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--game", choices=("draw", "holdem", "both"), default="both")
+    parser.add_argument("--game", choices=("draw", "27", "holdem", "all"), default="all")
     parser.add_argument("--wall", action="store_true", help="time with the wall clock")
     args = parser.parse_args()
     global clock
     clock = time.perf_counter if args.wall else time.process_time
     print(f"timing: {'wall clock' if args.wall else 'CPU time of this process'}")
-    if args.game in ("draw", "both"):
+    if args.game in ("draw", "all"):
         compare(
-            "five-card draw (pot game, ante 1)",
+            "French five-card draw (pot game, ante 1)",
             run_ours(DRAW, DRAW_STAKES),
             run_pokerkit(_pokerkit_draw_state),
             args.hands, args.repeat, args.seed,
         )  # fmt: skip
-    if args.game in ("holdem", "both"):
+    if args.game in ("27", "all"):
+        compare(
+            "deuce-to-seven single draw (blinds 1/2)",
+            run_ours(DEUCE, DEUCE_STAKES),
+            run_pokerkit(_pokerkit_deuce_state, french=False),
+            args.hands, args.repeat, args.seed,
+        )  # fmt: skip
+    if args.game in ("holdem", "all"):
         compare(
             "no-limit hold'em (blinds 1/2)",
             run_ours(HOLDEM, HOLDEM_STAKES),

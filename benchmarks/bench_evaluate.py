@@ -8,6 +8,14 @@ is called once per hand from Python as its API is meant to be used; the
 five-card rows use the first five cards of the same hands. pokerkit is much
 slower per hand, so it gets the first ``M`` hands only.
 
+A second table keeps the results: each evaluator rates the first ``--kept``
+hands (10^5 by default) into one list, as a program that stores its values
+does, timed whole (best of three, thread CPU time), with Python's garbage
+collector on (as in any program) and off. Our values are objects the collector
+tracks (every instance of a class defined in Python is: CPython makes every
+such type a GC type), eval7's and phevaluator's are plain ints, which it does
+not: with many values alive, its collections scan ours.
+
 Timing: the hands are cut into chunks of 1,000; every chunk is timed once per
 round for every evaluator in turn (after a warm-up round), with the thread's
 CPU time, and keeps its best round; an evaluator's time is the sum of its
@@ -19,6 +27,7 @@ hand / ours" on hands of the same size (above 1 means Poker Bonus is faster).
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib.util
 import random
 import time
@@ -119,6 +128,36 @@ def runners(hands: Sequence[tuple[Card, ...]], slow: int) -> list[Runner]:
     return out
 
 
+def kept_times(runs: Sequence[Runner], count: int, collect: bool) -> dict[str, float]:
+    """Seconds per hand of the seven-card runners when all ``count`` results are kept
+    in one list (best of three, thread CPU time), the collector on or off."""
+    clock = time.thread_time
+    times: dict[str, float] = {}
+    was_on = gc.isenabled()
+    try:
+        for name, size, hands, run in runs:
+            if size != 7 or len(hands) < count or name.startswith("pokerkit"):
+                continue
+            items = hands[:count]
+            best = float("inf")
+            for _ in range(3):
+                gc.collect()
+                if collect:
+                    gc.enable()
+                else:
+                    gc.disable()
+                start = clock()
+                kept = run(items)
+                best = min(best, clock() - start)
+                gc.enable()
+                del kept
+            times[name] = best / count
+    finally:
+        if was_on:
+            gc.enable()
+    return times
+
+
 def main() -> None:
     """Time every installed evaluator and print a table with hands/s and ratios."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -126,6 +165,7 @@ def main() -> None:
     parser.add_argument("--slow-hands", type=int, default=5_000, help="hands for pokerkit")
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds per chunk")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--kept", type=int, default=100_000, help="results kept in one list")
     args = parser.parse_args()
     hands = random_hands(args.hands, 7, args.seed)
     runs = runners(hands, args.slow_hands)
@@ -155,6 +195,18 @@ def main() -> None:
             f"{per_hand / ours[size]:.2f}",
         )
     Console().print(table)
+
+    kept = Table(title=f"Seven cards, {args.kept:,} results kept in one list (best of 3)")
+    kept.add_column("evaluator")
+    kept.add_column("collector", justify="right")
+    kept.add_column("us/hand", justify="right")
+    kept.add_column("their time / ours", justify="right")
+    for collect in (True, False):
+        per = kept_times(runs, args.kept, collect)
+        ours_kept = next(t for name, t in per.items() if name.startswith("pokerbonus"))
+        for name, t in per.items():
+            kept.add_row(name, "on" if collect else "off", f"{t * 1e6:.3f}", f"{t / ours_kept:.2f}")
+    Console().print(kept)
 
 
 if __name__ == "__main__":

@@ -202,6 +202,7 @@ async def table_clients(
                 "config": {"players": seats, "rebuy": "free"},
                 "timer": {"action_seconds": 0},
                 "max_hands": hands,
+                "start": "now",
             },
         )
         r.raise_for_status()

@@ -7,6 +7,10 @@ stopped and removed at the end. PostgreSQL refuses to run as root, so under root
 server runs as the ``postgres`` user (``runuser``). ``postgres_url`` gives each test
 a database of its own. Without the PostgreSQL binaries or psycopg the tests skip
 with the reason (CI installs both: ``.ci/run``).
+
+The suite speaks English whatever the machine's locale or saved preference:
+``POKERBONUS_LANG=en`` for every command the tests start, and the language of the
+process is English again after each test (the French tests ask for French).
 """
 
 from __future__ import annotations
@@ -23,6 +27,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+import pokerbonus.i18n
+
+os.environ["POKERBONUS_LANG"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    yield
+    pokerbonus.i18n.set_language("en")
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from math import comb
+from typing import Any
 
 import numba
 import numpy as np
@@ -391,6 +392,36 @@ def test_every_bad_byte_is_caught_by_the_fused_check(game: str, parallel: bool) 
             evaluate_batch(bad, game, parallel=parallel)
     # the good rows still rank as before once bad calls have been made
     assert np.array_equal(evaluate_batch(hands, game, parallel=parallel), good)
+
+
+_WIDE = (np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64)
+
+
+@pytest.mark.parametrize("dtype", _WIDE)
+def test_wide_dtypes_are_checked_inside_the_ranking_loop(dtype: type[np.integer[Any]]) -> None:
+    """Every integer dtype goes through the fused check (read as the unsigned type of
+    its size): any value outside the deck, even one whose low byte is a card, and a
+    repeated card give the precise error; the parallel loop checks the same way."""
+    rng = np.random.default_rng(31)
+    hands = _random_hands(rng, 20_000, 7).astype(dtype)
+    info = np.iinfo(dtype)
+    values = [52, 53, 99, int(info.max)]
+    values += [v for v in (255, 256, 256 + 17, 65_536 + 5, (1 << 32) + 9) if v <= info.max]
+    values += [v for v in (-1, -128, -256 + 3, -(1 << 40)) if v >= info.min]
+    parallel = dtype is np.int64  # one dtype through the threaded loop keeps CI lean
+    for value in values:
+        row, col = int(rng.integers(hands.shape[0])), int(rng.integers(7))
+        bad = hands.copy()
+        bad[row, col] = value
+        with pytest.raises(InvalidHandError, match=f"index {value} in row {row}, column {col}"):
+            evaluate_batch(bad)
+        if parallel:
+            with pytest.raises(InvalidHandError, match=f"index {value} in row {row}"):
+                evaluate_batch(bad, parallel=True)
+    bad = hands.copy()
+    bad[123, 6] = bad[123, 2]
+    with pytest.raises(InvalidHandError, match="duplicate card in row 123:"):
+        evaluate_batch(bad, "a5")
 
 
 @pytest.mark.parametrize("value", [256, 256 + 17, -256, 1 << 40])

@@ -15,7 +15,9 @@ from pokerbonus.engine.events import BlindPosted, Declined
 from pokerbonus.rules import GameDef, Stakes
 from pokerbonus.rules.catalog import ace_to_five_draw, deuce_to_seven_single_draw
 
-STAKES = Stakes(ante=0, blinds=(1, 2), killer=0, kill_blind=4, kill_offer=True)
+STAKES = Stakes(ante=0, blinds=(1, 2), kill_blind=4, kill_offer=True)
+# Any player may kill after two cards, in turn from the dealer's left (RULES.md
+# section 8): with the dealer at seat 2, seat 0 is asked first.
 
 
 @pytest.mark.parametrize(
@@ -29,7 +31,7 @@ def test_the_killer_bot_kills_with_two_low_cards_and_declines_otherwise(
     bot = LowballBot(1, "hard", scheme=scheme)
     seen = {True: 0, False: 0}
     for seed in range(60):
-        hand = Hand(game, [100] * 3, dealer=0, stakes=STAKES, rng=random.Random(seed))
+        hand = Hand(game, [100] * 3, dealer=2, stakes=STAKES, rng=random.Random(seed))
         assert hand.decision == "kill" and hand.actor == 0
         two = hand.hole_cards(0)
         action = bot.decide(hand.view(0), GameInfo.from_game(game, 3, STAKES))
@@ -41,8 +43,8 @@ def test_the_killer_bot_kills_with_two_low_cards_and_declines_otherwise(
         assert action.kind == ("kill" if killing else "decline"), (two, action)
         hand.act(action)
         if killing:
-            assert BlindPosted(0, 4, "kill") in hand.events and hand.bets[0] == 4
+            assert BlindPosted(0, 3, "kill") in hand.events and hand.bets[0] == 4
         else:
-            assert Declined(0, "kill") in hand.events and hand.bets[0] == 0
+            assert Declined(0, "kill") in hand.events and hand.bets[0] == 1
         seen[killing] += 1
     assert seen[True] and seen[False]  # both answers were tested

@@ -1,11 +1,17 @@
 """The web tables' page in a real browser (Debian's Chromium driven by Playwright)
 against the real server (uvicorn on a free loopback port, a temporary SQLite file).
+One server and one browser serve every test of the module.
 
 Two people in two browser contexts and a bot play hands to the end; one of them
 reloads the page mid-hand and carries on; a dropped socket reconnects with the
 last event number; the pages ask for ``batch`` frames and get a change's messages
 in one frame; the phone-sized layout shows the action buttons; a page opened
 between hands shows the last showdown, with the server's (the engine's) hand names.
+Three people: nothing is dealt before the host's Start; one closes the tab at her
+turn, is played for, sat out at the next hand with no chip lost, and back when she
+opens the page again; a reload keeps the log (the timeout included) and the chat.
+Every table size 2-8 fits 360 and 390 px wide phones; the create form shows only
+the chosen game's fields, without a title twice, the common case on one screen.
 
 Screenshots go to ``test-artifacts/`` (gitignored). ``POKERBONUS_DOCS_IMAGES=1``
 also rewrites ``docs/images/web-table.png``.
@@ -22,6 +28,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,9 +59,17 @@ def _free_port() -> int:
         return port
 
 
+@dataclass
+class Web:
+    """The module's server: its base URL and its settings (a test may move ``away_seconds``)."""
+
+    base: str
+    settings: Any
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real server on a free loopback port; its base URL."""
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Web]:
+    """The real server on a free loopback port."""
     db = tmp_path_factory.mktemp("web") / "tables.db"
     settings = server_app.ServerSettings(
         db=str(db), bot_delay=0.05, hand_pause=1.5,
@@ -71,9 +86,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if time.monotonic() > deadline or not thread.is_alive():
             pytest.fail("the server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
+    yield Web(f"http://127.0.0.1:{port}", settings)
     srv.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server(web: Web) -> str:
+    """The server's base URL."""
+    return web.base
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +107,7 @@ def browser() -> Iterator[Any]:
 
 
 def _create_table(page: Page, base: str, name: str, seats: dict[int, str], players: int = 3,
-                  action_seconds: int = 60) -> str:  # fmt: skip
+                  action_seconds: int = 60, start: str = "host") -> str:  # fmt: skip
     """Fill the landing form; the new table's id (the page moves to it)."""
     page.goto(base + "/")
     page.get_by_test_id("your-name").fill(name)
@@ -95,9 +116,31 @@ def _create_table(page: Page, base: str, name: str, seats: dict[int, str], playe
     for seat, choice in seats.items():
         page.get_by_test_id(f"seat-choice-{seat}").select_option(choice)
     page.get_by_test_id("action-seconds").fill(str(action_seconds))
+    page.get_by_test_id("start-rule").select_option(start)
     page.get_by_test_id("btn-create").click()
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
     return str(page.url).rsplit("/", 1)[1]
+
+
+def _join(page: Page, base: str, invite: str, name: str, seat: int) -> None:
+    """Follow the invite link, join as ``name`` and sit at ``seat``."""
+    page.goto(base + invite)
+    page.get_by_test_id("join-name").fill(name)
+    page.get_by_test_id("btn-join").click()
+    page.get_by_test_id(f"sit-{seat}").click()
+    playwright_sync.expect(
+        page.get_by_test_id(f"seat-{seat}").get_by_test_id("seat-name")
+    ).to_have_text(name)
+
+
+def _hand(page: Page) -> dict[str, Any] | None:
+    """The hand the page shows (number, seats, actor, finished), or ``None``."""
+    hand: dict[str, Any] | None = page.evaluate(
+        """() => { const h = window.pokerbonus.page.hand;
+                   return h && {number: h.number, seats: h.seats, actor: h.actor,
+                                finished: h.finished || window.pokerbonus.page.handOver}; }"""
+    )
+    return hand
 
 
 def _api(page: Page, base: str, table: str) -> dict[str, Any]:
@@ -185,8 +228,9 @@ def test_two_people_and_a_bot_play_hands_with_a_reload_mid_hand(server: str, bro
     expect(ann.get_by_test_id("seat-1").get_by_test_id("seat-name")).to_have_text(
         re.compile("easy")
     )
+    ann.get_by_test_id("btn-start").click()  # everyone is seated: the host starts
 
-    # Bob is dealt in from the next hand: each sees their own five cards and the others' backs
+    # each sees their own five cards and the others' backs
     bob_cards = bob.get_by_test_id("cards-2").get_by_test_id("card")
     _until([ann], lambda: bob_cards.count() == 5, timeout=30)
     expect(bob.get_by_test_id("cards-0").get_by_test_id("card-back")).to_have_count(5)
@@ -268,6 +312,7 @@ def test_phone_layout_shows_the_action_buttons(server: str, browser: Any) -> Non
     page = ctx.new_page()
     _create_table(page, server, "Phone", {0: "you", 1: "station"}, players=2, action_seconds=0)
     expect = playwright_sync.expect
+    page.get_by_test_id("btn-start").click()
     call = page.get_by_test_id("btn-call").or_(page.get_by_test_id("btn-draw"))
     expect(call).to_be_visible(timeout=20000)
     # wait for a betting decision to see the whole bar: fold/check, presets, slider
@@ -305,7 +350,7 @@ def test_showdown_names_from_the_server_after_a_reload(server: str, browser: Any
     page = browser.new_page()
     page.goto(server + "/")
     body = {"name": "Ann", "seat": None, "config": {"players": 3}, "max_hands": 1,
-            "bots_alone": True, "timer": {"action_seconds": 0},
+            "bots_alone": True, "timer": {"action_seconds": 0}, "start": "now",
             "bots": [{"seat": s, "level": "station"} for s in range(3)]}  # fmt: skip
     created = page.request.post(server + "/api/tables", data=body).json()
     table = created["table"]
@@ -328,4 +373,200 @@ def test_showdown_names_from_the_server_after_a_reload(server: str, browser: Any
         )
         expected = evaluate(" ".join(cards), "high", deck=32).description
         expect(rows.nth(k)).to_have_text(expected)
+    page.close()
+
+
+def test_three_people_one_closes_the_tab_mid_hand(web: Web, browser: Any) -> None:
+    """No hand before the host's Start; Cleo closes her tab at her turn: she is played for
+    after ``away_seconds``, sat out at the next hand and loses no chip there; Ann's reload
+    keeps the log (the timeout included) and the chat; Cleo's page opened again brings
+    her back."""
+    expect = playwright_sync.expect
+    base = web.base
+    web.settings.away_seconds = 1.0
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 800}) for _ in range(3)]
+    ann, bob, cleo = (c.new_page() for c in contexts)
+    errors: list[str] = []
+    for p in (ann, bob, cleo):
+        p.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        table = _create_table(ann, base, "Ann", {0: "you", 1: "", 2: ""})
+        invite = ann.evaluate(f"localStorage.getItem('pokerbonus.{table}.invite')")
+        _join(bob, base, invite, "Bob", 1)
+        _join(cleo, base, invite, "Cleo", 2)
+        # nobody is dealt a card before the host presses Start
+        expect(bob.get_by_test_id("waiting")).to_have_text(
+            "The first hand starts when the host presses Start."
+        )
+        expect(ann.get_by_test_id("seat-2").get_by_test_id("seat-name")).to_have_text("Cleo")
+        state = _api(ann, base, table)
+        assert state["started"] is False and state["hands_played"] == 0
+        ann.get_by_test_id("btn-start").click()
+        expect(cleo.get_by_test_id("cards-2").get_by_test_id("card")).to_have_count(5)
+        for page, text in ((ann, "hello all"), (bob, "hi Ann"), (cleo, "good luck")):
+            page.get_by_test_id("chat-input").fill(text)
+            page.get_by_test_id("chat-send").click()
+        expect(ann.get_by_test_id("chat-lines")).to_contain_text("Cleo: good luck")
+
+        # Cleo closes her tab when it is her turn
+        _until([ann, bob], lambda: (_hand(ann) or {}).get("actor") == 2)
+        first = _api(ann, base, table)["hand"]
+        cleo_token = cleo.evaluate(f"localStorage.getItem('pokerbonus.{table}')")
+        contexts[2].close()
+        # Ann and Bob play on; the next hand is dealt without Cleo
+        _until([ann, bob], lambda: (_hand(ann) or {}).get("number", 0) > first, timeout=60)
+        hand = _hand(ann)
+        assert hand is not None and hand["seats"] == [0, 1]
+        stack = _api(ann, base, table)["seats"][2]["stack"]
+        seat = ann.get_by_test_id("seat-2")
+        expect(seat.get_by_test_id("seat-name")).to_have_text("Cleo")  # no "(away)" here...
+        expect(seat.get_by_test_id("seat-status")).to_have_text("away")  # ...said once, here
+        expect(seat.get_by_test_id("card-back")).to_have_count(0)
+        log = ann.get_by_test_id("log")
+        timed_out = re.compile(r"Cleo is out of time and (checks|folds|stands pat)")
+        expect(log).to_contain_text(timed_out)
+        expect(log).to_contain_text("Cleo has no page open and sits out until back")
+        # a whole hand without Cleo: her stack does not move
+        _until([ann, bob], lambda: _api(ann, base, table)["hands_played"] >= first + 2, timeout=60)
+        state = _api(ann, base, table)
+        assert state["seats"][2]["stack"] == stack and state["seats"][2]["away"]
+        chips = state["chips"]
+        assert chips["stacks"] + chips["in_hand"] == chips["bought"] == 300
+
+        # Ann reloads while Bob is to act: the same log (from the first hand) and chat
+        web.settings.away_seconds = 30.0
+        _until([ann], lambda: (_hand(ann) or {}).get("actor") == 1)
+        lines_js = "window.pokerbonus.page.log.map(l => l.text)"
+        chat_js = "window.pokerbonus.page.chat.map(c => `${c.name}: ${c.text}`)"
+        before, chat = ann.evaluate(lines_js), ann.evaluate(chat_js)
+        before = before[next(i for i, t in enumerate(before) if t.startswith("Hand 1:")) :]
+        ann.reload()
+        expect(ann.get_by_test_id("connection")).to_have_attribute("data-resyncs", "1")
+        assert ann.evaluate(lines_js) == before
+        assert ann.evaluate(chat_js) == chat == ["Ann: hello all", "Bob: hi Ann", "Cleo: good luck"]
+        expect(ann.get_by_test_id("chat-lines")).to_contain_text("Bob: hi Ann")
+        _screenshot(ann, "web-table-three-people.png")
+
+        # Cleo opens the table again: she is back, with the chips she left with
+        contexts[2] = browser.new_context(viewport={"width": 1100, "height": 800})
+        cleo = contexts[2].new_page()
+        cleo.goto(base + "/")
+        cleo.evaluate(f"localStorage.setItem('pokerbonus.{table}', {json.dumps(cleo_token)})")
+        cleo.goto(f"{base}/t/{table}")
+        expect(seat.get_by_test_id("seat-status")).to_have_count(0)  # neither away nor offline
+        expect(cleo.get_by_test_id("seat-2").get_by_test_id("seat-stack")).to_have_text(str(stack))
+        expect(log).to_contain_text("Cleo is back")
+        assert not errors, errors
+    finally:
+        web.settings.away_seconds = 30.0
+        for c in contexts:
+            c.close()
+
+
+PHONES = ({"width": 390, "height": 844}, {"width": 360, "height": 740})
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"] - 0.5
+        and b["x"] < a["x"] + a["width"] - 0.5
+        and a["y"] < b["y"] + b["height"] - 0.5
+        and b["y"] < a["y"] + a["height"] - 0.5
+    )
+
+
+def test_every_table_size_fits_a_phone(server: str, browser: Any) -> None:
+    """Tables of 2, 4, 6 and 8 seats mid-hand, at 390 x 844 and 360 x 740: no sideways
+    scrolling, every seat inside the screen, no two seats' plates over each other, the
+    dealer button over no card. A screenshot of each in test-artifacts/."""
+    expect = playwright_sync.expect
+    tables: dict[int, tuple[str, str]] = {}
+    for phone in PHONES:
+        ctx = browser.new_context(viewport=phone, is_mobile=True, has_touch=True)
+        page = ctx.new_page()
+        page.goto(server + "/")
+        for players in (2, 4, 6, 8):
+            if players not in tables:
+                bots = [{"seat": s, "level": "station"} for s in range(1, players)]
+                body = {"name": "Annabelle", "seat": 0, "config": {"players": players},
+                        "start": "now", "timer": {"action_seconds": 0}, "bots": bots}  # fmt: skip
+                made = page.request.post(server + "/api/tables", data=body).json()
+                tables[players] = (made["table"], made["token"])
+            table, token = tables[players]
+            page.evaluate(f"localStorage.setItem('pokerbonus.{table}', {json.dumps(token)})")
+            page.goto(f"{server}/t/{table}")
+            expect(page.get_by_test_id("cards-0").get_by_test_id("card")).to_have_count(5)
+            expect(page.get_by_test_id("btn-call")).to_be_visible()  # her turn: all is still
+            width = phone["width"]
+            assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate(
+                "innerWidth"
+            )
+            plates = []
+            for s in range(players):
+                seat = page.get_by_test_id(f"seat-{s}")
+                box = seat.bounding_box()
+                assert box is not None and 0 <= box["x"] <= box["x"] + box["width"] <= width, box
+                plates.append(seat.locator(".plate").bounding_box())
+            for i, a in enumerate(plates):
+                for b in plates[i + 1 :]:
+                    assert not _overlap(a, b), (players, width, a, b)
+            dealer = page.get_by_test_id("dealer").bounding_box()
+            cards = page.locator("[data-testid=card], [data-testid=card-back]")
+            for box in cards.evaluate_all(
+                "els => els.map(e => { const r = e.getBoundingClientRect();"
+                " return {x: r.x, y: r.y, width: r.width, height: r.height}; })"
+            ):
+                assert not _overlap(dealer, box), (players, width, dealer, box)
+            _screenshot(page, f"web-table-{players}-seats-{width}x{phone['height']}.png")
+        ctx.close()
+
+
+def test_create_form_shows_the_games_fields_on_one_screen(server: str, browser: Any) -> None:
+    expect = playwright_sync.expect
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    expect(page.get_by_test_id("cfg-game")).to_have_value("draw")
+
+    def shown(name: str) -> bool:
+        row = page.locator(f"[data-field={name}]")
+        return row.count() == 1 and row.get_attribute("hidden") is None
+
+    # the French draw: its own fields only (no blinds, straddle, bring-in, kill with antes)
+    for name in ("forced_bets", "ante", "betting", "cave", "rebuy", "max_discard", "jokers"):
+        assert shown(name), name
+    for name in ("small_blind", "big_blind", "straddle", "bring_in", "kill", "blind", "small_bet"):
+        assert not shown(name), name
+    # no title twice (a legend, a label, a summary)
+    titles = page.evaluate(
+        """() => [...document.querySelectorAll("legend, label, summary, h1")]
+            .filter(e => e.offsetParent !== null).map(e => e.textContent.trim())"""
+    )
+    assert len(titles) == len(set(titles)), titles
+    # the common case (a name, the French draw, bots, the clock) on one screen
+    page.get_by_test_id("your-name").fill("Ann")
+    for seat in (1, 2):
+        page.get_by_test_id(f"seat-choice-{seat}").select_option("easy")
+    page.get_by_test_id("action-seconds").fill("20")
+    assert page.evaluate("document.documentElement.scrollHeight") <= 800
+    box = page.get_by_test_id("btn-create").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 800
+    _screenshot(page, "web-create-form.png")
+    # the blind game brings its blind; a limit table its bets
+    page.get_by_test_id("cfg-forced_bets").select_option("blind")
+    page.get_by_test_id("cfg-betting").select_option("limit")
+    for name in ("blind", "surblind", "kill", "small_bet", "big_bet"):
+        assert shown(name), name
+    # hold'em: blinds and straddle (and an ante, antes and blinds together: RULES.md
+    # section 5), none of the French draw's fields
+    page.get_by_test_id("cfg-game").select_option("holdem")
+    for name in ("small_blind", "big_blind", "straddle", "kill", "cave", "ante"):
+        assert shown(name), name
+    for name in ("forced_bets", "blind", "jokers", "max_discard", "bring_in"):
+        assert not shown(name), name
+    # a stud game: ante and bring-in, no blinds and no kill
+    page.get_by_test_id("cfg-game").select_option("razz")
+    for name in ("ante", "bring_in"):
+        assert shown(name), name
+    for name in ("small_blind", "kill", "forced_bets"):
+        assert not shown(name), name
     page.close()

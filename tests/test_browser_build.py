@@ -69,6 +69,8 @@ def test_schema_offers_only_what_the_config_accepts() -> None:
                 extra = {"max_caves": 3}
             if field["name"] == "kill" and choice != "off":
                 extra = {"forced_bets": "blind"}  # the pot game has no blind to kill
+            if field["name"] == "kill_end":  # only with a kill (issue 14's new field)
+                extra = {"forced_bets": "blind", "kill": "full"}
             assert (
                 TableConfig.from_dict({field["name"]: choice, **extra}).to_dict()[field["name"]]
                 == choice

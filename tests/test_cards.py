@@ -75,10 +75,19 @@ def test_duplicates_are_refused_unless_allowed() -> None:
     assert parse_cards("Kd Kd", allow_duplicates=True) == (Card("Kd"), Card("Kd"))
 
 
-@pytest.mark.parametrize("value", [-1, 54, 100, True, 2.0])
+@pytest.mark.parametrize(
+    "value", [-1, 54, 100, True, 2.0, np.int64(54), np.int8(-1), np.float64(3.0), np.True_]
+)
 def test_bad_index_is_refused(value: object) -> None:
-    with pytest.raises(InvalidCardError):
+    with pytest.raises(InvalidCardError, match="invalid card index"):
         Card(value)  # type: ignore[arg-type]
+
+
+def test_numpy_integer_scalars_are_card_indices() -> None:
+    """Indices read from numpy arrays (np.int64, np.uint8, ...) are cards like ints."""
+    for dtype in (np.int64, np.int32, np.uint8, np.uint64):
+        assert Card(dtype(51)) is Card("As")
+        assert parse_cards(np.array([51, 0], dtype=dtype)) == (Card("As"), Card("2c"))
 
 
 def test_cards_are_interned_immutable_ints() -> None:

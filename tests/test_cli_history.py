@@ -88,6 +88,11 @@ def test_export_pokerstars(db: Path) -> None:
         (["export", "1", "--hand", "5"], "error: export: session 1 has no finished hand 5"),
         (["export", "2"], "error: export: session 2 is a dealer session"),
         (["export", "1", "--format", "csv"], "error: --format: must be 'phh' or 'pokerstars'"),
+        (
+            ["export", "1", "--output", "s1.phh"],
+            "error: --output: 4 hands go in a .phhs file (a .phh file holds one hand); "
+            "write s1.phhs or give --hand",
+        ),
     ],
 )
 def test_errors_are_one_line_with_exit_code_2(db: Path, args: list[str], message: str) -> None:

@@ -24,7 +24,7 @@ def test_defaults_follow_the_rule_book() -> None:
     assert c.deck_size is None and c.jokers == 0
     assert c.wheel is True and c.ranking == "modern"
     assert c.betting == "no-limit"
-    assert c.forced_bets == "pot" and c.ante == 1
+    assert c.forced_bets == "pot" and c.effective_ante == 1  # `ante` unset: the default
     assert c.max_discard == 3
     assert c.shuffle == "every-hand"
     assert c.cave == 100 and c.rebuy == "free"
@@ -113,7 +113,7 @@ mixed_start = "blind"
 blind_orbits = 2
 pot_orbits = 1
 ante = 2
-blind = 4
+blind = 2
 max_discard = 5
 shuffle = "cut-only"
 rebuy = "limited"
@@ -220,7 +220,6 @@ def test_holdem_fields_blinds_and_straddle_round_trip() -> None:
         ({"game": "holdem", "deck_size": 36}, "deck_size: a French five-card draw rule"),
         ({"game": "short-deck", "betting": "limit", "small_bet": 2, "big_bet": 4},
          "betting: Short-deck hold'em is played no-limit, not 'limit'"),
-        ({"game": "holdem", "ante": 2}, "ante: Texas hold'em posts blinds"),
         ({"game": "holdem", "small_blind": 3, "big_blind": 2}, "small_blind: must not exceed"),
         ({"game": "holdem", "big_blind": 500}, "big_blind: must not exceed the cave"),
         ({"game": "holdem", "bring_in": 2}, "bring_in: only in stud games"),

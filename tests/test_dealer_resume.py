@@ -23,7 +23,7 @@ from pokerbonus.tui.dealer_app import (
     simple_decision,
 )
 
-SETTINGS = DealerSettings(players=3, ante=2, wager=10, cave=40)
+SETTINGS = DealerSettings(players=3, ante=2, bet=4, switch_fee=2, cave=40)
 
 
 def held(table: object) -> int:
@@ -186,16 +186,24 @@ async def test_quit_mid_hand_and_resume_through_the_screen(monkeypatch: pytest.M
 def test_dealer_settings_from_flags_and_toml(tmp_path: Path) -> None:
     path = tmp_path / "dealer.toml"
     path.write_text(
-        "[dealer]\nopponents = 1\nwager = 8\nfour_color = true\n[dealer.paytable]\nflush = 4\n",
+        "[dealer]\nopponents = 1\nbet = 8\nfour_color = true\nqualifier = '44'\n"
+        "[dealer.paytable]\nflush = 5\n",
         encoding="utf-8",
     )
-    settings, person = dealer_settings_from_options(path, {"ante": 3, "wager": None})
-    assert (settings.players, settings.ante, settings.wager) == (2, 3, 8)
-    assert settings.paytable["flush"] == 4 and settings.paytable["straight"] == 1
-    assert person["four_color"] is True
+    settings, person = dealer_settings_from_options(path, {"ante": 3, "bet": None})
+    assert (settings.players, settings.ante, settings.bet, settings.switch_fee) == (2, 3, 8, 8)
+    assert settings.paytable.flush == 5 and settings.paytable.straight == 3
+    assert settings.qualifier.code == "44" and person["four_color"] is True
+    settings, _ = dealer_settings_from_options(path, {"switch": False, "play_multiple": 3})
+    assert not settings.switch and settings.play == 24  # flags win over the file
     path.write_text("blind = 2\n", encoding="utf-8")
     with pytest.raises(ConfigurationError, match="'blind' is not a dealer-mode setting"):
         dealer_settings_from_options(path, {})
+    path.write_text("wager = 2\n", encoding="utf-8")
+    with pytest.raises(ConfigurationError, match=r"'wager' is not a dealer-mode setting \(now"):
+        dealer_settings_from_options(path, {})
+    with pytest.raises(ConfigurationError, match="opponents: dealer mode seats 0 to 4"):
+        dealer_settings_from_options(None, {"opponents": 9})
 
 
 def test_the_command_stores_the_dealer_settings_and_refuses_a_bad_paytable(
@@ -208,8 +216,12 @@ def test_the_command_stores_the_dealer_settings_and_refuses_a_bad_paytable(
     app = typer.Typer()
     app.command()(play_command)
     db = str(tmp_path / "d.db")
-    result = CliRunner().invoke(app, ["--dealer", "--paytable", "pair=3", "--db", db])
-    assert result.exit_code == 2 and "unknown hand 'pair'" in result.output
+    result = CliRunner().invoke(app, ["--dealer", "--paytable", "bonus=3", "--db", db])
+    assert result.exit_code == 2 and "unknown hand 'bonus'" in result.output
+    result = CliRunner().invoke(app, ["--dealer", "--qualifier", "KA", "--db", db])
+    assert result.exit_code == 2 and "qualifier: write the higher rank first" in result.output
+    result = CliRunner().invoke(app, ["--bet", "5", "--db", db])
+    assert result.exit_code == 2 and "go with --dealer" in result.output
     result = CliRunner().invoke(app, ["--dealer", "--resume", "--db", db])
     assert result.exit_code == 2 and "no open dealer session" in result.output
 
@@ -229,3 +241,94 @@ def test_the_four_colour_choice_comes_back_with_a_table_session() -> None:
     again = PlaySession.resume(store, seed=4, four_color=False)  # a flag overrides, and is kept
     assert not again.settings.four_color
     assert store.load_session(again.session_id).extras["four_color"] is False
+
+
+FIRST_RULES = {  # what the first dealer-mode design stored (no rules version)
+    "game": "dealer", "players": 2, "ante": 1, "wager": 5, "cave": 100,
+    "paytable": {"straight": 1, "flush": 2, "full_house": 3, "quads": 10,
+                 "straight_flush": 50, "royal_flush": 100},
+}  # fmt: skip
+
+
+def old_session(store: Store) -> int:
+    """An open dealer session of the first rules, cut in the middle of a hand."""
+    from pokerbonus.store import PlayerSpec
+
+    sid = store.create_session(
+        FIRST_RULES, [PlayerSpec("You", "human"), PlayerSpec("Alice", "bot", "best")],
+        kind="dealer", extras={"computer": "best"},
+    )  # fmt: skip
+    for name in ("You", "Alice"):
+        store.record_purchase(sid, name, 100, caves=1, after_hand=0, kind="sit")
+    deck = list(range(52))
+    store.start_hand(sid, 1, 0, [100, 100], 7, players=["You", "Alice"], deck=deck)
+    store.record_action(sid, 1, 1, "exchange 2c", seat=0)
+    return int(sid)
+
+
+def test_an_old_session_is_refused_clearly_and_never_played_under_the_new_rules(
+    tmp_path: Path,
+) -> None:
+    store = Store("sqlite://")
+    sid = old_session(store)
+    before = store.load_session(sid)
+    with pytest.raises(PokerError, match=f"session {sid}: .*first dealer-mode rules"):
+        DealerSession.resume(store)
+    with pytest.raises(PokerError, match="cannot be resumed: start a new dealer session"):
+        resume_dealer(store.load_session(sid), "void", store=store)
+    assert store.load_session(sid) == before  # nothing voided, nothing written
+    new = DealerSession(DealerSettings(players=2), computer="simple", seed=1, store=store)
+    new.start_hand()
+    new.leave()
+    back = DealerSession.resume(store, seed=2)  # the newest open session of the new rules
+    assert back.session_id == new.session_id and back.resume_report.outcome == "resumed"
+    with pytest.raises(PokerError, match="first dealer-mode rules"):
+        DealerSession.resume(store, sid)
+
+
+def test_the_command_refuses_an_old_session_in_one_line(tmp_path: Path) -> None:
+    import typer
+
+    from pokerbonus.cli.play import play_command
+
+    db = tmp_path / "old.db"
+    sid = old_session(Store(str(db)))
+    app = typer.Typer()
+    app.command()(play_command)
+    result = CliRunner().invoke(app, ["--dealer", "--resume", str(sid), "--db", str(db)])
+    assert result.exit_code == 2 and "first dealer-mode rules" in result.output
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_decide_write_apply_a_failed_write_leaves_the_table_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = Store("sqlite://")
+    rec = RecordedDealerTable.create(store, SETTINGS, ["ann", "bob", "cy"], seeds=random.Random(1))
+    hand = rec.start_hand()
+    view = hand.view(None)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "record_action", broken)
+    with pytest.raises(OSError, match="disk full"):
+        rec.act(DealerAction("keep"))
+    assert hand.view(None) == view  # not applied
+    monkeypatch.undo()
+    with pytest.raises(PokerError, match="does not hold"):  # refused: nothing written
+        rec.act(DealerAction("exchange", next(c for c in hand.deck_order[40:])))
+    assert store.load_session(rec.session).hands[-1].actions == ()
+    rec.act(DealerAction("keep"))
+    assert store.load_session(rec.session).hands[-1].actions == ("keep",)
+    monkeypatch.setattr(store, "record_rebuy", broken)
+    while rec.table.hand is not None:
+        rec.act(DealerAction("fold"))
+    bought = dict(rec.table.bought)
+    with pytest.raises(OSError):
+        rec.rebuy("ann")
+    assert rec.table.bought == bought
+    monkeypatch.setattr(store, "start_hand", broken)
+    with pytest.raises(OSError):
+        rec.start_hand()
+    assert rec.table.hand is None

@@ -85,7 +85,10 @@ def test_s5_blind_is_the_whole_pot_and_the_opening_bet_blinder_speaks_last() -> 
     for seat in (1, 2, 3):
         assert hand.actor == seat
         hand.check_or_call()
-    # Everyone matched the blinder's bet: the round ends, the blinder may not raise it.
+    # Everyone just called the blind: the blinder has the last word (RULES.md section 5,
+    # changed this month: the round is not over until the blinder checks or raises).
+    assert hand.actor == 0 and hand.legal_actions().can_check
+    hand.check_or_call()
     assert hand.decision == "draw" and hand.pot == 8
     stand_pat_all(hand)
     assert betting_order_when_all_check(hand) == [1, 2, 3, 0]
@@ -118,7 +121,9 @@ def test_s5_surblind_chain_last_one_speaks_last_in_both_rounds() -> None:
     legal = hand.legal_actions()
     assert legal.call_amount == 8 and legal.min_raise_to == 12
     order = betting_order_when_all_check(hand)
-    assert order == [4, 0, 1, 2]  # seat 3 made the last blind raise: nobody raises it
+    # seat 3 made the last blind raise: the last word is theirs (RULES.md section 5,
+    # changed this month: before, the round ended without seat 3 speaking)
+    assert order == [4, 0, 1, 2, 3]
     stand_pat_all(hand)
     assert betting_order_when_all_check(hand) == [4, 0, 1, 2, 3]
 
@@ -166,8 +171,9 @@ def test_s5_after_an_all_pass_the_pot_game_opens_at_the_blind() -> None:
 
 
 def test_stakes_are_validated() -> None:
-    with pytest.raises(ConfigurationError, match="ante"):
-        Stakes(ante=1, blind=2)
+    # Antes and a French blind together are accepted now (RULES.md section 5, changed
+    # this month: "antes and blinds may be used together"); they were refused before.
+    assert Stakes(ante=1, blind=2).ante == 1
     with pytest.raises(ConfigurationError, match="buy_pot"):
         Stakes(ante=0, blind=2, buy_pot=True)
     with pytest.raises(ConfigurationError, match="blind"):

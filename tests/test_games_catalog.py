@@ -202,8 +202,14 @@ def test_games_command_lists_every_game_with_a_rules_page() -> None:
     out = CliRunner().invoke(app, ["--json"])
     assert out.exit_code == 0
     rows = json.loads(out.output)
-    assert [r["key"] for r in rows] == list(CATALOG)
+    # the French five-card draw, the default game, first (issue 14: it was missing)
+    assert [r["key"] for r in rows] == ["draw", *CATALOG]
+    assert rows[0]["codes"] == {"no-limit": "NFD", "pot-limit": "PFD", "limit": "FFD"}
     for row in rows:
         assert row["description"] and (ROOT / row["page"]).is_file(), row["page"]
     text = CliRunner().invoke(app, []).output
     assert "Crazy Pineapple" in text and "Badugi" in text
+    assert "French five-card draw" in text
+    header = next(line for line in text.splitlines() if "description" in line)
+    assert "key" in header  # the column the help promises
+    assert "deuce-to-seven-triple-draw" in text

@@ -6,6 +6,7 @@ import pickle
 import random
 from itertools import combinations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -80,6 +81,11 @@ def test_input_forms_agree() -> None:
     assert evaluate(text.split()) == expected
     assert evaluate(c for c in cards) == expected
     assert evaluate(text, "high:deck=52") == expected
+    indices = np.array([int(c) for c in cards])  # numpy's default int64
+    assert evaluate(indices) == expected
+    assert evaluate(tuple(indices)) == expected  # np.int64 scalars, the fast path's input
+    assert evaluate(tuple(indices)).cards == expected.cards
+    assert evaluate(indices.astype(np.uint8), "a5") == evaluate(text, "a5")
 
 
 @settings(max_examples=300, deadline=None)

@@ -143,13 +143,33 @@ def test_cache_folder_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -
     assert tables.table_path().name == f"eval-tables-v{tables.TABLES_VERSION}.npz"
 
 
+def test_the_install_writes_the_tables_into_the_package(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The build hook (hatch_build.py, run by pip install and pip install -e) leaves
+    the tables in the package, and a new process takes them from there: nothing is
+    built or written into an empty cache."""
+    assert tables.shipped_path().is_file()
+    assert tables.shipped_path().parent == Path(tables.__file__).parent / "data"
+    monkeypatch.setenv("POKERBONUS_CACHE", str(tmp_path / "empty"))
+    monkeypatch.setattr(tables, "_TABLES", None)
+    monkeypatch.setattr(tables, "build_tables", _no_build)
+    assert int(get_tables().flush_high[0b1_1111_0000_0000]) == 7462
+    assert not (tmp_path / "empty").exists()
+
+
+def _no_build() -> EvalTables:
+    raise AssertionError("the tables were built instead of loaded")
+
+
 def test_tables_are_rebuilt_when_missing_and_saved_small(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     loaded = get_tables()
     monkeypatch.setenv("POKERBONUS_CACHE", str(tmp_path / "new"))
+    monkeypatch.setattr(tables, "shipped_path", lambda: tmp_path / "not-installed.npz")
     monkeypatch.setattr(tables, "_TABLES", None)
-    built = get_tables()  # nothing cached there: builds and saves
+    built = get_tables()  # nothing installed nor cached there: builds and saves
     path = tables.table_path()
     assert path.is_file()
     assert path.stat().st_size <= 20 * 2**20
@@ -210,6 +230,7 @@ def test_unwritable_cache_still_gives_tables(
     blocker = tmp_path / "file"
     blocker.write_text("a file where the cache folder should be")
     monkeypatch.setenv("POKERBONUS_CACHE", str(blocker / "pokerbonus"))
+    monkeypatch.setattr(tables, "shipped_path", lambda: tmp_path / "not-installed.npz")
     monkeypatch.setattr(tables, "_TABLES", None)
     assert int(get_tables().flush_high[0b1_1111_0000_0000]) == 7462
     assert not os.path.exists(blocker / "pokerbonus")

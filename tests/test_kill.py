@@ -20,14 +20,15 @@ BLINDS = Stakes(ante=0, blinds=(1, 2))
 
 
 def test_two_scoops_in_a_row_make_the_killer_and_a_loss_ends_it() -> None:
-    state = KillState(KillRule())
+    # the cardroom end of the kill, now a table option (RULES.md section 8)
+    state = KillState(KillRule(end="cardroom"))
     state.hand_played({"ann": 10, "bob": 0}, 10)
     assert state.killer is None
     state.hand_played({"ann": 8, "bob": 0}, 8)
     assert state.killer == "ann"
-    state.hand_played({"ann": 30}, 30)  # the killer wins again: the kill goes on
+    state.hand_played({"ann": 30}, 30, killed_by="ann")  # the killer wins again: it goes on
     assert state.killer == "ann"
-    state.hand_played({"ann": 0, "bob": 12}, 12)  # the killer loses
+    state.hand_played({"ann": 0, "bob": 12}, 12, killed_by="ann")  # the killer loses
     assert state.killer is None
     state.hand_played({"bob": 6}, 6)  # bob's streak starts afresh after the kill
     assert state.killer == "bob"
@@ -72,22 +73,33 @@ def test_killer_in_the_big_blind_tops_it_up_to_the_kill() -> None:
 
 
 def test_look_at_two_and_kill() -> None:
+    # RULES.md section 8 (changed this month): any player in turn from the dealer's
+    # left, after two cards, may put the kill on (before: only the named killer).
     game = ace_to_five_draw()
-    stakes = Stakes(ante=0, blinds=(1, 2), killer=0, kill_blind=4, kill_offer=True)
+    stakes = Stakes(ante=0, blinds=(1, 2), kill_blind=4, kill_offer=True, kill_bets=(4, 8))
     hand = Hand(game, [100] * 3, dealer=0, stakes=stakes, rng=random.Random(2))
-    assert hand.decision == "kill" and hand.actor == 0
+    assert hand.decision == "kill" and hand.actor == 1
     assert [len(hand.hole_cards(s)) for s in range(3)] == [2, 2, 2]
     with pytest.raises(IllegalActionError):
         hand.check_or_call()
+    hand.decline()
+    assert (hand.decision, hand.actor) == ("kill", 2)
     hand.kill()
     assert [len(hand.hole_cards(s)) for s in range(3)] == [5, 5, 5]
-    assert hand.bets == (4, 1, 2) and hand.actor == 1
-    assert hand.legal_actions().decision == "bet"
+    assert hand.bets == (0, 1, 4) and hand.actor == 0
+    assert hand.legal_actions().min_raise_to == 8  # the kill bets: 4 and 8
     other = Hand(game, [100] * 3, dealer=0, stakes=stakes, rng=random.Random(2))
-    other.decline()
-    assert Declined(0, "kill") in other.events
+    for seat in (1, 2, 0):
+        assert other.actor == seat
+        other.decline()
+    assert [Declined(s, "kill") for s in (1, 2, 0)] == [
+        e for e in other.events if isinstance(e, Declined)
+    ]
     assert other.bets == (0, 1, 2) and other.actor == 0
+    assert other.legal_actions().min_raise_to == 4  # not killed: the plain bets
     assert other.hole_cards(0) == hand.hole_cards(0)  # the same deal either way
+    with pytest.raises(ConfigurationError, match="kill_offer"):
+        Stakes(ante=0, blinds=(1, 2), killer=0, kill_blind=4, kill_offer=True)
 
 
 def test_table_posts_the_kill_after_two_scoops_and_conserves_chips() -> None:

@@ -75,8 +75,12 @@ def _kill_posted(hand: Hand, seat: int) -> list[int]:
 
 
 def test_full_kill_after_two_scoops_doubles_the_blind_and_ends_when_the_killer_loses() -> None:
-    table = _table(TableConfig(game="holdem", players=3, small_blind=1, big_blind=2, kill="full"))
-    assert table.kill is not None and table.kill.rule == KillRule("full")
+    # The cardroom end of the kill (RULES.md section 8 changed this month: it is now
+    # an option, the source text's end being the default): the kill goes on while
+    # the killer wins.
+    table = _table(TableConfig(game="holdem", players=3, small_blind=1, big_blind=2, kill="full",
+                               kill_end="cardroom"))  # fmt: skip
+    assert table.kill is not None and table.kill.rule == KillRule("full", end="cardroom")
     _hand_won_by(table, "ann")
     assert table.next_plan().killer is None  # one scoop is not enough
     _hand_won_by(table, "ann")
@@ -119,7 +123,9 @@ def test_half_kill_posts_one_and_a_half_big_blinds_and_scales_limit_bets() -> No
 
 
 def test_kill_min_pot_counts_only_scoops_of_pots_that_big() -> None:
-    base = dict(game="holdem", players=3, small_blind=1, big_blind=2, kill="full")
+    base = dict(
+        game="holdem", players=3, small_blind=1, big_blind=2, kill="full", kill_end="cardroom"
+    )  # the kill goes on while ann wins (the option)
     probe = _table(TableConfig(**base))  # type: ignore[arg-type]
     pots = [_hand_won_by(probe, "ann"), _hand_won_by(probe, "ann")]
     assert probe.next_plan().killer == "ann"
@@ -143,31 +149,35 @@ def test_kill_min_pot_counts_only_scoops_of_pots_that_big() -> None:
 
 @pytest.mark.parametrize("take", [True, False])
 def test_look_at_two_and_kill_at_a_lowball_table(take: bool) -> None:
+    # RULES.md section 8 (changed this month): any player may put the kill on after
+    # seeing two cards, no earlier scoop needed (before, only a player who had
+    # scooped two pots was offered it). The offer goes round from the dealer's left.
     config = TableConfig(
         game="ace-to-five-draw", players=3, betting="limit", small_bet=2, big_bet=4,
         kill="full", look_at_two=True,
     )  # fmt: skip
     table = _table(config)
-    _hand_won_by(table, "cy")
-    _hand_won_by(table, "cy")
     plan = table.next_plan()
-    assert plan.killer == "cy" and plan.stakes.kill_offer
+    assert plan.killer is None and plan.stakes.kill_offer and plan.stakes.kill_bets == (4, 8)
     hand = table.start_hand()
-    seat = _seat(table, "cy")
-    assert hand.decision == "kill" and hand.actor == seat
+    assert hand.decision == "kill" and hand.actor == _seat(table, "bob")  # left of the dealer
     assert [len(hand.hole_cards(s)) for s in range(3)] == [2, 2, 2]  # seen two cards
-    before = hand.bets[seat]
     if take:
-        hand.kill()
+        hand.kill()  # bob, the small blind, tops his blind up to the kill blind
+        seat = _seat(table, "bob")
         assert hand.bets[seat] == 4 and _kill_posted(hand, seat)
+        assert hand.legal_actions().min_raise_to == 8  # killed: the bets are doubled
     else:
-        hand.decline()
-        assert Declined(seat, "kill") in hand.events and hand.bets[seat] == before
-        assert not _kill_posted(hand, seat)
+        for name in ("bob", "cy", "ann"):
+            assert hand.decision == "kill" and hand.actor == _seat(table, name)
+            hand.decline()
+            assert Declined(_seat(table, name), "kill") in hand.events
+        assert max(hand.bets) == 2 and hand.legal_actions().min_raise_to == 4
     assert [len(hand.hole_cards(s)) for s in range(3)] == [5, 5, 5]
     _play(table, hand, "cy")
     table.finish_hand()
     table.check_chips()
+    assert table.kill is not None and table.kill.killer is None  # the default end
 
 
 def test_without_look_at_two_the_lowball_kill_is_posted_before_the_deal() -> None:

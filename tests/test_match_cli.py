@@ -136,7 +136,7 @@ def test_same_seed_same_match() -> None:
             "unknown bot 'omaha:honest' for omaha (expected one of easy, medium, hard)",
         ),
         (["--game", "hearts"], "unknown game 'hearts'"),
-        (["--game", "holdem", "--bots", "hard"], "seats 1 bots for 2 players"),
+        (["--game", "holdem", "--bots", "hard"], "names 1 bot for 2 players"),
         (["--game", "holdem", "--bots", "hard,easy*x"], "bad count 'x'"),
         (["--game", "kuhn", "--players", "3", "--bots", "expert*3"], "kuhn is played heads-up"),
         (["--game", "leduc", "--betting", "no-limit"], "leduc has its own fixed limit betting"),

@@ -461,7 +461,14 @@ def test_french_pot_buying_and_blind_chains() -> None:
     assert "each surblind doubling" in _error(wrong_chain)
     no_surblind = blind.replace("[0, 0, 0, 0]\nmin", "[2, 4, 0, 0]\nmin") + "_surblind = false\n"
     assert "no surblind at this table" in _error(no_surblind)
-    assert "a blind deal has no antes" in _error(blind.replace("[0, 0, 0, 0]", "[1, 1, 1, 1]", 1))
+    # antes and blinds together (RULES.md section 5, changed this month): a blind deal
+    # may have antes, the same for everyone (before, any ante was refused)
+    assert "antes are all equal" in _error(blind.replace("[0, 0, 0, 0]", "[1, 0, 1, 1]", 1))
+    assert loads(
+        blind.replace("[0, 0, 0, 0]", "[1, 1, 1, 1]", 1).replace(
+            "[0, 0, 0, 0]\nmin", "[2, 0, 0, 0]\nmin"
+        )
+    )
     with pytest.raises(NotationError, match="cannot deal five cards to 8 players"):
         HandHistory(
             variant="PFD", antes=(1,) * 8, blinds_or_straddles=(0,) * 8, min_bet=1,

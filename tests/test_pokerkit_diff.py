@@ -15,6 +15,11 @@ purpose, and the random player stays out of them (``docs/replay.md``):
 The odd chip of a split pot goes to the first winner clockwise from the dealer
 here (RULES.md section 7) and by another order in pokerkit: for hands with
 such a split the stacks may differ by the odd chips only, never the sum.
+
+``FO/8`` is read by pokerkit's fixed-limit mixin over its Omaha high/low class:
+pokerkit 0.7.7's own ``FixedLimitOmahaHoldemHighLowSplitEightOrBetter`` plays
+pot-limit (``pokerkit_games.py``). The other direction, pokerkit's hands replayed
+by us, is ``test_pokerkit_replay.py``.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ import random
 import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
+
+from pokerkit_games import HandHistory  # noqa: E402
 
 from pokerbonus.engine import Hand  # noqa: E402
 from pokerbonus.engine.events import (  # noqa: E402
@@ -93,7 +100,7 @@ def _shared_rules_action(hand: Hand, rng: random.Random) -> None:
 
 
 def _pokerkit_stacks(text: str) -> list[int]:
-    states = list(pokerkit.HandHistory.loads(text))
+    states = list(HandHistory.loads(text))
     state = states[-1] if states else None
     assert state is not None and not state.status, "pokerkit did not finish the hand"
     return list(state.stacks)

@@ -136,6 +136,7 @@ def test_serve_on_postgresql_survives_sigkill(postgres_url: str) -> None:
                 "bots_alone": True,
                 "max_hands": 400,
                 "timer": {"action_seconds": 0},
+                "start": "now",
             },
         )
         assert r.status_code == 201, r.text

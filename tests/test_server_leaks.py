@@ -53,6 +53,7 @@ async def play(tmp_db: str) -> None:
             timer=TimerSpec(action_seconds=0),
             max_hands=HANDS,
             bots_alone=True,
+            start="now",
         )
     )
     actor = manager.tables[made["table"]]

@@ -60,6 +60,7 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
         "seat": 0,
         "config": {"players": 3},
         "timer": {"action_seconds": 0},
+        "start": "now",
     }
     data.update(body)
     r = client.post("/api/tables", json=data)
@@ -360,9 +361,11 @@ def test_timer_checks_or_folds_on_expiry(client: TestClient, clock: FakeClock) -
         clock.t += 4
         ev = until(a, lambda m: m["type"] == "event" and m["event"]["kind"] == "timed_out")
         assert ev["event"]["seat"] == 0
-        assert ev["event"]["action"] in ("check_or_call", "fold", "discard", "decline")
+        # the action played for her, in the protocol's words (docs/protocol.md), is the next event
         nxt = until(a, lambda m: m["type"] == "event" and m["n"] == ev["n"] + 1)
-        assert nxt["event"]["kind"] in ("checked", "folded", "drew", "declined")
+        played = {"checked": "check", "called": "call", "folded": "fold", "drew": "stand_pat"}
+        assert ev["event"]["action"] == played.get(nxt["event"]["kind"], "decline")
+        assert nxt["event"]["kind"] in played or nxt["event"]["kind"] == "declined"
         st = until(a, lambda m: m["type"] == "state")
         assert st["you"]["time_bank"] == 0
 

@@ -101,6 +101,7 @@ def test_sigkill_mid_hand_then_resume_or_void(tmp_path: Path) -> None:
                 "config": {"players": 3},
                 "bots": [{"seat": 1, "level": "station"}, {"seat": 2, "level": "random"}],
                 "timer": {"action_seconds": 0},
+                "start": "now",
             },
         )
         assert r.status_code == 201, r.text

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import os
+import time
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from pokerbonus.analysis.stats.draw import DrawConfig, draw_shard
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.sim import Shard, plan_shards, run_shards
+from pokerbonus.sim import shards as shards_module
 
 CONFIG = DrawConfig(deck=32, players=4)
 TASK = functools.partial(draw_shard, CONFIG)
@@ -43,6 +47,47 @@ def test_process_pool_same_as_inline_for_any_workers() -> None:
     assert sorted(s.index for s in seen) == list(range(6))
     one = run_shards(TASK, plan, backend="process", workers=1)
     assert np.array_equal(inline.counts, one.counts)
+
+
+def _where(parent: int, seed: int, hands: int) -> npt.NDArray[np.int64]:
+    """A slow task that counts its deals, and the shards run outside ``parent``."""
+    time.sleep(0.05)
+    return np.array([hands, int(os.getpid() != parent)], dtype=np.int64)
+
+
+def test_helper_processes_take_shards_and_every_shard_counts_once() -> None:
+    """With helpers, this process and the helpers share the shards; a shard that
+    both ran (this process takes over unfinished ones at the end) counts once."""
+    task = functools.partial(_where, os.getpid())
+    plan = plan_shards(4, 40 * 100, shard_hands=100)
+    helped = 0
+    deadline = time.monotonic() + 120  # the helper's first start-up (imports) included
+    while not helped and time.monotonic() < deadline:
+        result = run_shards(task, plan, backend="process", workers=2)
+        assert result.counts[0] == 4000 and result.shards_done == 40 and result.workers == 2
+        helped = int(result.counts[1])
+    assert 0 < helped < 40  # the helper took shards, this process did too
+
+
+def test_the_default_runs_a_small_job_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shards_module, "_TEAMS", {})
+    plan = plan_shards(8, 3000, shard_hands=1000)
+    result = run_shards(TASK, plan, backend="process")
+    assert result.workers == 1 and result.shards_done == 3
+    assert np.array_equal(result.counts, run_shards(TASK, plan, backend="inline").counts)
+
+
+def test_helpers_start_only_for_large_jobs_on_idle_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shards_module, "_cores", lambda: 4)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.2, 0.2, 0.2))
+    worth = shards_module._helpers_worth_it
+    pays = shards_module.HELPER_PAYS_AFTER
+    assert worth(0.5 * pays, 1.0) == 0  # a small job: this process alone is faster
+    assert worth(2.5 * pays, 0.98) == 2
+    assert worth(100 * pays, 0.98) == 3  # never more helpers than the other cores
+    assert worth(100 * pays, 0.3) == 0  # this process gets a third of a core: busy machine
+    monkeypatch.setattr(os, "getloadavg", lambda: (3.9, 3.0, 3.0))
+    assert worth(100 * pays, 1.0) == 0  # every core already has a job
 
 
 def test_interrupted_run_keeps_completed_shards() -> None:

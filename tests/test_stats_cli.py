@@ -44,13 +44,32 @@ def test_draw_json_matches_api_and_png_plot(tmp_path: Path) -> None:
     assert table.exit_code == 0 and "2,000 deals" in table.output
 
 
-def test_dealer_json() -> None:
+def test_dealer_json_with_settings_from_flags_and_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('[dealer]\nqualifier = "44"\n[dealer.paytable]\nflush = 5\n', "utf-8")
+    plot = tmp_path / "dealer.svg"
+    args = ["stats", "dealer", "--situations", "2000", "--workers", "1", "--json"]
     result = runner.invoke(
-        app, ["stats", "dealer", "--situations", "8", "--workers", "1", "--json"]
+        app, [*args, "--config", str(path), "--bet", "10", "--no-switch", "--plot", str(plot)]
     )
     assert result.exit_code == 0, result.output
+    assert plot.read_text().lstrip().startswith("<?xml")
     data = json.loads(result.output)
-    assert data["situations"] == 8 and "antes excluded" in data["covers"]
+    assert data["situations"] == 2000 and "antes excluded" in data["covers"]
+    assert data["method"] == "sampled" and data["decisions"]["exchange_one"] == 0
+    assert data["settings"]["qualifier"] == "44" and data["settings"]["paytable"]["flush"] == 5
+    assert data["settings"]["bet"] == 10 and data["settings"]["switch"] is False
+    low, high = data["ci95"]
+    assert low < data["rtp"] < high
+
+
+def test_dealer_refuses_bad_settings_in_one_line() -> None:
+    bad = runner.invoke(app, ["stats", "dealer", "--qualifier", "KA"])
+    assert bad.exit_code == 2 and "error: qualifier: write the higher rank first" in bad.output
+    bad = runner.invoke(app, ["stats", "dealer", "--situations", "10"])
+    assert bad.exit_code == 2 and "situations: at least 1,000" in bad.output
+    bad = runner.invoke(app, ["stats", "dealer", "--play-multiple", "0"])
+    assert bad.exit_code == 2 and "play_multiple: must be an integer from 1 to 10" in bad.output
 
 
 def test_errors_exit_2(tmp_path: Path) -> None:

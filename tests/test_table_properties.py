@@ -42,7 +42,8 @@ def random_config(rng: random.Random) -> TableConfig:
         pot_orbits=rng.randint(1, 2),
         blind_orbits=rng.randint(1, 2),
         ante=rng.randint(1, min(3, cave)),
-        blind=rng.randint(1, min(4, cave)),
+        # in limit the blind is the small bet (RULES.md section 6): left unset there
+        blind=None if betting == "limit" else rng.randint(1, min(4, cave)),
         surblind=rng.random() < 0.7,
         buy_pot=rng.random() < 0.5,
         max_discard=rng.choice([3, 5]),

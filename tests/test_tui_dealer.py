@@ -1,24 +1,36 @@
-"""Dealer mode at the terminal: the computer players decide off the screen's thread.
+"""Dealer mode at the terminal: the computer players decide off the screen's thread,
+the hint, the rules screen with the return to player, the ledger, the setup
+screen, and snapshots of the decision screen and the ledger.
 
-Each test holds the computer players' decision in its thread (an event the test
-sets), so it can check what the screen does meanwhile: it is drawn, keys are
-read, the person cannot act out of turn, and the decision is shown once it
+The first tests hold the computer players' decision in its thread (an event the
+test sets), so they can check what the screen does meanwhile: it is drawn, keys
+are read, the person cannot act out of turn, and the decision is shown once it
 arrives.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Input, Switch
 
 from pokerbonus.dealer import DealerAction, DealerSettings, DealerView
 from pokerbonus.dealer.events import Exchanged, Folded, Kept
 from pokerbonus.store import Store
-from pokerbonus.tui.app import RulesScreen
-from pokerbonus.tui.dealer_app import DealerApp, DealerScreen, DealerSession, simple_decision
+from pokerbonus.tui.app import LedgerScreen, RulesScreen
+from pokerbonus.tui.dealer_app import (
+    DealerApp,
+    DealerScreen,
+    DealerSession,
+    DealerSetupScreen,
+    simple_decision,
+)
 
 SIZE = (140, 50)
 
@@ -26,6 +38,16 @@ SIZE = (140, 50)
 def screen_text(app: App[None]) -> str:
     """Every character on the screen, as the terminal would show it."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 30) -> None:
+    """Let the app run until ``done()`` (work in a thread: the hint, the rules' RTP)."""
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            await pilot.pause()  # drawn
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the screen never got there")
 
 
 class HeldDecisions:
@@ -72,8 +94,8 @@ async def test_the_screen_answers_while_a_computer_player_decides(held: HeldDeci
         assert not app.screen.query_one("#d-keep").display
         await pilot.press("f")  # not the person's turn: nothing happens
         await pilot.press("question_mark")  # the screen still reads keys
-        await pilot.pause()
-        assert isinstance(app.screen, RulesScreen) and "An exact tie" in screen_text(app)
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert "An exact tie" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
         view = s.view
@@ -112,12 +134,151 @@ async def test_leaving_while_a_computer_player_decides_keeps_the_hand_as_stored(
         await pilot.press("q")
         await pilot.pause()
         held.release.set()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert "You left the table" in screen_text(app)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, LedgerScreen) and "You left the table" in screen_text(app)
         hand = s.table.hand
         assert hand is not None and hand.actor == 1  # the late decision was not played
         saved = store.load_session(s.session_id)
         assert saved.status == "open" and saved.hands[-1].actions == ("keep",)
     back = DealerSession.resume(store, seed=4, computer="simple")
     assert back.resume_report.outcome == "resumed" and not back.in_hand
+
+
+def seeded(seed: int = 3, **values: Any) -> DealerSession:
+    return DealerSession(DealerSettings(**values), computer="simple", seed=seed)
+
+
+async def test_q_shows_the_ledger_with_the_table_gone_and_one_more_q_quits() -> None:
+    s = seeded()
+    app = DealerApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert s.view is not None and s.view.actor == 0
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+        assert not app.query("#d-keep") and not app.query("#d-next")  # no table buttons left
+        text = screen_text(app)
+        assert "Session ledger" in text and "You left the table" in text
+        assert "The hand is kept" in text  # left during a hand: it can be resumed
+        await pilot.press("k", "f", "space")  # the table's keys do nothing any more
+        await pilot.pause()
+        assert s.view is not None and s.view.actor == 0 and not s.view.decided[0]
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
+
+
+async def test_the_hint_shows_the_value_of_every_choice() -> None:
+    s = seeded()
+    app = DealerApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await until(pilot, lambda: "best" in screen_text(app))
+        view = s.view
+        assert view is not None
+        text = screen_text(app)
+        assert "Expected result of each choice" in text
+        for card in view.hole:
+            assert f"exchange {card}" in text
+        assert "fold" in text and "-5.000" in text and "keep" in text
+        from pokerbonus.dealer.strategy import best_decision
+
+        best = best_decision(view.hole, view.dealer_up[0], s.settings)
+        row = next(line for line in text.splitlines() if "best" in line)
+        assert f"{best.value:+.3f}" in row
+        await pilot.press("k")  # the hint goes with the decision
+        await pilot.pause()
+        assert "Expected result" not in screen_text(app)
+
+
+async def test_the_rules_screen_shows_the_rtp_and_the_tie_rule() -> None:
+    app = DealerApp(seeded())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        rules = app.screen
+        assert isinstance(rules, RulesScreen)
+        text = rules.text  # what the screen's text box holds (it scrolls)
+        assert "Return to player" in screen_text(app)  # shown first, without scrolling
+        assert "Return to player with these settings, under the best play: 98.21%" in text
+        assert "(exact)" in text and "house edge" in text
+        assert "An exact tie with a qualifying dealer" in text and "are both returned" in text
+        assert "He qualifies with ace-king high or better" in text
+
+
+async def test_a_table_without_the_switch_offers_keep_and_fold_only() -> None:
+    s = seeded(switch=False)
+    app = DealerApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#d-exchange").display
+        assert not app.screen.query_one("#d-card-0").display
+        await pilot.press("1", "x")
+        await pilot.pause()
+        assert s.view is not None and s.view.actor == 0  # nothing was exchanged
+        assert "k keep (play wager 10) or f fold" in screen_text(app)
+
+
+async def test_the_setup_screen_checks_every_setting_before_the_table() -> None:
+    made: list[DealerSession] = []
+
+    def make(settings: DealerSettings, person: dict[str, Any]) -> DealerSession:
+        made.append(DealerSession(settings, name=person["name"], computer="simple", seed=1))
+        return made[-1]
+
+    app = DealerApp(settings=DealerSettings(), person={"name": "Zoe"}, make_session=make)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, DealerSetupScreen)
+        setup.query_one("#field-bet", Input).value = "0"
+        await pilot.press("f5")
+        await pilot.pause()
+        assert "bet: must be an integer from 1 to 1000000, got 0" in screen_text(app)
+        assert not made
+        setup.query_one("#field-bet", Input).value = "10"
+        setup.query_one("#field-switch_fee", Input).value = ""
+        setup.query_one("#pay-flush", Input).value = "x"
+        await pilot.press("f5")
+        await pilot.pause()
+        assert "paytable: flush: must be an integer" in screen_text(app)
+        setup.query_one("#pay-flush", Input).value = "5"
+        setup.query_one("#field-switch", Switch).value = False
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, DealerScreen) and made
+        s = made[0].settings
+        assert (s.bet, s.switch_fee, s.switch, s.paytable.flush, s.players) == (
+            10, 10, False, 5, 3,
+        )  # fmt: skip
+        assert made[0].person == "Zoe"
+
+
+# -- snapshots: a change of these screens shows up as an SVG diff in review -----------
+
+
+def test_snapshot_of_the_decision_screen_with_a_card_picked_and_the_hint(
+    snap_compare: Callable[..., bool],
+) -> None:
+    async def hint(pilot: Pilot[None]) -> None:
+        await pilot.press("2", "h")
+        await until(pilot, lambda: "best" in screen_text(pilot.app))
+
+    assert snap_compare(DealerApp(seeded()), terminal_size=(120, 34), run_before=hint)
+
+
+def test_snapshot_of_the_ledger_after_a_hand(snap_compare: Callable[..., bool]) -> None:
+    async def play_and_leave(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        assert isinstance(app, DealerApp) and app.session is not None
+        session = app.session
+        await pilot.press("k")
+        await until(pilot, lambda: session.view is not None and session.view.finished)
+        await pilot.press("q")
+        await asyncio.sleep(0)
+        await pilot.pause()
+
+    assert snap_compare(DealerApp(seeded()), terminal_size=(100, 24), run_before=play_and_leave)

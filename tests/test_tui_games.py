@@ -136,5 +136,6 @@ def test_the_rules_screen_names_each_game_of_the_catalog() -> None:
         text = rules_text(config)
         assert text.splitlines()[0] == entry.name, key
         assert "French" not in text and "parole" not in text, key  # the draw's own rules
-        forced = f"big blind {config.big_blind}" if config.forced == "blinds" else "bring-in"
+        big = config.effective_blinds[1]  # the big blind field is unset: its default
+        forced = f"big blind {big}" if config.forced == "blinds" else "bring-in"
         assert forced in text, key

@@ -1,10 +1,10 @@
 """The kill pot at the terminal table (RULES.md section 8, "Kill pot", lowball
-"look at two and kill"): the person scoops two pots in a row, is offered the kill
-after seeing two cards, and takes it or declines it by key and by button.
+"look at two and kill"): after seeing two cards, the person is offered the kill
+(any player may put it on, no earlier scoop needed) and takes it or declines it
+by key and by button.
 
 The session is seeded (ace-to-five draw, one ``station`` opponent who calls
-everything): checking and standing pat, the person scoops the first two hands,
-so the third deals them the offer.
+everything): checking and standing pat until the offer comes to the person.
 """
 
 from __future__ import annotations
@@ -82,7 +82,9 @@ async def test_the_kill_offer_is_shown_after_two_cards() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await play_to_the_kill_offer(pilot, s)
-        assert s.table.hands_played == 2 and s.plan is not None and s.plan.killer == s.person
+        # RULES.md section 8 (changed this month): offered with no scoop before, so
+        # not only to a killer (before: after two scoops, in the third hand)
+        assert s.plan is not None and s.plan.killer is None
         view = s.view
         assert view is not None and view.legal is not None and view.seat is not None
         assert view.actor == view.seat and view.legal.offer_amount == 4  # twice the big blind
@@ -114,7 +116,7 @@ async def test_the_person_puts_the_kill_on(by_button: bool) -> None:
         assert view.bets == (4, 4)
         text = screen_text(app)
         assert "You put the kill on: kill blind 4" in text
-        assert "Your turn: bet" in text and "put the kill on for" not in text
+        assert "Your turn: check or raise." in text and "put the kill on for" not in text
         assert not app.screen.query_one("#offer-actions").display
         assert app.screen.query_one("#bet-actions").display
         assert "Raise to 8" in text  # the kill blind is the largest blind
@@ -158,7 +160,7 @@ async def test_the_rules_screen_tells_the_kill() -> None:
         text = str(app.screen.query_one("#rules-text", Static).render())
         assert text.startswith("Ace-to-five lowball draw") and "French" not in text
         assert "kill blind of twice the big blind" in text
-        assert "Look at two and kill: the killer sees two cards" in text
+        assert "Look at two and kill: after two cards, any player may put the kill on" in text
 
 
 async def test_a_hand_left_at_the_kill_offer_is_resumed_at_the_offer() -> None:

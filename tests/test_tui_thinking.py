@@ -20,6 +20,7 @@ from pokerbonus.store import Store
 from pokerbonus.tui.app import LedgerScreen, PlayApp, RulesScreen
 from pokerbonus.tui.session import PlaySession
 from pokerbonus.tui.settings import PlaySettings
+from pokerbonus.tui.table import decision_words
 
 SIZE = (140, 50)
 Decide = Callable[[SeatView, GameInfo, Budget], Action]
@@ -100,7 +101,7 @@ async def test_the_table_answers_while_an_opponent_thinks(
         after = s.view
         assert after is not None and after.actor == after.seat and after.legal is not None
         assert len(after.log) > len(view.log) and threading.get_ident() not in held.threads
-        assert "Your turn: bet" in screen_text(app)
+        assert decision_words(after) in screen_text(app)
         await pilot.press("c")  # the person's turn: played, then the opponents think again
         await pilot.pause()
         later = s.view

@@ -19,19 +19,23 @@ ranks ``2 3 4 5 6 7 8 9 T J Q K A`` are ``0..12`` and suits ``c d h s`` are
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, SupportsIndex
 
 from pokerbonus.errors import InvalidCardError
+from pokerbonus.i18n import check_language, gettext
 
 __all__ = [
     "DECK_SIZES",
+    "FRENCH_RANKS",
     "JOKERS",
     "RANKS",
     "SUITS",
     "Card",
     "CardsLike",
+    "card_text",
     "default_deck_size",
     "format_cards",
     "lowest_rank",
@@ -49,6 +53,8 @@ RANK_NAMES: Final = (
 RANK_PLURALS: Final = tuple("sixes" if n == "six" else n + "s" for n in RANK_NAMES)
 SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS: Final = "♣♦♥♠"
+FRENCH_RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R", "A")
+"""The rank letters of French texts: V valet, D dame, R roi (``RDV109``)."""
 JOKER_TEXT: Final = "Jk"
 FIRST_JOKER: Final = 52
 JOKERS: Final = (52, 53)
@@ -69,8 +75,9 @@ _RANK_OF_CHAR: Final = {
 class Card(int):
     """One playing card or joker, an ``int`` in ``0..53`` (see the module doc).
 
-    ``Card`` accepts an index or a token; instances are interned, immutable and
-    usable anywhere an int index is (array indexing, numpy arrays).
+    ``Card`` accepts an index (an ``int`` or a numpy integer) or a token; instances
+    are interned, immutable and usable anywhere an int index is (array indexing,
+    numpy arrays).
 
     >>> Card("as").rank, Card("as").suit, Card("Jk").is_joker
     (12, 3, True)
@@ -78,13 +85,20 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int | str) -> Card:
+    def __new__(cls, value: SupportsIndex | str) -> Card:
         if isinstance(value, str):
             return parse_card(value)
         if isinstance(value, Card):
             return value
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 53:
-            raise InvalidCardError(f"invalid card index: {value!r} (expected 0..53)")
+        if not isinstance(value, int) and not isinstance(value, bool):
+            try:  # numpy integer scalars and other integer types
+                value = operator.index(value)
+            except TypeError:
+                message = gettext("invalid card index: {value!r} (expected 0..53)")
+                raise InvalidCardError(message.format(value=value)) from None
+        if isinstance(value, bool) or not 0 <= value <= 53:
+            message = gettext("invalid card index: {value!r} (expected 0..53)")
+            raise InvalidCardError(message.format(value=value))
         return _CARDS[value]
 
     @property
@@ -156,9 +170,8 @@ def parse_card(token: str, *, joker: int = FIRST_JOKER) -> Card:
         suit = _SUIT_OF_CHAR.get(text[1])
         if rank is not None and suit is not None:
             return _CARDS[4 * rank + suit]
-    raise InvalidCardError(
-        f"invalid card: {token!r} (expected rank 2-9 T J Q K A and suit c d h s)"
-    )
+    message = gettext("invalid card: {token!r} (expected rank 2-9 T J Q K A and suit c d h s)")
+    raise InvalidCardError(message.format(token=token))
 
 
 def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
@@ -190,7 +203,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
         seen: set[int] = set()
         for card in result:
             if card in seen:
-                raise InvalidCardError(f"duplicate card: {str(card)!r}")
+                raise InvalidCardError(gettext("duplicate card: {card!r}").format(card=str(card)))
             seen.add(card)
     return tuple(result)
 
@@ -211,9 +224,33 @@ def _tokens(text: str) -> list[str]:
     return tokens
 
 
-def format_cards(cards: Iterable[int], *, unicode: bool = False, sep: str = " ") -> str:
-    """Format cards as text, ASCII by default (``As Kd``) or with Unicode suits."""
+def format_cards(
+    cards: Iterable[int], *, unicode: bool = False, sep: str = " ", lang: str = "en"
+) -> str:
+    """Format cards as text, ASCII by default (``As Kd``) or with Unicode suits;
+    ``lang="fr"`` writes the French letters (see :func:`card_text`).
+
+    >>> format_cards(parse_cards("Ks Qh Jd Tc"), lang="fr")
+    'R♠ D♥ V♦ 10♣'
+    """
+    if lang != "en":
+        return sep.join(card_text(c, lang) for c in cards)
     return sep.join(Card(c).unicode() if unicode else _TEXT[Card(c)] for c in cards)
+
+
+def card_text(card: int, lang: str = "en", *, unicode: bool = True) -> str:
+    """One card as a person reads it in ``lang``: ``K♠`` (or ``Ks``) in English;
+    in French the letters of French texts with the suit symbol (``R♠``, ``D♥``,
+    ``V♦``, ``10♣``), jokers ``Jk``. Card input keeps the English letters.
+
+    >>> card_text(Card("Qh"), "fr"), card_text(Card("Qh")), card_text(Card("Qh"), unicode=False)
+    ('D♥', 'Q♥', 'Qh')
+    """
+    if check_language(lang) == "en":
+        return Card(card).unicode() if unicode else _TEXT[Card(card)]
+    if card >= FIRST_JOKER:
+        return JOKER_TEXT
+    return FRENCH_RANKS[card >> 2] + SUIT_SYMBOLS[card & 3]
 
 
 def lowest_rank(deck_size: int) -> int:
@@ -223,14 +260,17 @@ def lowest_rank(deck_size: int) -> int:
     ('7', '6')
     """
     if deck_size not in DECK_SIZES:
-        raise InvalidCardError(f"invalid deck size: {deck_size!r} (expected one of {DECK_SIZES})")
+        message = gettext("invalid deck size: {size!r} (expected one of {sizes})")
+        sizes = ", ".join(str(size) for size in DECK_SIZES)
+        raise InvalidCardError(message.format(size=deck_size, sizes=sizes))
     return (52 - deck_size) // 4
 
 
 def make_deck(size: int = 52, jokers: int = 0) -> tuple[Card, ...]:
     """The cards of a deck of ``size`` cards (its highest ranks) plus 0-2 jokers, in index order."""
     if jokers not in (0, 1, 2):
-        raise InvalidCardError(f"invalid number of jokers: {jokers!r} (expected 0, 1 or 2)")
+        message = gettext("invalid number of jokers: {jokers!r} (expected 0, 1 or 2)")
+        raise InvalidCardError(message.format(jokers=jokers))
     start = 4 * lowest_rank(size)
     return _CARDS[start:52] + _CARDS[52 : 52 + jokers]
 
@@ -244,7 +284,8 @@ def default_deck_size(players: int) -> int:
     [32, 32, 32, 40, 44, 48, 52]
     """
     if not 2 <= players <= 10:
-        raise InvalidCardError(f"invalid number of players: {players!r} (expected 2..10)")
+        message = gettext("invalid number of players: {players!r} (expected 2..10)")
+        raise InvalidCardError(message.format(players=players))
     return {5: 40, 6: 44, 7: 48}.get(players, 32 if players <= 4 else 52)
 
 

@@ -214,9 +214,11 @@ def equity(
     """
     if game not in GAMES:
         raise InvalidHandError(f"unknown game: {game!r} (expected one of {', '.join(GAMES)})")
-    if isinstance(hands, str) or not 2 <= len(hands) <= 10:
-        count = "a text" if isinstance(hands, str) else f"{len(hands)} hands"
-        raise InvalidHandError(f"equity needs 2 to 10 hands, got {count}")
+    if isinstance(hands, str):
+        raise InvalidHandError(
+            f"equity needs a list of 2 to 10 hands, got the text {hands!r} "
+            "(give each hand apart, e.g. ['AhKh', 'QsQc'])"
+        )
     if samples is not None and (
         isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
     ):
@@ -225,6 +227,14 @@ def equity(
         raise ConfigurationError(f"invalid exact: {exact!r} (expected True, False or None)")
     hole: tuple[int, ...] = (4, 5) if game.startswith("omaha") else (2,)
     players = [_read_hand(i + 1, h, game, hole) for i, h in enumerate(hands)]
+    if not 2 <= len(hands) <= 10:
+        given = ", ".join(repr(_label(h)) for h in hands)
+        if len(hands) == 1:
+            raise InvalidHandError(
+                f"equity needs 2 to 10 hands, got only {given}; add the opponent's "
+                "hand, a range or 'random'"
+            )
+        raise InvalidHandError(f"equity needs 2 to 10 hands, got {len(hands)}")
     board_cards = parse_cards(board)
     if len(board_cards) > 5:
         raise InvalidHandError(
@@ -323,12 +333,21 @@ def equity(
     starts_arr = np.array(starts, dtype=np.int64)
     counts_arr = np.array(counts, dtype=np.int64)
     tables = _tables()
+    two_card = game in ("holdem", "shortdeck")
+    multi = tables.multi_high if game == "holdem" else tables.multi_shortdeck
+    flush = tables.flush_high if game == "holdem" else tables.flush_shortdeck
+    arrays = (tables.card_key, multi, flush, tables.row_offset)
+    known = len(board_cards)
 
     if exact:
-        share, square, wins, ties, n = kern.exact_kernel(
-            code, combos, masks, starts_arr, counts_arr, board_arr, len(board_cards),
-            deck_arr, tables,
-        )  # fmt: skip
+        if two_card:
+            share, square, wins, ties, n = kern.exact_two_card(
+                combos, masks, starts_arr, counts_arr, board_arr, known, deck_arr, *arrays
+            )
+        else:
+            share, square, wins, ties, n = kern.exact_board(
+                code, combos, masks, starts_arr, counts_arr, board_arr, known, deck_arr, tables
+            )
         if n == 0:
             raise InvalidHandError(
                 "the hands and ranges cannot be dealt together: "
@@ -338,10 +357,16 @@ def equity(
         wanted = DEFAULT_SAMPLES if samples is None else samples
         random_hand = np.array([h.random for h in players], dtype=np.bool_)
         rng = np.random.default_rng(seed)
-        share, square, wins, ties, n, _attempts = kern.monte_carlo_kernel(
-            code, combos, masks, starts_arr, counts_arr, random_hand, board_arr,
-            len(board_cards), deck_arr, wanted, _MAX_REJECTS, rng, tables,
-        )  # fmt: skip
+        if two_card:
+            share, square, wins, ties, n, _attempts = kern.monte_carlo_two_card(
+                combos, masks, starts_arr, counts_arr, random_hand, board_arr, known,
+                deck_arr, wanted, _MAX_REJECTS, rng, *arrays,
+            )  # fmt: skip
+        else:
+            share, square, wins, ties, n, _attempts = kern.monte_carlo_board(
+                code, combos, masks, starts_arr, counts_arr, random_hand, board_arr, known,
+                deck_arr, wanted, _MAX_REJECTS, rng, tables,
+            )  # fmt: skip
         if n < wanted:
             raise InvalidHandError(
                 f"the ranges cannot be dealt together: no deal without a repeated card "

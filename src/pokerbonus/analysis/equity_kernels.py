@@ -8,7 +8,13 @@ The pot is counted in :data:`POT` units (5040, divisible by every number of
 winners up to 10, and by twice that for the halves of a high/low pot), so shares
 add up as exact integers.
 
-Inputs shared by both kernels:
+The two-card games (hold'em, short-deck) and the board games (Omaha, Omaha
+high/low) have kernels of their own, so that a command compiles only the code
+of its game family at its first run: ``exact_two_card`` and
+``monte_carlo_two_card`` read the tables' arrays directly (passed one by one),
+``exact_board`` and ``monte_carlo_board`` call the Omaha rankers.
+
+Inputs shared by the kernels:
 
 - ``combos``: ``(rows, hole_size)`` card indices; player ``p`` may hold rows
   ``starts[p] .. starts[p] + counts[p] - 1`` (one row for a known hand);
@@ -39,8 +45,10 @@ __all__ = [
     "GAME_OMAHA8",
     "GAME_SHORTDECK",
     "POT",
-    "exact_kernel",
-    "monte_carlo_kernel",
+    "exact_board",
+    "exact_two_card",
+    "monte_carlo_board",
+    "monte_carlo_two_card",
 ]
 
 GAME_HOLDEM: Final = 0
@@ -55,53 +63,27 @@ _BASE: Final = 5 * SIZE_KEY  # the low halves of five keys: where the hash start
 Array = Any  # numpy arrays; numba does the typing here
 
 
-@njit(cache=True, inline="always")
-def _value_of_sum(total: int, cards: Array, multi: Array, flush: Array, t: Any) -> int:
-    """High value of the cards whose key sum is ``total`` (the tables' two reads).
-
-    Same lookup as the rankers of :mod:`pokerbonus.hands.kernels`, fed with a
-    sum built incrementally: the board's part is shared by every player.
-    """
-    index = (total & _LOW32) - _BASE
-    value = int(multi[index + t.row_offset[index >> ROW_SHIFT]])
-    bits = ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS
-    if bits != 0:
-        suit = 0 if bits & 0x8 else (1 if bits & 0x80 else (2 if bits & 0x800 else 3))
-        mask = 0
-        for i in range(cards.shape[0]):
-            if cards[i] & 3 == suit:
-                mask |= 1 << (cards[i] >> 2)
-        fv = int(flush[mask])
-        if fv > value:
-            value = fv
-    return value
+@njit(cache=True)
+def _zeros(n: int) -> Array:
+    """``n`` int64 zeros. Every work array of the kernels comes from here (shaped
+    with ``reshape``, or read as unsigned with ``view``): numba then compiles one
+    allocation, not one per dtype and shape, at a command's first run."""
+    return np.zeros(n, np.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _score_all(
     game: int, holes: Array, nh: int, board: Array, buf: Array, hi: Array, lo: Array, t: Any
 ) -> None:
-    """Fill ``hi[p]`` (and ``lo[p]`` in omaha8) for every player on a complete board."""
-    players = holes.shape[0]
-    if game in (GAME_HOLDEM, GAME_SHORTDECK):
-        key = t.card_key
-        board_sum = key[board[0]] + key[board[1]] + key[board[2]] + key[board[3]]
-        board_sum += key[board[4]]
-        multi = t.multi_high if game == GAME_HOLDEM else t.multi_shortdeck
-        flush = t.flush_high if game == GAME_HOLDEM else t.flush_shortdeck
-        for p in range(players):
-            for i in range(5):
-                buf[p, nh + i] = board[i]
-            total = board_sum + key[holes[p, 0]] + key[holes[p, 1]]
-            hi[p] = _value_of_sum(total, buf[p], multi, flush, t)
-    else:
-        for p in range(players):
-            hi[p] = rank_omaha_high(holes[p, :nh], board, t)
-            if game == GAME_OMAHA8:
-                lo[p] = rank_omaha_low8(holes[p, :nh], board, t)
+    """Fill ``hi[p]`` (and ``lo[p]`` in omaha8) for every player of a board game on a
+    complete board: exactly two hole cards and three board cards."""
+    for p in range(holes.shape[0]):
+        hi[p] = rank_omaha_high(holes[p, :nh], board, t)
+        if game == GAME_OMAHA8:
+            lo[p] = rank_omaha_low8(holes[p, :nh], board, t)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _award(
     game: int, hi: Array, lo: Array, share: Array, square: Array, wins: Array, ties: Array
 ) -> None:
@@ -141,15 +123,7 @@ def _award(
                 ties[p] += 1
 
 
-@njit(cache=True, inline="always")
-def _fill_holes(combos: Array, rows: Array, nh: int, holes: Array, buf: Array) -> None:
-    for p in range(rows.shape[0]):
-        for j in range(nh):
-            holes[p, j] = combos[rows[p], j]
-            buf[p, j] = combos[rows[p], j]
-
-
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _lookup(
     total: int,
     c0: int,
@@ -201,10 +175,10 @@ def _walk_two_card(
     table reads per player. Returns the number of runouts.
     """
     players = holes.shape[0]
-    hole_sum = np.zeros(players, np.int64)
+    hole_sum = _zeros(players)
     for p in range(players):
         hole_sum[p] = key[holes[p, 0]] + key[holes[p, 1]]
-    vals = np.zeros(players, np.int64)
+    vals = _zeros(players)
     first = second = split = 0  # heads-up counts, added to the sums at the end
     # slot i is drawn (d_i) or known; a drawn slot's index runs up to m - (4 - i)
     d0, d1, d2, d3, d4 = n_known <= 0, n_known <= 1, n_known <= 2, n_known <= 3, n_known <= 4
@@ -278,46 +252,17 @@ def _walk_two_card(
 
 
 @njit(cache=True)
-def exact_kernel(
-    game: int,
-    combos: Array,
-    masks: Array,
-    starts: Array,
-    counts: Array,
-    board: Array,
-    n_known: int,
-    deck: Array,
-    t: Any,
-) -> tuple[Array, Array, Array, Array, int]:
-    """Walk every assignment of range rows (no card twice) and every board completion.
+def _next_assignment(
+    rows: Array, used: Array, p: int, starts: Array, counts: Array, masks: Array
+) -> int:
+    """Advance ``rows`` (per player, an index into its range) to the next assignment
+    in which no card is held twice, starting at player ``p``.
 
-    Returns ``(share, square, wins, ties, n)``: per player the sum of pot shares
-    (POT units) and of their squares, outright wins and partial shares, and the
-    number of runouts walked.
+    Returns the last player's number when ``rows`` holds a full assignment (call
+    again with that number for the next one), -1 when every assignment was seen.
+    ``used[q]`` is the mask of the cards held by players before ``q``.
     """
     players = starts.shape[0]
-    nh = combos.shape[1]
-    share = np.zeros(players, np.int64)
-    square = np.zeros(players, np.int64)
-    wins = np.zeros(players, np.int64)
-    ties = np.zeros(players, np.int64)
-    hi = np.zeros(players, np.int64)
-    lo = np.zeros(players, np.int64)
-    holes = np.zeros((players, nh), np.int64)
-    buf = np.zeros((players, nh + 5), np.int64)
-    full = np.zeros(5, np.int64)
-    for i in range(n_known):
-        full[i] = board[i]
-    k = 5 - n_known
-    rows = np.full(players, -1, np.int64)
-    used = np.zeros(players + 1, np.uint64)
-    rest = np.zeros(deck.shape[0], np.int64)
-    idx = np.zeros(max(k, 1), np.int64)
-    key = t.card_key
-    multi = t.multi_high if game == GAME_HOLDEM else t.multi_shortdeck
-    flush = t.flush_high if game == GAME_HOLDEM else t.flush_shortdeck
-    n = 0
-    p = 0
     while p >= 0:
         rows[p] += 1
         if rows[p] >= counts[p]:
@@ -331,54 +276,305 @@ def exact_kernel(
         if p + 1 < players:
             p += 1
             continue
-        # a full assignment: every player holds a row, no card twice
-        for q in range(players):
-            rows[q] += starts[q]
-        _fill_holes(combos, rows, nh, holes, buf)
-        for q in range(players):
-            rows[q] -= starts[q]
-        m = 0
-        for c in deck:
-            if not (used[players] >> np.uint64(c)) & np.uint64(1):
-                rest[m] = c
-                m += 1
-        if m < k:
-            continue
-        if game in (GAME_HOLDEM, GAME_SHORTDECK):
+        return p
+    return -1
+
+
+@njit(cache=True)
+def _take_holes(combos: Array, starts: Array, rows: Array, holes: Array, buf: Array) -> None:
+    """Copy each player's range row ``starts[p] + rows[p]`` into ``holes`` and ``buf``."""
+    for p in range(rows.shape[0]):
+        for j in range(holes.shape[1]):
+            holes[p, j] = combos[starts[p] + rows[p], j]
+            buf[p, j] = holes[p, j]
+
+
+@njit(cache=True)
+def _rest_of_deck(deck: Array, used: Any, rest: Array) -> int:
+    """Copy the cards of ``deck`` outside the mask ``used`` into ``rest``; their number."""
+    m = 0
+    for c in deck:
+        if not (used >> np.uint64(c)) & np.uint64(1):
+            rest[m] = c
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def exact_two_card(
+    combos: Array,
+    masks: Array,
+    starts: Array,
+    counts: Array,
+    board: Array,
+    n_known: int,
+    deck: Array,
+    key: Array,
+    multi: Array,
+    flush: Array,
+    row_offset: Array,
+) -> tuple[Array, Array, Array, Array, int]:
+    """Walk every assignment of range rows (no card twice) and every board
+    completion, hold'em or short-deck (``multi`` and ``flush`` are that game's tables).
+
+    Returns ``(share, square, wins, ties, n)``: per player the sum of pot shares
+    (POT units) and of their squares, outright wins and partial shares, and the
+    number of runouts walked.
+    """
+    players = starts.shape[0]
+    share = _zeros(players)
+    square = _zeros(players)
+    wins = _zeros(players)
+    ties = _zeros(players)
+    holes = _zeros(players * 2).reshape((players, 2))
+    buf = _zeros(players * 2).reshape((players, 2))
+    rows = _zeros(players)
+    rows[:] = -1
+    used = _zeros(players + 1).view(np.uint64)
+    rest = _zeros(deck.shape[0])
+    k = 5 - n_known
+    n = 0
+    p = int(np.int64(0))  # not the literal 0: one compiled _next_assignment, not two
+    p = _next_assignment(rows, used, p, starts, counts, masks)
+    while p >= 0:
+        _take_holes(combos, starts, rows, holes, buf)
+        m = _rest_of_deck(deck, used[players], rest)
+        if m >= k:
             n += _walk_two_card(
-                rest, m, full, n_known, holes, key, multi, flush, t.row_offset,
+                rest, m, board, n_known, holes, key, multi, flush, row_offset,
                 share, square, wins, ties,
             )  # fmt: skip
-            continue
-        if k == 0:
-            _score_all(game, holes, nh, full, buf, hi, lo, t)
-            _award(game, hi, lo, share, square, wins, ties)
-            n += 1
-            continue
-        if m < k:
-            continue
-        for i in range(k):
-            idx[i] = i
-        while True:
-            for i in range(k):
-                full[n_known + i] = rest[idx[i]]
-            _score_all(game, holes, nh, full, buf, hi, lo, t)
-            _award(game, hi, lo, share, square, wins, ties)
-            n += 1
-            # next k-combination of 0..m-1 in lexicographic order
-            i = k - 1
-            while i >= 0 and idx[i] == m - k + i:
-                i -= 1
-            if i < 0:
-                break
-            idx[i] += 1
-            for j in range(i + 1, k):
-                idx[j] = idx[j - 1] + 1
+        p = _next_assignment(rows, used, p, starts, counts, masks)
     return share, square, wins, ties, n
 
 
 @njit(cache=True)
-def monte_carlo_kernel(
+def exact_board(
+    game: int,
+    combos: Array,
+    masks: Array,
+    starts: Array,
+    counts: Array,
+    board: Array,
+    n_known: int,
+    deck: Array,
+    t: Any,
+) -> tuple[Array, Array, Array, Array, int]:
+    """:func:`exact_two_card` for the board games (Omaha, Omaha high/low), every
+    hand ranked with exactly two hole cards and three board cards."""
+    players = starts.shape[0]
+    nh = combos.shape[1]
+    share = _zeros(players)
+    square = _zeros(players)
+    wins = _zeros(players)
+    ties = _zeros(players)
+    hi = _zeros(players)
+    lo = _zeros(players)
+    holes = _zeros(players * nh).reshape((players, nh))
+    buf = _zeros(players * (nh + 5)).reshape((players, nh + 5))
+    full = _zeros(5)
+    for i in range(n_known):
+        full[i] = board[i]
+    k = 5 - n_known
+    rows = _zeros(players)
+    rows[:] = -1
+    used = _zeros(players + 1).view(np.uint64)
+    rest = _zeros(deck.shape[0])
+    idx = _zeros(max(k, 1))
+    n = 0
+    p = int(np.int64(0))  # not the literal 0: one compiled _next_assignment, not two
+    p = _next_assignment(rows, used, p, starts, counts, masks)
+    while p >= 0:
+        _take_holes(combos, starts, rows, holes, buf)
+        m = _rest_of_deck(deck, used[players], rest)
+        if m >= k:
+            for i in range(k):
+                idx[i] = i
+            while True:
+                for i in range(k):
+                    full[n_known + i] = rest[idx[i]]
+                _score_all(game, holes, nh, full, buf, hi, lo, t)
+                _award(game, hi, lo, share, square, wins, ties)
+                n += 1
+                # next k-combination of 0..m-1 in lexicographic order
+                i = k - 1
+                while i >= 0 and idx[i] == m - k + i:
+                    i -= 1
+                if i < 0:
+                    break
+                idx[i] += 1
+                for j in range(i + 1, k):
+                    idx[j] = idx[j - 1] + 1
+        p = _next_assignment(rows, used, p, starts, counts, masks)
+    return share, square, wins, ties, n
+
+
+@njit(cache=True)
+def _draw_rows(
+    rng: Any,
+    random_hand: Array,
+    starts: Array,
+    counts: Array,
+    masks: Array,
+    rows: Array,
+    max_attempts: int,
+) -> tuple[bool, Any, int]:
+    """Draw one range row per player (not the random hands) until no card is held
+    twice, at most ``max_attempts`` times: ``(found, mask of the held cards, attempts)``."""
+    tries = 0
+    used = np.uint64(0)
+    while tries < max_attempts:
+        tries += 1
+        used = np.uint64(0)
+        ok = True
+        for p in range(starts.shape[0]):
+            if random_hand[p]:
+                continue
+            pick = np.int64(rng.random() * counts[p])
+            row = starts[p] + min(pick, counts[p] - 1)
+            if masks[row] & used:
+                ok = False
+                break
+            used |= masks[row]
+            rows[p] = row - starts[p]
+        if ok:
+            return True, used, tries
+    return False, used, tries
+
+
+@njit(cache=True)
+def _deal(
+    rng: Any, rest: Array, m: int, need: int, random_hand: Array, holes: Array, buf: Array,
+    full: Array, n_known: int,
+) -> None:  # fmt: skip
+    """Deal the random hands and the board's missing cards from ``rest[:m]``.
+
+    A partial Fisher-Yates shuffle makes the first ``need`` cards of ``rest`` a
+    uniform draw; the random hands take them first, then the board.
+    """
+    for i in range(need):
+        swap = i + int(rng.random() * (m - i))
+        if swap >= m:
+            swap = m - 1
+        c = rest[i]
+        rest[i] = rest[swap]
+        rest[swap] = c
+    pos = 0
+    for p in range(holes.shape[0]):
+        if random_hand[p]:
+            for j in range(holes.shape[1]):
+                holes[p, j] = rest[pos]
+                buf[p, j] = rest[pos]
+                pos += 1
+    for i in range(5 - n_known):
+        full[n_known + i] = rest[pos + i]
+
+
+@njit(cache=True)
+def _fixed_ranges(random_hand: Array, counts: Array) -> bool:
+    """Whether every player who is not a random hand holds exactly one row."""
+    fixed = True  # a loop: numba compiles no generator expression
+    for p in range(counts.shape[0]):
+        if not random_hand[p] and counts[p] != 1:
+            fixed = False
+    return fixed
+
+
+@njit(cache=True)
+def monte_carlo_two_card(
+    combos: Array,
+    masks: Array,
+    starts: Array,
+    counts: Array,
+    random_hand: Array,
+    board: Array,
+    n_known: int,
+    deck: Array,
+    samples: int,
+    max_attempts: int,
+    rng: Any,
+    key: Array,
+    multi: Array,
+    flush: Array,
+    row_offset: Array,
+) -> tuple[Array, Array, Array, Array, int, int]:
+    """Deal ``samples`` random runouts of a two-card game, uniform over
+    assignments and completions (``multi``, ``flush``: the game's tables).
+
+    Players with ``random_hand[p]`` are dealt from the deck after the others;
+    the others draw one row of their range each and the whole assignment is
+    redrawn when two rows share a card (rejection, so every valid assignment is
+    equally likely). Returns ``(share, square, wins, ties, n, attempts)``;
+    ``n`` is below ``samples`` only when ``max_attempts`` draws in a row found
+    no valid assignment.
+    """
+    players = starts.shape[0]
+    share = _zeros(players)
+    square = _zeros(players)
+    wins = _zeros(players)
+    ties = _zeros(players)
+    hi = _zeros(players)
+    lo = _zeros(players)
+    holes = _zeros(players * 2).reshape((players, 2))
+    buf = _zeros(players * 2).reshape((players, 2))
+    full = _zeros(5)
+    for i in range(n_known):
+        full[i] = board[i]
+    rest = _zeros(deck.shape[0])
+    rows = _zeros(players)
+    n_random = 0
+    for p in range(players):
+        if random_hand[p]:
+            n_random += 1
+    need = n_random * 2 + 5 - n_known
+    fixed = _fixed_ranges(random_hand, counts)
+    m = 0
+    if fixed:
+        used = np.uint64(0)
+        for p in range(players):
+            if not random_hand[p]:
+                used |= masks[starts[p]]
+        _take_holes(combos, starts, rows, holes, buf)
+        m = _rest_of_deck(deck, used, rest)
+    attempts = 0
+    n = 0
+    first = second = split = 0  # heads-up counts, added to the sums at the end
+    for _ in range(samples):
+        if not fixed:
+            ok, used, tries = _draw_rows(
+                rng, random_hand, starts, counts, masks, rows, max_attempts
+            )
+            attempts += tries
+            if not ok:
+                break
+            _take_holes(combos, starts, rows, holes, buf)
+            m = _rest_of_deck(deck, used, rest)
+        _deal(rng, rest, m, need, random_hand, holes, buf, full, n_known)
+        n += 1
+        s5 = key[full[0]] + key[full[1]] + key[full[2]] + key[full[3]] + key[full[4]]
+        for p in range(players):
+            hi[p] = _lookup(s5 + key[holes[p, 0]] + key[holes[p, 1]], full[0], full[1],
+                            full[2], full[3], full[4], holes[p, 0], holes[p, 1], multi,
+                            flush, row_offset)  # fmt: skip
+        if players == 2:
+            if hi[0] > hi[1]:
+                first += 1
+            elif hi[1] > hi[0]:
+                second += 1
+            else:
+                split += 1
+            continue
+        _award(GAME_HOLDEM, hi, lo, share, square, wins, ties)
+    for p, alone in ((0, first), (1, second)):
+        share[p] += POT * alone + _HALF * split
+        square[p] += POT * POT * alone + _HALF * _HALF * split
+        wins[p] += alone
+        ties[p] += split
+    return share, square, wins, ties, n, attempts
+
+
+@njit(cache=True)
+def monte_carlo_board(
     game: int,
     combos: Array,
     masks: Array,
@@ -393,132 +589,50 @@ def monte_carlo_kernel(
     rng: Any,
     t: Any,
 ) -> tuple[Array, Array, Array, Array, int, int]:
-    """Deal ``samples`` random runouts, uniform over assignments and completions.
-
-    Players with ``random_hand[p]`` are dealt from the deck after the others;
-    the others draw one row of their range each and the whole assignment is
-    redrawn when two rows share a card (rejection, so every valid assignment is
-    equally likely). Returns ``(share, square, wins, ties, n, attempts)``;
-    ``n`` is below ``samples`` only when ``max_attempts`` draws in a row found
-    no valid assignment.
-    """
+    """:func:`monte_carlo_two_card` for the board games (Omaha, Omaha high/low)."""
     players = starts.shape[0]
     nh = combos.shape[1]
-    share = np.zeros(players, np.int64)
-    square = np.zeros(players, np.int64)
-    wins = np.zeros(players, np.int64)
-    ties = np.zeros(players, np.int64)
-    hi = np.zeros(players, np.int64)
-    lo = np.zeros(players, np.int64)
-    holes = np.zeros((players, nh), np.int64)
-    buf = np.zeros((players, nh + 5), np.int64)
-    full = np.zeros(5, np.int64)
+    share = _zeros(players)
+    square = _zeros(players)
+    wins = _zeros(players)
+    ties = _zeros(players)
+    hi = _zeros(players)
+    lo = _zeros(players)
+    holes = _zeros(players * nh).reshape((players, nh))
+    buf = _zeros(players * (nh + 5)).reshape((players, nh + 5))
+    full = _zeros(5)
     for i in range(n_known):
         full[i] = board[i]
-    k = 5 - n_known
-    rest = np.zeros(deck.shape[0], np.int64)
-    rows = np.zeros(players, np.int64)
+    rest = _zeros(deck.shape[0])
+    rows = _zeros(players)
     n_random = 0
-    fixed = True
     for p in range(players):
         if random_hand[p]:
             n_random += 1
-        elif counts[p] != 1:
-            fixed = False
-    need = n_random * nh + k
-    used = np.uint64(0)
+    need = n_random * nh + 5 - n_known
+    fixed = _fixed_ranges(random_hand, counts)
     m = 0
     if fixed:
+        used = np.uint64(0)
         for p in range(players):
             if not random_hand[p]:
-                rows[p] = starts[p]
                 used |= masks[starts[p]]
-                for j in range(nh):
-                    holes[p, j] = combos[starts[p], j]
-                    buf[p, j] = combos[starts[p], j]
-        for c in deck:
-            if not (used >> np.uint64(c)) & np.uint64(1):
-                rest[m] = c
-                m += 1
+        _take_holes(combos, starts, rows, holes, buf)
+        m = _rest_of_deck(deck, used, rest)
     attempts = 0
     n = 0
-    two_card = game in (GAME_HOLDEM, GAME_SHORTDECK)
-    key = t.card_key
-    row_offset = t.row_offset
-    multi = t.multi_high if game == GAME_HOLDEM else t.multi_shortdeck
-    flush = t.flush_high if game == GAME_HOLDEM else t.flush_shortdeck
-    first = second = split = 0  # heads-up two-card counts, added to the sums at the end
     for _ in range(samples):
         if not fixed:
-            tries = 0
-            while True:
-                attempts += 1
-                tries += 1
-                used = np.uint64(0)
-                ok = True
-                for p in range(players):
-                    if random_hand[p]:
-                        continue
-                    pick = np.int64(rng.random() * counts[p])
-                    row = starts[p] + min(pick, counts[p] - 1)
-                    if masks[row] & used:
-                        ok = False
-                        break
-                    used |= masks[row]
-                    rows[p] = row
-                if ok or tries >= max_attempts:
-                    break
+            ok, used, tries = _draw_rows(
+                rng, random_hand, starts, counts, masks, rows, max_attempts
+            )
+            attempts += tries
             if not ok:
                 break
-            for p in range(players):
-                if not random_hand[p]:
-                    for j in range(nh):
-                        holes[p, j] = combos[rows[p], j]
-                        buf[p, j] = combos[rows[p], j]
-            m = 0
-            for c in deck:
-                if not (used >> np.uint64(c)) & np.uint64(1):
-                    rest[m] = c
-                    m += 1
-        # partial Fisher-Yates: the first `need` cards of `rest` become a uniform draw
-        for i in range(need):
-            swap = i + int(rng.random() * (m - i))
-            if swap >= m:
-                swap = m - 1
-            c = rest[i]
-            rest[i] = rest[swap]
-            rest[swap] = c
-        pos = 0
-        for p in range(players):
-            if random_hand[p]:
-                for j in range(nh):
-                    holes[p, j] = rest[pos]
-                    buf[p, j] = rest[pos]
-                    pos += 1
-        for i in range(k):
-            full[n_known + i] = rest[pos + i]
+            _take_holes(combos, starts, rows, holes, buf)
+            m = _rest_of_deck(deck, used, rest)
+        _deal(rng, rest, m, need, random_hand, holes, buf, full, n_known)
         n += 1
-        if two_card:
-            s5 = key[full[0]] + key[full[1]] + key[full[2]] + key[full[3]] + key[full[4]]
-            for p in range(players):
-                hi[p] = _lookup(s5 + key[holes[p, 0]] + key[holes[p, 1]], full[0], full[1],
-                                full[2], full[3], full[4], holes[p, 0], holes[p, 1], multi,
-                                flush, row_offset)  # fmt: skip
-            if players == 2:
-                if hi[0] > hi[1]:
-                    first += 1
-                elif hi[1] > hi[0]:
-                    second += 1
-                else:
-                    split += 1
-                continue
-            _award(game, hi, lo, share, square, wins, ties)
-        else:
-            _score_all(game, holes, nh, full, buf, hi, lo, t)
-            _award(game, hi, lo, share, square, wins, ties)
-    for p, alone in ((0, first), (1, second)):
-        share[p] += POT * alone + _HALF * split
-        square[p] += POT * POT * alone + _HALF * _HALF * split
-        wins[p] += alone
-        ties[p] += split
+        _score_all(game, holes, nh, full, buf, hi, lo, t)
+        _award(game, hi, lo, share, square, wins, ties)
     return share, square, wins, ties, n, attempts

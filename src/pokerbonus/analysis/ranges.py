@@ -41,6 +41,7 @@ from typing import Final
 
 from pokerbonus.cards import RANKS, Card, parse_cards
 from pokerbonus.errors import InvalidCardError, NotationError
+from pokerbonus.i18n import gettext
 
 __all__ = ["RANDOM_WORDS", "HandRange", "all_combos", "parse_range"]
 
@@ -107,12 +108,13 @@ def _shape(text: str, part: str) -> tuple[int, int, str]:
     """``(high rank, low rank, kind)`` of a hand class like ``AKs``; kind ``s``, ``o`` or ``""``."""
     match = _HAND.fullmatch(text)
     if match is None:  # pragma: no cover - the part regex already checked the shape
-        raise NotationError(f"invalid range part: {part!r}")
+        raise NotationError(gettext("invalid range part: {part!r}").format(part=part))
     a, b = _rank(match[1]), _rank(match[2])
     kind = match[3].lower()
     hi, lo = max(a, b), min(a, b)
     if hi == lo and kind:
-        raise NotationError(f"invalid range part: {part!r} (a pair cannot be suited or offsuit)")
+        message = gettext("invalid range part: {part!r} (a pair cannot be suited or offsuit)")
+        raise NotationError(message.format(part=part))
     return hi, lo, kind
 
 
@@ -137,22 +139,25 @@ def _part_combos(part: str) -> list[Combo]:
         try:
             cards = parse_cards(part)
         except InvalidCardError as exc:
-            raise NotationError(f"invalid range part: {part!r} ({exc})") from None
+            message = gettext("invalid range part: {part!r} ({reason})")
+            raise NotationError(message.format(part=part, reason=exc)) from None
         return [_combo(cards[0], cards[1])]
     match = _PART.fullmatch(part)
     if match is None:
-        raise NotationError(
-            f"invalid range part: {part!r} (expected e.g. QQ, QQ+, 22-55, AKs, AJo+, "
+        message = gettext(
+            "invalid range part: {part!r} (expected e.g. QQ, QQ+, 22-55, AKs, AJo+, "
             "T9s-65s, AhKh or random)"
         )
+        raise NotationError(message.format(part=part))
     hi, lo, kind = _shape(match["a"], part)
     classes: list[tuple[int, int]]
     if match["b"] is not None:
         hi2, lo2, kind2 = _shape(match["b"], part)
         if kind2 != kind or (hi == lo) != (hi2 == lo2):
-            raise NotationError(
-                f"invalid range span: {part!r} (both ends must be the same kind of hand)"
+            message = gettext(
+                "invalid range span: {part!r} (both ends must be the same kind of hand)"
             )
+            raise NotationError(message.format(part=part))
         if hi == lo:
             classes = [(r, r) for r in range(min(hi, hi2), max(hi, hi2) + 1)]
         elif hi == hi2:
@@ -161,10 +166,11 @@ def _part_combos(part: str) -> list[Combo]:
             step = 1 if hi2 > hi else -1
             classes = [(h, h - (hi - lo)) for h in range(hi, hi2 + step, step)]
         else:
-            raise NotationError(
-                f"invalid range span: {part!r} (the ends must share the top card, "
+            message = gettext(
+                "invalid range span: {part!r} (the ends must share the top card, "
                 "like A2s-A5s, or the gap, like T9s-65s)"
             )
+            raise NotationError(message.format(part=part))
     elif match["mod"] == "+":
         up = [(r, r) for r in range(hi, 13)]
         classes = up if hi == lo else [(hi, k) for k in range(lo, hi)]
@@ -192,10 +198,10 @@ def parse_range(text: str) -> HandRange:
     pokerbonus.errors.NotationError: invalid range part: 'AKx' (expected e.g. QQ, QQ+, ...)
     """
     if not isinstance(text, str):
-        raise NotationError(f"invalid range: {text!r} (expected a text)")
+        raise NotationError(gettext("invalid range: {text!r} (expected a text)").format(text=text))
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
     if not parts:
-        raise NotationError(f"invalid range: {text!r} (no hand in it)")
+        raise NotationError(gettext("invalid range: {text!r} (no hand in it)").format(text=text))
     seen: set[Combo] = set()
     for part in parts:
         seen.update(_part_combos(part))

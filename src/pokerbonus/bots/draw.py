@@ -38,6 +38,7 @@ from pokerbonus.engine.events import BetOrRaised, Drew, Folded
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.hands import Category
+from pokerbonus.levels import LADDER
 
 __all__ = [
     "BOTS",
@@ -572,9 +573,6 @@ BOTS: dict[str, type[Bot]] = {
 }
 """The draw bots by difficulty name; ``pokerbonus.bots`` adds ``expert``
 (:class:`pokerbonus.bots.expert.ExpertBot`, which builds on :class:`HardBot`)."""
-
-LADDER = ("random", "station", "easy", "medium", "hard", "expert")
-"""The difficulty names, weakest first."""
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:

@@ -13,6 +13,7 @@ Examples::
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated
 
 import typer
@@ -21,7 +22,10 @@ from rich.table import Table
 
 from pokerbonus.analysis.equity import GAMES, EquityResult, equity
 from pokerbonus.cards import format_cards, parse_cards
+from pokerbonus.cli.progress import spinner
 from pokerbonus.errors import PokerError
+from pokerbonus.i18n import current_language, gettext, ngettext
+from pokerbonus.i18n.numbers import number
 
 __all__ = ["equity_command", "result_json"]
 
@@ -49,7 +53,8 @@ def result_json(hands: list[str], board: str, game: str, result: EquityResult) -
 
 
 def _fail(message: str) -> typer.Exit:
-    typer.echo("error: " + " ".join(message.split()), err=True)
+    one_line = re.sub(r"[ \t\r\n]+", " ", message).strip()  # no-break spaces are kept
+    typer.echo(gettext("error: {message}").format(message=one_line), err=True)
     return typer.Exit(2)
 
 
@@ -57,59 +62,75 @@ def equity_command(
     hands: Annotated[
         list[str],
         typer.Argument(
-            help="2 to 10 hands: cards (AhKh), a range in quotes ('QQ+, AKs') or random.",
+            help=gettext(
+                "2 to 10 hands: cards (AhKh), a range in quotes ('QQ+, AKs') or random. "
+                "Cards are written with the English letters: rank 2-9 T J Q K A, "
+                "suit c d h s (clubs, diamonds, hearts, spades)."
+            ),
             show_default=False,
         ),
     ],
-    board: Annotated[str, typer.Option("--board", "-b", help="Known board cards.")] = "",
-    dead: Annotated[str, typer.Option("--dead", "-d", help="Dead cards (out of play).")] = "",
+    board: Annotated[str, typer.Option("--board", "-b", help=gettext("Known board cards."))] = "",
+    dead: Annotated[
+        str, typer.Option("--dead", "-d", help=gettext("Dead cards (out of play)."))
+    ] = "",
     game: Annotated[
-        str, typer.Option("--game", "-g", help="holdem, omaha, omaha8 or shortdeck.")
+        str, typer.Option("--game", "-g", help=gettext("holdem, omaha, omaha8 or shortdeck."))
     ] = "holdem",
     exact: Annotated[
-        bool, typer.Option("--exact", help="Walk every runout (refused if far too many).")
+        bool,
+        typer.Option("--exact", help=gettext("Walk every runout (refused if far too many).")),
     ] = False,
     samples: Annotated[
         int | None,
-        typer.Option("--samples", "-n", help="Monte Carlo with this many deals.", min=1),
+        typer.Option("--samples", "-n", help=gettext("Monte Carlo with this many deals."), min=1),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the Monte Carlo deals.")
+        int | None, typer.Option("--seed", help=gettext("Seed of the Monte Carlo deals."))
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help=gettext("Print JSON instead of a table."))
+    ] = False,
 ) -> None:
     """Equity of each hand: exact when small enough (or --exact), else Monte Carlo."""
     if exact and samples is not None:
-        raise _fail("choose either --exact or --samples, not both")
+        raise _fail(gettext("choose either --exact or --samples, not both"))
     if game not in GAMES:
-        raise _fail(f"unknown game: {game!r} (expected one of {', '.join(GAMES)})")
+        message = gettext("unknown game: {game!r} (expected one of {games})")
+        raise _fail(message.format(game=game, games=", ".join(GAMES)))
     mode: bool | None = True if exact else (False if samples is not None else None)
     try:
-        result = equity(
-            hands, board=board, game=game, dead=dead, exact=mode, samples=samples, seed=seed
-        )
-        board_text = format_cards(parse_cards(board))
+        with spinner(gettext("computing the equity"), quiet=as_json):
+            result = equity(
+                hands, board=board, game=game, dead=dead, exact=mode, samples=samples, seed=seed
+            )
+        board_text = format_cards(parse_cards(board), lang=current_language())
     except PokerError as exc:
         raise _fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(result_json(list(hands), board, game, result)))
         return
-    how = f"exact, {result.n:,} runouts" if result.exact else f"Monte Carlo, {result.n:,} deals"
-    table = Table(title=f"{game}  board: {board_text or '-'}  ({how})")
-    table.add_column("Hand")
-    table.add_column("Equity %", justify="right")
-    table.add_column("Win %", justify="right")
-    table.add_column("Tie %", justify="right")
+    n = number(result.n)
+    if result.exact:
+        how = ngettext("exact, {n} runout", "exact, {n} runouts", result.n).format(n=n)
+    else:
+        how = ngettext("Monte Carlo, {n} deal", "Monte Carlo, {n} deals", result.n).format(n=n)
+    title = gettext("{game}  board: {board}  ({how})")
+    table = Table(title=title.format(game=game, board=board_text or "-", how=how))
+    table.add_column(gettext("Hand"))
+    table.add_column(gettext("Equity %"), justify="right")
+    table.add_column(gettext("Win %"), justify="right")
+    table.add_column(gettext("Tie %"), justify="right")
     if not result.exact:
-        table.add_column("± stderr %", justify="right")
+        table.add_column(gettext("± stderr %"), justify="right")
     for i, hand in enumerate(hands):
         row = [
             hand,
-            f"{100 * result.equity[i]:.3f}",
-            f"{100 * result.win[i]:.3f}",
-            f"{100 * result.tie[i]:.3f}",
+            number(100 * result.equity[i], ".3f"),
+            number(100 * result.win[i], ".3f"),
+            number(100 * result.tie[i], ".3f"),
         ]
         if not result.exact:
-            row.append(f"{100 * result.stderr[i]:.3f}")
+            row.append(number(100 * result.stderr[i], ".3f"))
         table.add_row(*row)
     Console().print(table)

@@ -12,6 +12,8 @@ from rich.table import Table
 from pokerbonus.cards import format_cards
 from pokerbonus.errors import PokerError
 from pokerbonus.hands import GAMES, HandValue, evaluate
+from pokerbonus.hands.describe import category_name
+from pokerbonus.i18n import current_language, gettext
 
 __all__ = ["eval_command"]
 
@@ -19,19 +21,31 @@ __all__ = ["eval_command"]
 def eval_command(
     hands: Annotated[
         list[str],
-        typer.Argument(help='Hands to evaluate, each one quoted: "As Ks Qs Js Ts" (5 to 7 cards).'),
+        typer.Argument(
+            help=gettext(
+                'Hands to evaluate, each one quoted: "As Ks Qs Js Ts" (5 to 7 cards). '
+                "Cards are written with the English letters: rank 2-9 T J Q K A, "
+                "suit c d h s (clubs, diamonds, hearts, spades)."
+            )
+        ),
     ],
-    game: Annotated[str, typer.Option("--game", "-g", help=f"Game: {', '.join(GAMES)}.")] = "high",
+    game: Annotated[
+        str,
+        typer.Option("--game", "-g", help=gettext("Game: {games}.").format(games=", ".join(GAMES))),
+    ] = "high",
     deck: Annotated[
-        int, typer.Option(help="Deck size for the high game (32, 36, 40, 44, 48 or 52).")
+        int, typer.Option(help=gettext("Deck size for the high game (32, 36, 40, 44, 48 or 52)."))
     ] = 52,
     wheel: Annotated[
-        bool, typer.Option("--wheel/--no-wheel", help="Whether A-2-3-4-5 is a straight.")
+        bool,
+        typer.Option("--wheel/--no-wheel", help=gettext("Whether A-2-3-4-5 is a straight.")),
     ] = True,
     ranking: Annotated[
-        str, typer.Option(help="Ranking of the high game: modern or archaic.")
+        str, typer.Option(help=gettext("Ranking of the high game: modern or archaic."))
     ] = "modern",
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help=gettext("Print JSON instead of a table."))
+    ] = False,
 ) -> None:
     """Evaluate hands and list them from strongest to weakest (ties share a place)."""
     options: dict[str, object] = {}
@@ -42,29 +56,54 @@ def eval_command(
     if ranking != "modern":
         options["ranking"] = ranking
     if options and game != "high":
-        typer.echo("error: --deck, --no-wheel and --ranking apply to the high game only", err=True)
+        message = gettext("--deck, --no-wheel and --ranking apply to the high game only")
+        typer.echo(gettext("error: {message}").format(message=message), err=True)
         raise typer.Exit(2)
     try:
         values = [evaluate(hand, game, **options) for hand in hands]
+        if game == "high" and len({value.game for value in values}) > 1:
+            # A joker in one hand: the deck has jokers, so every hand is rated with them.
+            values = [evaluate(hand, game, jokers=True, **options) for hand in hands]
     except PokerError as error:
-        typer.echo(f"error: {error}", err=True)
+        typer.echo(gettext("error: {message}").format(message=error), err=True)
         raise typer.Exit(2) from None
+    lang = current_language()
     order = sorted(range(len(values)), key=lambda i: values[i], reverse=True)
     places = _places(values, order)
     if as_json:
-        typer.echo(json.dumps([_as_dict(hands[i], values[i], places[i]) for i in order], indent=2))
+        rows = [_as_dict(hands[i], values[i], places[i], lang) for i in order]
+        typer.echo(json.dumps(rows, indent=2))
         return
-    table = Table(title=f"Hand values ({values[0].game})")
-    for column in ("place", "hand", "category", "description", "cards played", "rank"):
-        table.add_column(column, justify="right" if column in ("place", "rank") else "left")
+    table = Table(title=gettext("Hand values ({game})").format(game=values[0].game))
+    columns = (
+        (gettext("place"), "right"),
+        (gettext("hand"), "left"),
+        (gettext("category"), "left"),
+        (gettext("description"), "left"),
+        (gettext("cards played"), "left"),
+        (gettext("rank"), "right"),
+    )
+    for column, justify in columns:
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for i in order:
         value = values[i]
-        category = value.category.key if value.category is not None else "-"
         table.add_row(
-            str(places[i]), hands[i], category, value.description,
-            format_cards(value.cards, unicode=True), str(value.rank),
+            str(places[i]), hands[i], _category(value, lang), value.describe(lang),
+            format_cards(value.cards, unicode=True, lang=lang), str(value.rank),
         )  # fmt: skip
-    Console().print(table)
+    console = Console()
+    if not console.is_terminal:  # piped: one line per hand, whatever its length
+        console = Console(width=200)
+    console.print(table)
+
+
+def _category(value: HandValue, lang: str) -> str:
+    """The category column: the key in English (``two_pair``), the name otherwise."""
+    if value.category is None:
+        return "-"
+    if lang == "en":
+        return value.category.key
+    return category_name(value.category, lang)
 
 
 def _places(values: list[HandValue], order: list[int]) -> dict[int, int]:
@@ -76,13 +115,14 @@ def _places(values: list[HandValue], order: list[int]) -> dict[int, int]:
     return places
 
 
-def _as_dict(hand: str, value: HandValue, place: int) -> dict[str, object]:
+def _as_dict(hand: str, value: HandValue, place: int, lang: str) -> dict[str, object]:
+    """One hand of ``--json``: the keys are English, the description is in ``lang``."""
     return {
         "hand": hand,
         "place": place,
         "game": value.game,
         "rank": value.rank,
         "category": value.category.key if value.category is not None else None,
-        "description": value.description,
+        "description": value.describe(lang),
         "cards": format_cards(value.cards),
     }

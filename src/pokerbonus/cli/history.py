@@ -196,6 +196,12 @@ def export_command(
         raise _fail(f"--format: must be 'phh' or 'pokerstars', got {fmt!r}")
     with _store(ctx) as store:
         text = export_session(store, session, fmt, hand)  # type: ignore[arg-type]
+        hands = 1 if hand is not None else len(store.load_session(session).finished_hands)
+    if output is not None and fmt == "phh" and output.suffix == ".phh" and hands > 1:
+        raise _fail(
+            f"--output: {hands} hands go in a .phhs file (a .phh file holds one hand); "
+            f"write {output.with_suffix('.phhs').name} or give --hand"
+        )
     if output is None:
         typer.echo(text, nl=not text.endswith("\n"))
         return

@@ -18,11 +18,11 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
 from pokerbonus.bots.expert import SOLVER_GAMES
 from pokerbonus.bots.game_bots import GAME_FAMILIES, bot_names, resolve_bot
+from pokerbonus.cli.progress import progress_bar
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.table import game_for
 from pokerbonus.errors import ConfigurationError, PokerError
@@ -47,6 +47,10 @@ _KINDS: dict[str, BettingKind] = {
 def _fail(message: str) -> typer.Exit:
     Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
     return typer.Exit(code=2)
+
+
+def _bots(count: int) -> str:
+    return "1 bot" if count == 1 else f"{count} bots"
 
 
 def parse_bots(text: str, game: str, players: int) -> list[str]:
@@ -76,8 +80,8 @@ def parse_bots(text: str, game: str, players: int) -> list[str]:
         lineup += [resolve_bot(game, name)] * (int(count) if count else 1)
     if len(lineup) != players:
         raise ConfigurationError(
-            f"bots: {text!r} seats {len(lineup)} bots for {players} players "
-            f"(write name*count to repeat one)"
+            f"bots: {text!r} names {_bots(len(lineup))} for {players} players; "
+            f"give one per player (write name*count to repeat one)"
         )
     return lineup
 
@@ -95,7 +99,8 @@ def match_command(
         str | None,
         typer.Option(
             help="The bot of each seat, e.g. hard,medium or hard,easy*5 "
-            "(default: medium,easy; expert,random in kuhn, leduc, reduced-draw)."
+            "(default: medium then easy for the other seats; expert,random in kuhn, "
+            "leduc, reduced-draw)."
         ),
     ] = None,
     hands: Annotated[int, typer.Option(help="Hands to play.")] = 1000,
@@ -118,7 +123,7 @@ def match_command(
     if hands < 1:
         raise _fail(f"--hands: must be at least 1, got {hands}")
     if bots is None:
-        bots = "expert,random" if game in SOLVER_GAMES else "medium,easy"
+        bots = "expert,random" if game in SOLVER_GAMES else f"medium,easy*{max(players - 1, 1)}"
     try:
         lineup = parse_bots(bots, game, players)
     except PokerError as exc:
@@ -128,16 +133,7 @@ def match_command(
     except PokerError as exc:
         raise _fail(str(exc).replace("\n", " ")) from None
     total = -(-hands // players) * players if duplicate else hands
-    err = Console(stderr=True)
-    with Progress(
-        TextColumn("playing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=json_output,
-    ) as progress:
+    with progress_bar("playing", quiet=json_output) as progress:
         task = progress.add_task("hands", total=total)
         result = run(lambda done: progress.update(task, completed=done))
     _report(game, result, json_output)

@@ -8,11 +8,16 @@ them from a TOML file (flags given on the command line win over the file).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from pokerbonus.errors import PokerError
+
+if TYPE_CHECKING:
+    from pokerbonus.store import Store
+    from pokerbonus.tui.session import PlaySession
+    from pokerbonus.tui.settings import PlaySettings
 
 __all__ = ["play_command", "settings_from_options"]
 
@@ -65,11 +70,21 @@ def play_command(
     ante: Annotated[
         int | None, typer.Option(help="Ante of the pot game (dealer: of the pot).")
     ] = None,
-    wager: Annotated[
-        int | None, typer.Option(help="Dealer mode: the wager against the bank.")
+    bet: Annotated[int | None, typer.Option(help="Dealer mode: the bet against the bank.")] = None,
+    play_multiple: Annotated[
+        int | None, typer.Option(help="Dealer mode: the play wager, in bets (default 2).")
+    ] = None,
+    switch: Annotated[
+        bool | None, typer.Option("--switch/--no-switch", help="Dealer mode: the paid switch.")
+    ] = None,
+    switch_fee: Annotated[
+        int | None, typer.Option(help="Dealer mode: the switch fee (default: the bet).")
+    ] = None,
+    qualifier: Annotated[
+        str | None, typer.Option(help="Dealer mode: the dealer qualifies with AK, A, 44, none...")
     ] = None,
     paytable: Annotated[
-        str | None, typer.Option(help="Dealer mode: bonuses, e.g. 'straight=1,flush=2'.")
+        str | None, typer.Option(help="Dealer mode: play wager pays, e.g. 'flush=5,quads=25'.")
     ] = None,
     blind: Annotated[int | None, typer.Option(help="Blind of the blind game.")] = None,
     surblind: Annotated[bool | None, typer.Option("--surblind/--no-surblind")] = None,
@@ -100,9 +115,7 @@ def play_command(
     seed: Annotated[int | None, typer.Option(help="Seed the deals and the bots (testing).")] = None,
 ) -> None:
     """Play at the terminal table against computer opponents."""
-    from pokerbonus.store import Store
     from pokerbonus.tui.app import PlayApp
-    from pokerbonus.tui.session import PlaySession
 
     options: dict[str, Any] = {
         "game": game, "opponents": opponents, "level": level, "name": name,
@@ -114,33 +127,69 @@ def play_command(
         "kill_min_pot": kill_min_pot, "look_at_two": look_at_two,
     }  # fmt: skip
     try:
-        store = Store(db)
+        store: Store | None = None
+        if dealer or resume or db is not None:
+            from pokerbonus.store import Store
+
+            store = Store(db)  # the database named is checked before any screen
         if dealer:
+            from pokerbonus.dealer.settings import MAX_PLAYERS
             from pokerbonus.tui.dealer_app import run_dealer
 
-            options.update(wager=wager, paytable=paytable)
+            if opponents is not None and not 0 <= opponents <= MAX_PLAYERS - 1:
+                raise PokerError(
+                    f"--opponents: dealer mode is played against 0 to {MAX_PLAYERS - 1} "
+                    f"computer opponents, got {opponents}"
+                )
+            options.update(
+                bet=bet, play_multiple=play_multiple, switch=switch, switch_fee=switch_fee,
+                qualifier=qualifier, paytable=paytable,
+            )  # fmt: skip
+            assert store is not None
             run_dealer(
                 store, seed=seed, resume=resume, session_id=session_id, options=options,
                 config=config, void=void,
             )  # fmt: skip
             return
         if resume:
+            from pokerbonus.tui.session import PlaySession
+
+            assert store is not None
             session = PlaySession.resume(
                 store, session_id, seed=seed, four_color=four_color,
                 policy="void" if void else "resume",
             )  # fmt: skip
             PlayApp(session.settings, session=session, bot_pause=BOT_PAUSE).run()
             return
-        if void or wager is not None or paytable is not None:
-            raise PokerError("--void goes with --resume; --wager and --paytable with --dealer")
+        dealer_only = (bet, play_multiple, switch, switch_fee, qualifier, paytable)
+        if void or any(x is not None for x in dealer_only):
+            raise PokerError(
+                "--void goes with --resume; --bet, --play-multiple, --switch, --switch-fee, "
+                "--qualifier and --paytable go with --dealer"
+            )
         if session_id is not None:
             raise PokerError(f"session {session_id}: give --resume to resume a session")
         settings = settings_from_options(config, options)
-        PlayApp(
-            settings,
-            make_session=lambda s: PlaySession(s, seed=seed, store=store),
-            bot_pause=BOT_PAUSE,
-        ).run()
+        opened = [store] if store is not None else []
+
+        def make_session(chosen: PlaySettings) -> PlaySession:
+            # the store and the session's modules: imported in the background while
+            # the setup screen is shown (pokerbonus.tui.prepare), used once Play is pressed
+            from pokerbonus.store import Store
+            from pokerbonus.tui.session import PlaySession
+
+            if not opened:
+                opened.append(Store(db))
+            return PlaySession(chosen, seed=seed, store=opened[0])
+
+        from pokerbonus.tui.prepare import Preparation
+
+        app = PlayApp(
+            settings, make_session=make_session, bot_pause=BOT_PAUSE, preparation=Preparation()
+        )
+        app.run()
+        if app.error is not None:
+            raise PokerError(app.error)
     except PokerError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -4,7 +4,8 @@ Each hand of each file (``.phh``, ``.phhs``; a folder means every such file
 under it) is replayed (:mod:`pokerbonus.notation.replay`) and reported: file,
 hand index, game code, our finishing stacks, the file's ``finishing_stacks``
 (or null), ``ok`` and the error of a refused hand. Exit code 1 when any hand
-mismatches or is refused. The lead registers it with
+mismatches or is refused; 2 when a path does not exist. A bar counts the files
+on a terminal. The lead registers it with
 ``app.command("replay")(replay_command)``.
 """
 
@@ -18,7 +19,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pokerbonus.notation.replay import replay_paths
+from pokerbonus.cli.progress import progress_bar
+from pokerbonus.notation.replay import ReplayResult, iter_phh_files, replay_paths
 
 __all__ = ["replay_command"]
 
@@ -30,7 +32,17 @@ def replay_command(
     ] = False,
 ) -> None:
     """Replay hand histories through the engine and compare the finishing stacks."""
-    results = replay_paths(files)
+    for path in files:
+        if not path.exists():
+            typer.echo(f"error: {path}: no such file or folder", err=True)
+            raise typer.Exit(2)
+    found = list(iter_phh_files(files))
+    results: list[ReplayResult] = []
+    with progress_bar("replaying", quiet=as_json) as progress:
+        task = progress.add_task("files", total=len(found))
+        for path in found:
+            results += replay_paths([path])
+            progress.advance(task)
     bad = [r for r in results if not r.ok]
     if as_json:
         typer.echo(json.dumps([r.as_json() for r in results], indent=1))

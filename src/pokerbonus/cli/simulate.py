@@ -14,9 +14,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import Progress
 from rich.table import Table as RichTable
 
+from pokerbonus.cli.progress import progress_bar
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.table import Table, random_legal_action
 from pokerbonus.errors import PokerError
@@ -143,16 +144,7 @@ def simulate_command(
     except PokerError as exc:
         raise _fail(str(exc).replace("\n", " ")) from None
     rng = random.Random(seed)
-    err = Console(stderr=True)
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=json_output,
-    ) as progress:
+    with progress_bar("simulating", quiet=json_output) as progress:
         summary = simulate(table_config, hands, rng, progress=progress)
     figures = {
         **asdict(summary),

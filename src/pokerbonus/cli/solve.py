@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from pokerbonus.cli.progress import progress_bar, spinner
 from pokerbonus.solvers import CFRPlus, best_response_values, expected_value, to_mbb
 from pokerbonus.solvers.draw import draw_poker
 from pokerbonus.solvers.kuhn import kuhn_poker
@@ -113,18 +113,11 @@ def solve_command(
     iterations = 1000 if iterations is None else iterations
     if iterations < 1:
         raise _fail(f"--iterations: must be at least 1, got {iterations}")
-    tree = build()
+    with spinner("building the game tree", quiet=json_output):
+        tree = build()
     solver = CFRPlus(tree)
     step = max(1, iterations // 100)
-    with Progress(
-        TextColumn("solving"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-        disable=json_output,
-    ) as progress:
+    with progress_bar("solving", quiet=json_output) as progress:
         task = progress.add_task("iterations", total=iterations)
         while solver.iteration < iterations:
             solver.run(min(step, iterations - solver.iteration))

@@ -1,25 +1,25 @@
-"""Dealer mode ("Poker vs Dealer", RULES.md section 9): game logic, best play, rules text.
+"""Dealer mode ("Poker vs Dealer", RULES.md section 9): settings, game, best play, rules text.
 
-See ``docs/dealer.md``. :class:`DealerHand` is one hand, :class:`DealerTable`
-a session with the bank's balance; :func:`best_decision` (in
-:mod:`pokerbonus.dealer.strategy`, which loads the compiled RTP code) gives
-the exact best keep / exchange / fold; :func:`rules_text` the rules screen.
+See ``docs/dealer.md``. :class:`DealerSettings` holds every knob (bet, play
+multiple, switch and its fee, qualifier, paytable), :class:`DealerHand` is one
+hand, :class:`DealerTable` a session with the bank's balance;
+:func:`pokerbonus.dealer.strategy.best_decision` (which loads the compiled
+code) gives the exact value of every choice; :func:`rules_text` the rules
+screen.
 """
 
 from __future__ import annotations
 
-from pokerbonus.dealer.game import (
+from pokerbonus.dealer.game import DealerAction, DealerHand, DealerView, dealer_deck
+from pokerbonus.dealer.settings import (
     DEFAULT_PAYTABLE,
     PAYTABLE_HANDS,
-    DealerAction,
-    DealerHand,
     DealerSettings,
-    DealerView,
-    bonus_multiplier,
-    dealer_deck,
-    rules_text,
+    Paytable,
+    Qualifier,
 )
 from pokerbonus.dealer.table import DealerTable
+from pokerbonus.dealer.text import rules_text
 
 __all__ = [
     "DEFAULT_PAYTABLE",
@@ -29,7 +29,8 @@ __all__ = [
     "DealerSettings",
     "DealerTable",
     "DealerView",
-    "bonus_multiplier",
+    "Paytable",
+    "Qualifier",
     "dealer_deck",
     "rules_text",
 ]

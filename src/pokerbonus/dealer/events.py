@@ -16,17 +16,20 @@ __all__ = [
     "CardsDealt",
     "DealerCardTurned",
     "DealerEvent",
+    "DealerQualified",
     "Exchanged",
     "Folded",
     "HandShown",
     "Kept",
     "PotAwarded",
     "PotCarried",
+    "SwitchFeePaid",
     "WagerPosted",
     "WagerSettled",
 ]
 
-WagerOutcome = Literal["win", "push", "lose", "fold"]
+WagerKind = Literal["bet", "play"]
+WagerOutcome = Literal["fold", "no_qualify", "win", "push", "lose"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +42,17 @@ class AntePosted:
 
 @dataclass(frozen=True, slots=True)
 class WagerPosted:
-    """``seat`` wagered ``amount`` against the bank."""
+    """``seat`` put ``amount`` against the bank: the ``bet`` before the deal, or the
+    ``play`` wager with a keep or an exchange."""
+
+    seat: int
+    kind: WagerKind
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchFeePaid:
+    """``seat`` paid the switch fee of ``amount`` to the bank (lost whatever happens)."""
 
     seat: int
     amount: int
@@ -64,7 +77,7 @@ class DealerCardTurned:
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """``seat`` kept their five cards."""
+    """``seat`` kept their five cards (and added the play wager)."""
 
     seat: int
 
@@ -80,7 +93,7 @@ class Exchanged:
 
 @dataclass(frozen=True, slots=True)
 class Folded:
-    """``seat`` folded, losing ante and wager."""
+    """``seat`` folded: the bet is lost, the ante stays in the table pot."""
 
     seat: int
 
@@ -95,14 +108,27 @@ class HandShown:
 
 
 @dataclass(frozen=True, slots=True)
+class DealerQualified:
+    """Whether the dealer's hand reaches the table's qualifier."""
+
+    qualified: bool
+
+
+@dataclass(frozen=True, slots=True)
 class WagerSettled:
-    """The wager of ``seat`` against the bank: ``outcome``, the chips ``returned``
-    to the player from the wager (0, the wager or twice it) and the ``bonus`` paid."""
+    """The wagers of ``seat`` against the bank: the ``outcome`` and the chips given
+    back from the bet (``bet_back``: 0, the bet, or twice it) and from the play
+    wager (``play_back``: 0, the wager, or the wager plus what the paytable pays)."""
 
     seat: int
     outcome: WagerOutcome
-    returned: int
-    bonus: int
+    bet_back: int
+    play_back: int
+
+    @property
+    def returned(self) -> int:
+        """Everything the bank gave back to the seat."""
+        return self.bet_back + self.play_back
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +147,7 @@ class PotCarried:
 
 
 DealerEvent = (
-    AntePosted | WagerPosted | CardsDealt | DealerCardTurned | Kept | Exchanged | Folded
-    | HandShown | WagerSettled | PotAwarded | PotCarried
+    AntePosted | WagerPosted | SwitchFeePaid | CardsDealt | DealerCardTurned | Kept
+    | Exchanged | Folded | HandShown | DealerQualified | WagerSettled | PotAwarded | PotCarried
 )  # fmt: skip
 """Any event of a dealer-mode hand."""

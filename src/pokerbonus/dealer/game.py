@@ -1,19 +1,23 @@
-"""Dealer mode ("Poker vs Dealer", RULES.md section 9): the game logic.
+"""Dealer mode ("Poker vs Dealer", RULES.md section 9): one hand.
 
-Up to five players play against the dealer (the bank). Each hand every player
-puts an ante into the table pot and a wager against the bank; five cards are
-dealt face down to each player and to the dealer, one at a time, the dealer
-served last; the dealer turns his first card. In turn, from the first seat,
-each player keeps, exchanges exactly one card, or folds (losing ante and
-wager). The dealer then turns his other four cards one at a time, and:
+Up to five players play against the dealer (the bank). Before the deal each
+player puts an ante into the table pot and a bet against the bank; five cards
+are dealt face down to each player and to the dealer, one at a time, the
+dealer served last; the dealer turns his first card. In turn, from the first
+seat, each player:
 
-- against the bank, a better hand than the dealer's wins the wager 1 to 1, a
-  worse one loses it, an exact tie is a push (the wager comes back);
-- a straight or better is paid a bonus on the wager (the paytable, "to 1")
-  whatever the dealer holds;
-- the table pot goes to the best hand among the players who did not fold
-  (exact ties split it, odd chips one each from the first seat on); if everyone
-  folded it carries over to the next hand.
+- folds: the bet is lost to the bank (the ante stays in the table pot);
+- keeps: adds the play wager (``play_multiple`` bets) and keeps the five cards;
+- exchanges one: adds the play wager and pays the switch fee (lost to the bank
+  whatever happens), gives up one card and gets the next card of the stub.
+
+The dealer then turns his other four cards one at a time. If his hand does not
+reach the qualifier, every player still in wins the bet 1 to 1 and gets the
+play wager back. If it does, a better hand wins the bet 1 to 1 and the play
+wager by the paytable, a worse one loses both, an exact tie (suits never rank)
+gets both back. The table pot goes to the best hand among the players who did
+not fold (exact ties split it, odd chips one each from the first seat on); if
+everyone folded it carries over to the next hand.
 
 The deck is the full 52-card deck without jokers. Randomness is passed in
 (``rng``) or the deck is stacked (``deck``); no clock, no I/O.
@@ -23,17 +27,17 @@ The deck is the full 52-card deck without jokers. Randomness is passed in
 >>> hand.actor, hand.pot, hand.stacks
 (0, 2, (94, 94))
 >>> hand.keep(); hand.fold()
->>> hand.finished, len(hand.dealer_up)
-(True, 5)
+>>> hand.finished, len(hand.dealer_up), hand.stacks[1]
+(True, 5, 94)
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
 
 from pokerbonus.cards import Card, CardsLike, format_cards, make_deck, parse_cards
 from pokerbonus.dealer.events import (
@@ -41,139 +45,23 @@ from pokerbonus.dealer.events import (
     CardsDealt,
     DealerCardTurned,
     DealerEvent,
+    DealerQualified,
     Exchanged,
     Folded,
     HandShown,
     Kept,
     PotAwarded,
     PotCarried,
+    SwitchFeePaid,
+    WagerOutcome,
     WagerPosted,
     WagerSettled,
 )
+from pokerbonus.dealer.settings import MAX_PLAYERS, DealerSettings
 from pokerbonus.errors import ConfigurationError, IllegalActionError
-from pokerbonus.hands import Category, HandValue, evaluate
+from pokerbonus.hands import HandValue, evaluate
 
-__all__ = [
-    "DEFAULT_PAYTABLE",
-    "PAYTABLE_HANDS",
-    "DealerAction",
-    "DealerHand",
-    "DealerSettings",
-    "DealerView",
-    "bonus_multiplier",
-    "dealer_deck",
-    "rules_text",
-]
-
-PAYTABLE_HANDS: Final = (
-    "straight", "flush", "full_house", "quads", "straight_flush", "royal_flush",
-)  # fmt: skip
-DEFAULT_PAYTABLE: Final[Mapping[str, int]] = {
-    "straight": 1, "flush": 2, "full_house": 3, "quads": 10, "straight_flush": 50,
-    "royal_flush": 100,
-}  # fmt: skip
-"""The rule book's bonus on the wager, each "to 1"."""
-
-MAX_PLAYERS: Final = 5
-_ROYAL: Final = 7462  # the `high` rank of a royal flush
-_CATEGORY_KEY: Final = {
-    Category.STRAIGHT: "straight",
-    Category.FLUSH: "flush",
-    Category.FULL_HOUSE: "full_house",
-    Category.QUADS: "quads",
-    Category.STRAIGHT_FLUSH: "straight_flush",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class DealerSettings:
-    """The table settings of dealer mode (RULES.md section 9).
-
-    ``players`` 1..5 (default 3: the person and two computer players), ``ante``
-    (default 1) into the table pot and ``wager`` (default 5) against the bank,
-    each hand; ``paytable``: the bonus "to 1" on the wager by hand (missing
-    hands pay nothing); ``cave``: the chips bought on sitting down or rebuying.
-
-    >>> DealerSettings(wager=0)
-    Traceback (most recent call last):
-    ...
-    pokerbonus.errors.ConfigurationError: wager: must be an integer >= 1, got 0
-    """
-
-    players: int = 3
-    ante: int = 1
-    wager: int = 5
-    paytable: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_PAYTABLE))
-    cave: int = 100
-
-    def __post_init__(self) -> None:
-        for name, low in (("players", 1), ("ante", 1), ("wager", 1), ("cave", 1)):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise ConfigurationError(f"{name}: must be an integer >= {low}, got {value!r}")
-        if self.players > MAX_PLAYERS:
-            raise ConfigurationError(
-                f"players: dealer mode seats 1..{MAX_PLAYERS} players, got {self.players}"
-            )
-        for key, paid in self.paytable.items():
-            if key not in PAYTABLE_HANDS:
-                raise ConfigurationError(
-                    f"paytable: unknown hand {key!r} (expected {', '.join(PAYTABLE_HANDS)})"
-                )
-            if not isinstance(paid, int) or isinstance(paid, bool) or paid < 0:
-                raise ConfigurationError(f"paytable: {key} must pay an integer >= 0, got {paid!r}")
-        object.__setattr__(self, "paytable", dict(self.paytable))
-        if self.cave < self.ante + self.wager:
-            raise ConfigurationError(
-                f"cave: {self.cave} chips do not cover one hand (ante {self.ante} "
-                f"+ wager {self.wager})"
-            )
-
-    @property
-    def stake(self) -> int:
-        """Chips a player puts up each hand: ante plus wager."""
-        return self.ante + self.wager
-
-    def to_dict(self) -> dict[str, Any]:
-        """The settings as plain data (``game`` is ``"dealer"``)."""
-        return {
-            "game": "dealer",
-            "players": self.players,
-            "ante": self.ante,
-            "wager": self.wager,
-            "paytable": dict(self.paytable),
-            "cave": self.cave,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> DealerSettings:
-        """Settings from :meth:`to_dict`'s form; unknown fields are refused by name."""
-        values = {k: v for k, v in data.items() if k != "game"}
-        if data.get("game", "dealer") != "dealer":
-            raise ConfigurationError(f"game: must be 'dealer', got {data['game']!r}")
-        unknown = set(values) - {"players", "ante", "wager", "paytable", "cave"}
-        if unknown:
-            raise ConfigurationError(f"{sorted(unknown)[0]}: unknown field")
-        return cls(**values)
-
-    def __hash__(self) -> int:
-        items = tuple(sorted(self.paytable.items()))
-        return hash((self.players, self.ante, self.wager, items, self.cave))
-
-
-def bonus_multiplier(value: HandValue, paytable: Mapping[str, int]) -> int:
-    """The bonus "to 1" the paytable pays for a hand value (0 below a straight).
-
-    >>> bonus_multiplier(evaluate("As Ks Qs Js Ts"), DEFAULT_PAYTABLE)
-    100
-    >>> bonus_multiplier(evaluate("9s Ks Qs Js Ts"), DEFAULT_PAYTABLE)
-    50
-    """
-    if value.rank == _ROYAL:
-        return paytable.get("royal_flush", paytable.get("straight_flush", 0))
-    category = value.category
-    key = _CATEGORY_KEY.get(category) if category is not None else None
-    return paytable.get(key, 0) if key is not None else 0
+__all__ = ["DealerAction", "DealerHand", "DealerView", "dealer_deck"]
 
 
 def dealer_deck(
@@ -229,18 +117,27 @@ class DealerAction:
 @dataclass(frozen=True, slots=True)
 class DealerView:
     """What ``seat`` may see (``None``: a spectator): its own cards, the dealer's
-    turned cards, the public state, and the log with hidden cards removed."""
+    turned cards, the public state, and the log with hidden cards removed.
+
+    ``bet``, ``play``, ``switch`` and ``fee``: the table's bet, play wager,
+    whether it plays the switch, and its fee (0 without the switch);
+    ``qualified``: whether the dealer qualified, ``None`` until his hand is shown.
+    """
 
     seat: int | None
     hole: tuple[Card, ...]
     dealer_up: tuple[Card, ...]
     stacks: tuple[int, ...]
     pot: int
-    wager: int
+    bet: int
+    play: int
+    switch: bool
+    fee: int
     folded: tuple[bool, ...]
     decided: tuple[bool, ...]
     actor: int | None
     finished: bool
+    qualified: bool | None
     shown: tuple[tuple[int | None, tuple[Card, ...]], ...]
     log: tuple[DealerEvent, ...]
 
@@ -248,10 +145,15 @@ class DealerView:
 class DealerHand:
     """One hand of dealer mode (see the module doc).
 
-    ``stacks``: the players' chips, seat 0 first (each must cover ante and
-    wager); ``carry``: a table pot carried over from the last hand. ``deck``: a
-    full order of the 52 cards (see :func:`dealer_deck`), else ``rng`` shuffles
-    (default ``secrets.SystemRandom()``).
+    ``stacks``: the players' chips, seat 0 first (each must cover the most a
+    hand can take: ante, bet, play wager and switch fee); ``carry``: a table
+    pot carried over from the last hand. ``deck``: a full order of the 52 cards
+    (see :func:`dealer_deck`), else ``rng`` shuffles (default
+    ``secrets.SystemRandom()``).
+
+    Every decision comes as a trio: ``verify_x()`` raises
+    :class:`IllegalActionError` with the reason, ``can_x()`` answers, ``x()``
+    does it; a refused decision changes nothing.
     """
 
     def __init__(
@@ -265,12 +167,13 @@ class DealerHand:
     ) -> None:
         n = len(stacks)
         if not 1 <= n <= MAX_PLAYERS:
-            raise ConfigurationError(f"stacks: dealer mode seats 1..{MAX_PLAYERS} players, got {n}")
+            raise ConfigurationError(
+                f"stacks: dealer mode seats 1 to {MAX_PLAYERS} players, got {n}"
+            )
         for seat, chips in enumerate(stacks):
-            if not isinstance(chips, int) or isinstance(chips, bool) or chips < settings.stake:
+            if not isinstance(chips, int) or isinstance(chips, bool) or chips < settings.most:
                 raise ConfigurationError(
-                    f"stacks: seat {seat} has {chips!r} chips, a hand needs {settings.stake} "
-                    f"(ante {settings.ante} + wager {settings.wager})"
+                    f"stacks: seat {seat} has {chips!r} chips, a hand can take {settings.most}"
                 )
         if not isinstance(carry, int) or carry < 0:
             raise ConfigurationError(f"carry: must be an integer >= 0, got {carry!r}")
@@ -296,10 +199,12 @@ class DealerHand:
         self._turned = 0
         self._folded = [False] * n
         self._decided = [False] * n
+        self._wagered = [0] * n  # bet and play wager in front of each seat, not yet settled
         self._actor: int | None = 0
         self._finished = False
+        self._qualified: bool | None = None
         self.bank_net = 0
-        """What the bank won (positive) or paid (negative) this hand."""
+        """What the bank won (positive) or paid (negative) this hand, fees included."""
         self.carry_out = 0
         """The table pot left for the next hand (everyone folded), else 0."""
         self.results: dict[int, WagerSettled] = {}
@@ -307,8 +212,9 @@ class DealerHand:
         for seat in range(n):
             self._stacks[seat] -= settings.stake
             self._pot += settings.ante
+            self._wagered[seat] = settings.bet
             self.events.append(AntePosted(seat, settings.ante))
-            self.events.append(WagerPosted(seat, settings.wager))
+            self.events.append(WagerPosted(seat, "bet", settings.bet))
         for _ in range(5):
             for seat in range(n):
                 self._hole[seat].append(self._stub.pop())
@@ -332,7 +238,7 @@ class DealerHand:
 
     @property
     def stacks(self) -> tuple[int, ...]:
-        """The players' chips now (ante and wager are out while the hand is played)."""
+        """The players' chips now (what is in the pot or in front of them is out)."""
         return tuple(self._stacks)
 
     @property
@@ -355,20 +261,25 @@ class DealerHand:
         """All five dealer cards (the truth; not for a player's screen before the end)."""
         return tuple(self._dealer)
 
+    @property
+    def qualified(self) -> bool | None:
+        """Whether the dealer qualified (``None`` until the hand is settled)."""
+        return self._qualified
+
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """The five cards of a seat."""
         return tuple(self._hole[seat])
 
     def wagers_out(self) -> int:
-        """Wagers not yet settled (in front of the players, against the bank)."""
-        return 0 if self._finished else self.settings.wager * self.n
+        """Bets and play wagers not yet settled (in front of the players)."""
+        return sum(self._wagered)
 
     def chips_in_play(self) -> int:
-        """Stacks, the table pot and unsettled wagers, less the bank's result.
+        """Stacks, the table pot, the unsettled wagers and the bank's result.
 
         Always ``sum(starting stacks) + carry``: no chip is created or lost.
         """
-        return sum(self._stacks) + self._pot + self.carry_out + self.wagers_out() - self.bank_net
+        return sum(self._stacks) + self._pot + self.carry_out + self.wagers_out() + self.bank_net
 
     # -- decisions -------------------------------------------------------------------
 
@@ -386,14 +297,18 @@ class DealerHand:
         return self._actor is not None
 
     def keep(self) -> None:
-        """The player to decide keeps their five cards."""
+        """The player to decide keeps their five cards and adds the play wager."""
         seat = self._require_actor("keep")
+        self._post_play(seat)
         self.events.append(Kept(seat))
         self._next()
 
     def verify_exchange(self, card: int | str) -> None:
-        """Raise :class:`IllegalActionError` unless the actor holds ``card``."""
+        """Raise :class:`IllegalActionError` unless the table plays the switch and
+        the actor holds ``card``."""
         seat = self._require_actor("exchange")
+        if not self.settings.switch:
+            raise IllegalActionError("exchange: this table plays without the switch")
         chosen = Card(card)
         if chosen not in self._hole[seat]:
             raise IllegalActionError(
@@ -410,10 +325,16 @@ class DealerHand:
         return True
 
     def exchange(self, card: int | str) -> None:
-        """The player to decide gives up ``card`` and receives the next card of the stub."""
+        """The player to decide adds the play wager, pays the switch fee, gives up
+        ``card`` and receives the next card of the stub."""
         self.verify_exchange(card)
         seat = self._require_actor("exchange")
         chosen = Card(card)
+        self._post_play(seat)
+        fee = self.settings.fee
+        self._stacks[seat] -= fee
+        self.bank_net += fee
+        self.events.append(SwitchFeePaid(seat, fee))
         new = self._stub.pop()
         hole = self._hole[seat]
         hole[hole.index(chosen)] = new
@@ -429,22 +350,36 @@ class DealerHand:
         return self._actor is not None
 
     def fold(self) -> None:
-        """The player to decide folds: ante stays in the pot, the wager goes to the bank."""
+        """The player to decide folds: the bet goes to the bank, the ante stays in the pot."""
         seat = self._require_actor("fold")
         self._folded[seat] = True
+        self.bank_net += self._wagered[seat]
+        self._wagered[seat] = 0
+        self.results[seat] = WagerSettled(seat, "fold", 0, 0)
         self.events.append(Folded(seat))
         self._next()
 
+    def verify(self, action: DealerAction) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` may be taken now."""
+        if action.kind == "keep":
+            self.verify_keep()
+        elif action.kind == "fold":
+            self.verify_fold()
+        elif action.kind == "exchange" and action.card is not None:
+            self.verify_exchange(action.card)
+        else:
+            raise IllegalActionError(f"dealer action: {action!r} is not keep, exchange or fold")
+
     def act(self, action: DealerAction) -> None:
         """Take one :class:`DealerAction`."""
+        self.verify(action)
         if action.kind == "keep":
             self.keep()
         elif action.kind == "fold":
             self.fold()
-        elif action.kind == "exchange" and action.card is not None:
-            self.exchange(action.card)
         else:
-            raise IllegalActionError(f"dealer action: {action!r} is not keep, exchange or fold")
+            assert action.card is not None
+            self.exchange(action.card)
 
     # -- views -----------------------------------------------------------------------
 
@@ -458,22 +393,33 @@ class DealerHand:
                 e = Exchanged(e.seat, None, None)
             log.append(e)
         shown = tuple((e.seat, e.cards) for e in self.events if isinstance(e, HandShown))
+        s = self.settings
         return DealerView(
             seat=seat,
             hole=self.hole_cards(seat) if seat is not None else (),
             dealer_up=self.dealer_up,
             stacks=self.stacks,
             pot=self._pot,
-            wager=self.settings.wager,
+            bet=s.bet,
+            play=s.play,
+            switch=s.switch,
+            fee=s.fee,
             folded=self.folded,
             decided=tuple(self._decided),
             actor=self._actor,
             finished=self._finished,
+            qualified=self._qualified,
             shown=shown,
             log=tuple(log),
         )
 
     # -- internals -------------------------------------------------------------------
+
+    def _post_play(self, seat: int) -> None:
+        play = self.settings.play
+        self._stacks[seat] -= play
+        self._wagered[seat] += play
+        self.events.append(WagerPosted(seat, "play", play))
 
     def _turn(self) -> None:
         self.events.append(DealerCardTurned(self._turned, self._dealer[self._turned]))
@@ -491,26 +437,32 @@ class DealerHand:
     def _settle(self) -> None:
         s = self.settings
         dealer_value = evaluate(self._dealer)
+        qualified = s.qualifier.qualifies(dealer_value)
+        self._qualified = qualified
         self.events.append(HandShown(None, tuple(self._dealer), dealer_value.description))
+        self.events.append(DealerQualified(qualified))
         values: dict[int, HandValue] = {}
         for seat in range(self.n):
             if self._folded[seat]:
-                self.bank_net += s.wager
-                self.results[seat] = WagerSettled(seat, "fold", 0, 0)
                 self.events.append(self.results[seat])
                 continue
             value = values[seat] = evaluate(self._hole[seat])
             self.events.append(HandShown(seat, tuple(self._hole[seat]), value.description))
-            if value > dealer_value:
-                outcome, returned = "win", 2 * s.wager
+            outcome: WagerOutcome
+            if not qualified:
+                outcome, bet_back, play_back = "no_qualify", 2 * s.bet, s.play
+            elif value > dealer_value:
+                outcome, bet_back = "win", 2 * s.bet
+                play_back = s.play * (1 + s.paytable.pays(value))
             elif value == dealer_value:
-                outcome, returned = "push", s.wager
+                outcome, bet_back, play_back = "push", s.bet, s.play
             else:
-                outcome, returned = "lose", 0
-            bonus = bonus_multiplier(value, s.paytable) * s.wager
-            self._stacks[seat] += returned + bonus
-            self.bank_net += s.wager - returned - bonus
-            self.results[seat] = WagerSettled(seat, outcome, returned, bonus)  # type: ignore[arg-type]
+                outcome, bet_back, play_back = "lose", 0, 0
+            staked = self._wagered[seat]
+            self._wagered[seat] = 0
+            self._stacks[seat] += bet_back + play_back
+            self.bank_net += staked - bet_back - play_back
+            self.results[seat] = WagerSettled(seat, outcome, bet_back, play_back)
             self.events.append(self.results[seat])
         if values:
             top = max(values.values())
@@ -525,39 +477,3 @@ class DealerHand:
             self.events.append(PotCarried(self._pot))
         self._pot = 0
         self._finished = True
-
-
-def rules_text(settings: DealerSettings | None = None) -> list[str]:
-    """The rules of dealer mode in plain English, one paragraph per item, for the rules screen.
-
-    >>> rules_text()[5].startswith("An exact tie")
-    True
-    """
-    s = settings if settings is not None else DealerSettings()
-    names = {
-        "straight": "Straight", "flush": "Flush", "full_house": "Full house",
-        "quads": "Four of a kind", "straight_flush": "Straight flush",
-        "royal_flush": "Royal flush",
-    }  # fmt: skip
-    pays = ", ".join(f"{names[k]} {s.paytable.get(k, 0)} to 1" for k in PAYTABLE_HANDS)
-    return [
-        f"Up to {MAX_PLAYERS} players play against the dealer, who is the bank. The game "
-        "uses one 52-card deck without jokers; hands rank as in ordinary poker and suits "
-        "never rank.",
-        f"Each hand, every player puts an ante of {s.ante} into the table pot and a wager "
-        f"of {s.wager} against the bank.",
-        "Every player and the dealer get five cards face down. The dealer turns his first "
-        "card face up before anyone decides.",
-        "In turn, starting from the first seat, each player keeps their five cards, "
-        "exchanges exactly one card for the next card of the deck, or folds. A player who "
-        "folds loses both the ante and the wager.",
-        "Then the dealer turns his other four cards, one at a time. Against the bank, a "
-        "better hand than the dealer's wins the wager 1 to 1 and a worse hand loses it.",
-        "An exact tie with the dealer (the same five ranks; suits do not count) is a push: "
-        "the wager is returned, neither won nor lost.",
-        "Bonus: a straight or better is paid a bonus on the wager whatever the dealer "
-        f"holds, even when the dealer's hand is better. Paytable: {pays}.",
-        "The table pot of antes goes to the best hand among the players who did not fold. "
-        "Exact ties split it; an odd chip goes one by one to the tied players from the "
-        "first seat on. If everyone folds, the pot stays on the table for the next hand.",
-    ]

@@ -1,49 +1,52 @@
-"""The best keep / exchange-one / fold decision of dealer mode, by exact expected value.
+"""The best fold / keep / exchange-one decision of dealer mode, by exact expected value.
 
-The values come from :func:`pokerbonus.analysis.stats.dealer.situation_values`
-(the dealer-mode RTP code): for the player's five cards and the dealer's up
-card, every one of the 46 unseen cards is equally likely to be the replacement
-or one of the dealer's four hidden cards, and all dealer completions are
-enumerated. Other players' cards are unseen too, so they change nothing.
+The values come from :func:`pokerbonus.analysis.stats.dealer.situation_values`,
+the same compiled code as the return to player (``pokerbonus stats dealer``)
+and the hint key of the terminal game: for the player's five cards and the
+dealer's up card, every one of the 46 unseen cards is equally likely to be the
+replacement or one of the dealer's four hidden cards, and every dealer
+completion is counted. Other players' cards are unseen too, so they change
+nothing.
 
-Values are per unit of wager and count the wager only (win 1 to 1, push,
-loss, bonus): the ante is already in the table pot whatever the decision.
-Folding returns nothing, and no play returns less, so folding is never better
-than keeping (it ties only when the hand can neither win, push nor be paid).
+Values are expected net chips against the bank for the whole hand: folding
+loses the bet; keeping adds the play wager; exchanging adds the play wager and
+the switch fee. The ante is in the table pot whatever the decision.
 
 >>> d = best_decision("As Ks Qs Js 2d", "7c")
 >>> d.kind, str(d.card)
 ('exchange', '2d')
+>>> d = best_decision("7c 5d 4h 3s 2c", "Ah")
+>>> d.kind, d.fold
+('fold', -5.0)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-import numpy as np
-
 from pokerbonus.analysis.stats.dealer import situation_values
 from pokerbonus.cards import Card, CardsLike, parse_cards
-from pokerbonus.dealer.game import DEFAULT_PAYTABLE, DealerAction
+from pokerbonus.dealer.game import DealerAction, DealerView
+from pokerbonus.dealer.settings import DealerSettings
 from pokerbonus.errors import InvalidHandError
 
-__all__ = ["Decision", "best_decision"]
+__all__ = ["Decision", "best_decision", "best_play"]
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """The best decision and the expected return of each choice (per unit wagered).
+    """The best decision and the expected net chips of every choice.
 
-    ``keep``: the return of keeping; ``exchange``: ``(card, return)`` for each
-    card given up, in hand order; ``fold`` is 0. ``value`` is the best return;
-    subtract 1 for the expected gain on the wager.
+    ``fold`` (minus the bet), ``keep``, and ``exchange``: ``(card, value)`` for
+    each card given up, in hand order (empty without the switch). ``value`` is
+    the best choice's; ties go to keeping, then to the first card, then to folding.
     """
 
     kind: Literal["keep", "exchange", "fold"]
     card: Card | None
     value: float
+    fold: float
     keep: float
     exchange: tuple[tuple[Card, float], ...]
 
@@ -54,12 +57,10 @@ class Decision:
 
 
 def best_decision(
-    hand: CardsLike, dealer_up_card: CardsLike | int, paytable: Mapping[str, int] = DEFAULT_PAYTABLE
+    hand: CardsLike, dealer_up_card: CardsLike | int, settings: DealerSettings | None = None
 ) -> Decision:
-    """Keep, exchange which card, or fold: the choice of highest exact expected return.
-
-    Ties go to keeping, then to the first card of the hand.
-    """
+    """Fold, keep, or exchange which card: the choice of highest exact expected value
+    under ``settings`` (default: the default table)."""
     cards = parse_cards(hand)
     up_cards = (
         (Card(dealer_up_card),) if isinstance(dealer_up_card, int) else parse_cards(dealer_up_card)
@@ -74,13 +75,15 @@ def best_decision(
         raise InvalidHandError(
             f"best decision: {up} is repeated or a joker is present (52-card deck, no jokers)"
         )
-    values = situation_values(np.array(cards, dtype=np.int64), int(up), paytable)
-    keep = values[0]
-    exchange = tuple((c, values[1 + i]) for i, c in enumerate(cards))
-    best_exchange = max(v for _, v in exchange)
-    first = next(c for c, v in exchange if v == best_exchange)
-    if keep <= 0.0 and best_exchange <= 0.0:
-        return Decision("fold", None, 0.0, keep, exchange)
-    if best_exchange > keep:
-        return Decision("exchange", first, best_exchange, keep, exchange)
-    return Decision("keep", None, keep, keep, exchange)
+    values = situation_values(settings or DealerSettings(), [int(c) for c in cards], int(up))
+    kind, index = values.best
+    exchange = tuple(zip(cards, values.exchange, strict=False))
+    card = cards[index] if index is not None else None
+    return Decision(kind, card, values.value, values.fold, values.keep, exchange)
+
+
+def best_play(view: DealerView, settings: DealerSettings) -> DealerAction:
+    """The best decision for the seat of ``view`` (its cards and the dealer's up card)."""
+    if not view.hole or not view.dealer_up:
+        raise InvalidHandError("best play: the view shows no cards to decide on")
+    return best_decision(view.hole, int(view.dealer_up[0]), settings).action

@@ -1,5 +1,11 @@
 """A dealer-mode session: players, the bank's balance, the carried pot, rebuys.
 
+Every change comes in two steps, so that a recorder can write it in between
+("decide, write, apply"): :meth:`DealerTable.deal` makes the next hand without
+seating it and :meth:`DealerTable.begin` seats it; :meth:`verify_rebuy` says
+what a rebuy would buy and :meth:`rebuy` makes it; a hand's decisions are
+checked with :meth:`DealerHand.verify` before :meth:`DealerHand.act`.
+
 >>> import random
 >>> table = DealerTable(DealerSettings(players=2), ["you", "bot"])
 >>> hand = table.start_hand(random.Random(3))
@@ -13,7 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pokerbonus.dealer.game import DealerHand, DealerSettings
+from pokerbonus.dealer.game import DealerHand
+from pokerbonus.dealer.settings import DealerSettings
 from pokerbonus.errors import ConfigurationError, IllegalActionError, PokerError
 
 __all__ = ["DealerTable"]
@@ -23,10 +30,11 @@ class DealerTable:
     """Hands of dealer mode one after another, with the accounts of players and bank.
 
     Every player buys ``settings.cave`` chips on sitting down; a player whose
-    stack no longer covers ante and wager sits out until :meth:`rebuy`. The bank
-    has a balance (``bank``: what it won, negative when it paid out). Chips are
-    conserved: stacks plus the carried pot equal everything bought plus the
-    bank's losses (:meth:`check_chips`).
+    stack no longer covers the most a hand can take (ante, bet, play wager and
+    switch fee) sits out until :meth:`rebuy`. The bank has a balance (``bank``:
+    what it won, negative when it paid out). Chips are conserved: stacks plus
+    the carried pot plus the bank's balance equal everything bought
+    (:meth:`check_chips`).
     """
 
     def __init__(self, settings: DealerSettings, players: Sequence[str]) -> None:
@@ -51,36 +59,57 @@ class DealerTable:
         """The players dealt in the hand being played, in seat order."""
 
     def sitting_out(self) -> tuple[str, ...]:
-        """Players who cannot cover ante and wager."""
-        return tuple(p for p in self.players if self.stacks[p] < self.settings.stake)
+        """Players who cannot cover the most a hand can take."""
+        return tuple(p for p in self.players if self.stacks[p] < self.settings.most)
 
-    def rebuy(self, player: str, caves: int = 1) -> int:
-        """Buy ``caves`` more caves for ``player`` between hands; returns the chips bought."""
+    def verify_rebuy(self, player: str, caves: int = 1) -> int:
+        """The chips ``caves`` caves would buy for ``player`` now; raises if refused."""
         if self.hand is not None:
             raise IllegalActionError("rebuy: chips can be added only between hands")
         if player not in self.stacks:
             raise PokerError(f"rebuy: no player {player!r}")
-        if not isinstance(caves, int) or caves < 1:
+        if not isinstance(caves, int) or isinstance(caves, bool) or caves < 1:
             raise IllegalActionError(f"rebuy: caves must be a positive integer, got {caves!r}")
-        chips = caves * self.settings.cave
+        return caves * self.settings.cave
+
+    def rebuy(self, player: str, caves: int = 1) -> int:
+        """Buy ``caves`` more caves for ``player`` between hands; returns the chips bought."""
+        chips = self.verify_rebuy(player, caves)
         self.stacks[player] += chips
         self.bought[player] += chips
         return chips
 
+    def deal(
+        self, rng: random.Random | None = None, *, deck: Sequence[int] | None = None
+    ) -> tuple[DealerHand, tuple[str, ...]]:
+        """The next hand and the players dealt in, without seating it (see :meth:`begin`)."""
+        if self.hand is not None:
+            raise IllegalActionError("next hand: a hand is being played")
+        out = set(self.sitting_out())
+        dealt = tuple(p for p in self.players if p not in out)
+        if not dealt:
+            raise IllegalActionError("next hand: no player has the chips for a hand")
+        hand = DealerHand(
+            self.settings, [self.stacks[p] for p in dealt], rng=rng, deck=deck, carry=self.carry
+        )
+        return hand, dealt
+
+    def begin(self, hand: DealerHand, dealt: tuple[str, ...]) -> None:
+        """Seat a hand made by :meth:`deal` (nothing may have changed since)."""
+        if self.hand is not None:
+            raise IllegalActionError("next hand: a hand is being played")
+        if hand.starting_stacks != tuple(self.stacks[p] for p in dealt):
+            raise IllegalActionError("next hand: the stacks changed since the hand was dealt")
+        self.hand = hand
+        self.dealt = dealt
+
     def start_hand(
         self, rng: random.Random | None = None, *, deck: Sequence[int] | None = None
     ) -> DealerHand:
-        """Deal a hand to every player who can cover ante and wager."""
-        if self.hand is not None:
-            raise IllegalActionError("next hand: a hand is being played")
-        dealt = tuple(p for p in self.players if self.stacks[p] >= self.settings.stake)
-        if not dealt:
-            raise IllegalActionError("next hand: no player can cover ante and wager")
-        self.hand = DealerHand(
-            self.settings, [self.stacks[p] for p in dealt], rng=rng, deck=deck, carry=self.carry
-        )
-        self.dealt = dealt
-        return self.hand
+        """Deal and seat the next hand (:meth:`deal` then :meth:`begin`)."""
+        hand, dealt = self.deal(rng, deck=deck)
+        self.begin(hand, dealt)
+        return hand
 
     def finish_hand(self) -> None:
         """Apply the settled hand to the accounts."""
@@ -101,12 +130,15 @@ class DealerTable:
 
     def check_chips(self) -> None:
         """Raise :class:`PokerError` if a chip was created or lost."""
+        expected = sum(self.bought.values()) - self.bank
         if self.hand is not None:
             dealt = set(self.dealt)
             outside = sum(v for p, v in self.stacks.items() if p not in dealt)
-            held = outside + self.hand.chips_in_play()  # the carried pot is in the hand's pot
+            # the carried pot is in the hand's pot (or carried out of it)
+            hand = self.hand
+            held = outside + sum(hand.stacks) + hand.pot + hand.carry_out + hand.wagers_out()
+            expected -= hand.bank_net
         else:
             held = sum(self.stacks.values()) + self.carry
-        expected = sum(self.bought.values()) - self.bank
         if held != expected:
             raise PokerError(f"dealer table: {held} chips held, {expected} expected")

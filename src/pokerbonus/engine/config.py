@@ -43,9 +43,9 @@ from pathlib import Path
 from typing import Any, Final, Literal, get_args
 
 from pokerbonus.cards import DECK_SIZES, default_deck_size
-from pokerbonus.engine.kill import KillRule
+from pokerbonus.engine.kill import KillEnd, KillRule
 from pokerbonus.errors import ConfigurationError
-from pokerbonus.rules.betting import NO_LIMIT
+from pokerbonus.rules.betting import NO_LIMIT, limit
 from pokerbonus.rules.catalog import CATALOG
 
 __all__ = [
@@ -61,6 +61,7 @@ __all__ = [
     "Ranking",
     "RebuyPolicy",
     "ShufflePolicy",
+    "SurblindDepth",
     "TableConfig",
 ]
 
@@ -71,6 +72,11 @@ ShufflePolicy = Literal["every-hand", "cut-only"]
 RebuyPolicy = Literal["free", "limited", "unlimited"]
 MixedStart = Literal["pot", "blind"]
 KillKind = Literal["off", "full", "half"]
+SurblindDepth = Literal["surblind", "overblind", "unlimited"]
+"""How deep the surblind chain may go: the surblind only, the surblind and the
+overblind, or every doubling (RULES.md section 5)."""
+
+_SURBLINDS: Final[Mapping[str, int | None]] = {"surblind": 1, "overblind": 2, "unlimited": None}
 
 
 def _player_ranges() -> dict[str, tuple[int, int]]:
@@ -96,6 +102,7 @@ DRAW_ONLY_FIELDS: Final = (
     "blind_orbits",
     "blind",
     "surblind",
+    "surblind_depth",
     "buy_pot",
     "max_discard",
 )
@@ -108,7 +115,7 @@ BLIND_FIELDS: Final = ("small_blind", "big_blind", "straddle")
 STUD_FIELDS: Final = ("bring_in",)
 """Forced bets of the stud games (with ``ante``)."""
 
-KILL_FIELDS: Final = ("kill", "kill_min_pot", "look_at_two")
+KILL_FIELDS: Final = ("kill", "kill_min_pot", "kill_end", "look_at_two")
 """The kill-pot option (RULES.md section 8): games with blinds only."""
 
 LOWBALL_DRAWS: Final = (
@@ -149,9 +156,10 @@ class TableConfig:
     mixed_start: MixedStart = "pot"
     pot_orbits: int = 1
     blind_orbits: int = 1
-    ante: int = 1
-    blind: int = 2
+    ante: int | None = None
+    blind: int | None = None
     surblind: bool = True
+    surblind_depth: SurblindDepth = "unlimited"
     buy_pot: bool = False
     max_discard: int = 3
     shuffle: ShufflePolicy = "every-hand"
@@ -159,13 +167,15 @@ class TableConfig:
     cave: int = 100
     rebuy: RebuyPolicy = "free"
     max_caves: int | None = None
-    small_blind: int = 1
-    big_blind: int = 2
+    small_blind: int | None = None
+    big_blind: int | None = None
     straddle: bool = False
     bring_in: int = 1
     kill: KillKind = "off"
     kill_min_pot: int = 0
+    kill_end: KillEnd = "source"
     look_at_two: bool = False
+    house_dealer: bool = False
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -187,6 +197,79 @@ class TableConfig:
         if self.deck_size is not None:
             return self.deck_size
         return default_deck_size(self.players)
+
+    @property
+    def effective_ante(self) -> int:
+        """The ante of a hand without blinds: ``ante``, or the game's default (1 in
+        the French pot game and in stud); in the catalog's blind games, the ante
+        posted before the blinds (default none).
+
+        >>> TableConfig().effective_ante, TableConfig(game="holdem").effective_ante
+        (1, 0)
+        >>> TableConfig(game="holdem", ante=2).effective_ante
+        2
+        """
+        if self.ante is not None:
+            return self.ante
+        return 0 if self.forced == "blinds" else 1
+
+    @property
+    def blind_ante(self) -> int:
+        """The ante every player puts in before the blinds of a hand with blinds
+        (antes and blinds together, RULES.md section 5): ``ante`` if set, else none.
+
+        >>> TableConfig(forced_bets="blind").blind_ante
+        0
+        >>> TableConfig(forced_bets="blind", ante=1).blind_ante
+        1
+        """
+        return self.ante if self.ante is not None else 0
+
+    @property
+    def effective_blind(self) -> int:
+        """The French blind game's blind: ``blind``, or by default the small bet in
+        limit (RULES.md section 6), else 2.
+
+        >>> TableConfig().effective_blind
+        2
+        >>> TableConfig(betting="limit", small_bet=10, big_bet=20).effective_blind
+        10
+        """
+        if self.blind is not None:
+            return self.blind
+        return self.small_bet if self.betting == "limit" and self.small_bet else 2
+
+    @property
+    def effective_blinds(self) -> tuple[int, int]:
+        """The small and big blinds of the catalog's blind games: the fields, or by
+        default, in limit, half the small bet and the small bet (RULES.md section 6),
+        else 1 and 2.
+
+        >>> TableConfig(game="holdem", betting="limit", small_bet=10, big_bet=20).effective_blinds
+        (5, 10)
+        >>> TableConfig(game="holdem").effective_blinds
+        (1, 2)
+        """
+        if self.betting == "limit" and self.small_bet:
+            structure = limit(self.small_bet, max(self.big_bet or 0, self.small_bet))
+            small, big = structure.small_blind, structure.big_blind
+        else:
+            small, big = 1, 2
+        return (
+            self.small_blind if self.small_blind is not None else small,
+            self.big_blind if self.big_blind is not None else big,
+        )
+
+    @property
+    def max_surblinds(self) -> int | None:
+        """How many times the blind may be doubled (``None``: no limit; 0: no surblind).
+
+        >>> TableConfig(surblind_depth="overblind").max_surblinds
+        2
+        """
+        if not self.surblind:
+            return 0
+        return _SURBLINDS[self.surblind_depth]
 
     @property
     def is_draw(self) -> bool:
@@ -211,14 +294,16 @@ class TableConfig:
         """The kill-pot rule the table plays (``None`` with ``kill = "off"``).
 
         >>> TableConfig(game="holdem", kill="half", kill_min_pot=20).kill_rule
-        KillRule(kind='half', min_pot=20, look_at_two=False)
+        KillRule(kind='half', min_pot=20, look_at_two=False, end='source')
         >>> TableConfig(game="holdem").kill_rule is None
         True
         """
         if self.kill == "off":
             return None
         kind: Literal["full", "half"] = "full" if self.kill == "full" else "half"
-        return KillRule(kind, min_pot=self.kill_min_pot, look_at_two=self.look_at_two)
+        return KillRule(
+            kind, min_pot=self.kill_min_pot, look_at_two=self.look_at_two, end=self.kill_end
+        )
 
     def relevant_fields(self) -> tuple[str, ...]:
         """The fields that mean something for this game (the setup screen shows these).
@@ -227,8 +312,8 @@ class TableConfig:
         True
         >>> "max_discard" in TableConfig(game="holdem").relevant_fields()
         False
-        >>> [f in TableConfig(game="razz").relevant_fields() for f in KILL_FIELDS]
-        [False, False, False]
+        >>> any(f in TableConfig(game="razz").relevant_fields() for f in KILL_FIELDS)
+        False
         >>> "look_at_two" in TableConfig(game="ace-to-five-draw").relevant_fields()
         True
         """
@@ -243,8 +328,6 @@ class TableConfig:
             skip |= set(BLIND_FIELDS)
         if self.forced != "bring-in":
             skip |= set(STUD_FIELDS)
-        if self.forced == "blinds":
-            skip.add("ante")
         if not self.is_draw and "limit" not in CATALOG[self.game].structures:
             skip |= {"small_bet", "big_bet", "raise_cap"}
         return tuple(f.name for f in dataclasses.fields(self) if f.name not in skip)
@@ -399,14 +482,11 @@ def _validate_game(c: TableConfig) -> None:
         )
     cave = c.cave
     if entry.forced == "blinds":
-        if c.ante != _DEFAULTS["ante"]:
-            raise _fail(
-                "ante",
-                f"{entry.name} posts blinds (small_blind, big_blind), not antes; "
-                f"leave it at {_DEFAULTS['ante']}, got {c.ante!r}",
-            )
-        small = _int(c, "small_blind", 1)
-        big = _int(c, "big_blind", 1)
+        for field in ("small_blind", "big_blind"):
+            if getattr(c, field) is not None:
+                _int(c, field, 1)
+        _limit_blinds(c)
+        small, big = c.effective_blinds
         if small > big:
             raise _fail("small_blind", f"must not exceed big_blind ({big}), got {small}")
         if big > cave:
@@ -430,15 +510,39 @@ def _validate_game(c: TableConfig) -> None:
             raise _fail("bring_in", f"must not exceed the cave ({cave}), got {bring_in}")
 
 
+def _limit_blinds(c: TableConfig) -> None:
+    """In limit the big blind is the small bet and the small blind half of it,
+    rounded down (RULES.md section 6): blinds set otherwise contradict the bets."""
+    if c.betting != "limit" or c.small_bet is None:
+        return
+    structure = limit(c.small_bet, max(c.big_bet or 0, c.small_bet))
+    wanted = {
+        "big_blind": (structure.big_blind, "the big blind equals the small bet"),
+        "small_blind": (structure.small_blind, "the small blind is half the small bet"),
+        "blind": (structure.big_blind, "the blind is the opening bet, the small bet"),
+    }
+    for field, (value, why) in wanted.items():
+        given = getattr(c, field)
+        if given is not None and given != value:
+            raise _fail(
+                field,
+                f"in limit {why} (RULES.md section 6): small_bet {c.small_bet} makes it "
+                f"{value}; leave it unset or set {value}, got {given}",
+            )
+
+
 def _validate_kill(c: TableConfig) -> None:
     """The kill-pot fields (RULES.md section 8): a kill needs blinds, "look at two
-    and kill" is a lowball option, and the other two fields need a kill."""
+    and kill" is a lowball option, and the other fields need a kill."""
     _choice(c, "kill", get_args(KillKind))
     min_pot = _int(c, "kill_min_pot", 0)
     _bool(c, "look_at_two")
+    _choice(c, "kill_end", get_args(KillEnd))
     if c.kill == "off":
         if min_pot != 0:
             raise _fail("kill_min_pot", f"only with kill = 'full' or 'half', got {min_pot}")
+        if c.kill_end != _DEFAULTS["kill_end"]:
+            raise _fail("kill_end", f"only with kill = 'full' or 'half', got {c.kill_end!r}")
         if c.look_at_two:
             raise _fail("look_at_two", "only with kill = 'full' or 'half', got True")
         return
@@ -509,14 +613,21 @@ def _validate(c: TableConfig) -> None:
     _int(c, "pot_orbits", 1)
     _int(c, "blind_orbits", 1)
     cave = _int(c, "cave", 1)
-    ante = _int(c, "ante", 1)
-    blind = _int(c, "blind", 1)
-    if ante > cave:
-        raise _fail("ante", f"must not exceed the cave ({cave}), got {ante}")
-    if blind > cave:
-        raise _fail("blind", f"must not exceed the cave ({cave}), got {blind}")
+    if c.ante is not None:
+        in_blind_game = c.game in CATALOG and CATALOG[c.game].forced == "blinds"
+        ante = _int(c, "ante", 0 if in_blind_game else 1)
+        if ante > cave:
+            raise _fail("ante", f"must not exceed the cave ({cave}), got {ante}")
+    if c.blind is not None:
+        _int(c, "blind", 1)
+    if c.effective_blind > cave:
+        raise _fail("blind", f"must not exceed the cave ({cave}), got {c.effective_blind}")
     _bool(c, "surblind")
+    _choice(c, "surblind_depth", get_args(SurblindDepth))
+    if not c.surblind and c.surblind_depth != _DEFAULTS["surblind_depth"]:
+        raise _fail("surblind_depth", f"only with surblind = true, got {c.surblind_depth!r}")
     _bool(c, "buy_pot")
+    _bool(c, "house_dealer")
     if not _is_int(c.max_discard) or c.max_discard not in (3, 5):
         raise _fail("max_discard", f"must be 3 or 5, got {c.max_discard!r}")
     _choice(c, "shuffle", get_args(ShufflePolicy))
@@ -530,4 +641,6 @@ def _validate(c: TableConfig) -> None:
     elif c.max_caves is not None:
         raise _fail("max_caves", f"only with rebuy = 'limited', got {c.max_caves!r}")
     _validate_game(c)
+    if c.is_draw:
+        _limit_blinds(c)
     _validate_kill(c)

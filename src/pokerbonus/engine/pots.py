@@ -124,17 +124,24 @@ def clockwise_from_dealer(seats: Iterable[int], dealer: int, n: int) -> list[int
     return sorted(seats, key=lambda s: (s - dealer - 1) % n)
 
 
-def split_pot(amount: int, winners: Iterable[int], dealer: int, seats: int) -> dict[int, int]:
+def split_pot(
+    amount: int, winners: Iterable[int], dealer: int, seats: int, *, odd_to_first: bool = False
+) -> dict[int, int]:
     """Split ``amount`` equally among ``winners``; odd chips go one each to the first
-    winners clockwise from the dealer. Returns ``{seat: chips}`` in that order.
+    winners clockwise from the dealer (``odd_to_first``: all of them to the first,
+    the convention of PHH's reference engine). Returns ``{seat: chips}`` in that order.
 
-    >>> split_pot(7, [0, 2, 1], dealer=1, seats=3)
-    {2: 3, 0: 2, 1: 2}
+    >>> split_pot(8, [0, 2, 1], dealer=1, seats=3)
+    {2: 3, 0: 3, 1: 2}
+    >>> split_pot(8, [0, 2, 1], dealer=1, seats=3, odd_to_first=True)
+    {2: 4, 0: 2, 1: 2}
     """
     order = clockwise_from_dealer(set(winners), dealer, seats)
     if not order:
         raise PokerError(f"split_pot: no winner for a pot of {amount}")
     share, odd = divmod(amount, len(order))
+    if odd_to_first:
+        return {seat: share + (odd if k == 0 else 0) for k, seat in enumerate(order)}
     return {seat: share + (1 if k < odd else 0) for k, seat in enumerate(order)}
 
 
@@ -144,9 +151,12 @@ def split_high_low(
     low_winners: Iterable[int],
     dealer: int,
     seats: int,
+    *,
+    odd_to_first: bool = False,
 ) -> dict[int, int]:
     """Split a high/low pot: the high half (with the odd chip) to the best high hands,
     the low half to the best qualifying lows; no qualifying low: high takes all.
+    ``odd_to_first``: see :func:`split_pot`.
 
     >>> split_high_low(11, [0], [1, 2], dealer=0, seats=3)
     {0: 6, 1: 3, 2: 2}
@@ -155,9 +165,9 @@ def split_high_low(
     """
     lows = list(low_winners)
     if not lows:
-        return split_pot(amount, high_winners, dealer, seats)
+        return split_pot(amount, high_winners, dealer, seats, odd_to_first=odd_to_first)
     low_half = amount // 2
-    result = split_pot(amount - low_half, high_winners, dealer, seats)
-    for seat, chips in split_pot(low_half, lows, dealer, seats).items():
+    result = split_pot(amount - low_half, high_winners, dealer, seats, odd_to_first=odd_to_first)
+    for seat, chips in split_pot(low_half, lows, dealer, seats, odd_to_first=odd_to_first).items():
         result[seat] = result.get(seat, 0) + chips
     return result

@@ -19,14 +19,16 @@ hole cards with the rest from the board.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
+from pokerbonus.cards import Card
 from pokerbonus.hands import HandValue, evaluate, evaluate_omaha
+from pokerbonus.hands.five import FiveCardRanker, five_card_ranker
 from pokerbonus.rules.games import HandRule
 
-__all__ = ["best_value", "evaluator_options", "qualifies"]
+__all__ = ["best_value", "evaluator_options", "five_card_rank", "qualifies"]
 
 
 def evaluator_options(rule: HandRule, game: str, deck_size: int, jokers: int) -> dict[str, Any]:
@@ -64,6 +66,21 @@ def best_value(
          for b in combinations(board, 5 - k)),
         key=lambda v: v.rank,
     )  # fmt: skip
+
+
+def five_card_rank(game: str, options: dict[str, Any]) -> Callable[[Sequence[Card]], int]:
+    """The rank of five cards (a draw game's hand) in ``game``: the table path of
+    :func:`pokerbonus.hands.five.five_card_ranker`, whose tables are built at the
+    first showdown that needs them (equal to ``best_value(...).rank`` with no board).
+    """
+    built: list[FiveCardRanker] = []
+
+    def rank(cards: Sequence[Card]) -> int:
+        if not built:
+            built.append(five_card_ranker(game, **options))
+        return built[0](cards)
+
+    return rank
 
 
 def qualifies(value: HandValue, game: str) -> bool:

@@ -65,7 +65,7 @@ from pokerbonus.engine.pots import (
     split_high_low,
     split_pot,
 )
-from pokerbonus.engine.showdown import best_value, evaluator_options, qualifies
+from pokerbonus.engine.showdown import best_value, evaluator_options, five_card_rank, qualifies
 from pokerbonus.engine.stud import bring_in_key, showing_key
 from pokerbonus.errors import ConfigurationError, IllegalActionError
 from pokerbonus.hands import evaluate
@@ -136,8 +136,8 @@ class _Plan:
     to hand: the step kinds, the deck, the cards the deals use, the evaluator options."""
 
     __slots__ = (
-        "antes", "cap", "deck", "deck_size", "game", "high_options", "kinds", "limit",
-        "low_options", "needed", "orders", "pot_limit", "stud_low",
+        "antes", "cap", "deck", "deck_size", "game", "high_five", "high_options", "kinds",
+        "limit", "low_five", "low_options", "needed", "orders", "phh", "pot_limit", "stud_low",
     )  # fmt: skip
 
     def __init__(self, game: GameDef, n: int) -> None:
@@ -167,6 +167,9 @@ class _Plan:
         self.stud_low = rule.high is None  # razz: the highest card brings in, the lowest opens
         self.high_options = evaluator_options(rule, rule.high or "", deck_size, game.jokers)
         self.low_options = evaluator_options(rule, rule.low or "", deck_size, game.jokers)
+        # the draw games' showdown: five cards, one table read (built at the first showdown)
+        self.high_five = five_card_rank(rule.high or "high", self.high_options)
+        self.low_five = five_card_rank(rule.low or "low8", self.low_options)
         # orders[dealer]: the seats clockwise from the left of the dealer, dealer last
         self.orders = tuple(tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n))
         self.deck_size = deck_size
@@ -174,6 +177,7 @@ class _Plan:
         self.limit = structure.kind == "limit"
         self.pot_limit = structure.kind == "pot-limit"
         self.cap = structure.cap
+        self.phh = game.convention == "phh"
         # antes[(dealer, ante)]: the events of a full ante round (equal values, shared)
         self.antes: dict[tuple[int, int], tuple[Event, ...]] = {}
 
@@ -269,6 +273,7 @@ class Hand:
         "_bring_in",
         "_burned",
         "_cap",
+        "_cap_live",
         "_complete_to",
         "_contrib",
         "_cur_bet",
@@ -283,8 +288,10 @@ class Hand:
         "_four_taken",
         "_held",
         "_hole",
+        "_kill_next",
         "_kill_pending",
         "_kill_rest",
+        "_kill_sizes",
         "_last_forced",
         "_last_full",
         "_last_speaker",
@@ -294,6 +301,7 @@ class Hand:
         "_offer",
         "_opening_minimum",
         "_order",
+        "_phh",
         "_plan",
         "_pool",
         "_pot",
@@ -306,11 +314,12 @@ class Hand:
         "_rng",
         "_round_size",
         "_rounds_done",
+        "_shorts",
         "_shown",
         "_stacks",
         "_step",
         "_stub",
-        "_surblinded",
+        "_surblinds",
         "_up",
         "_x",
         "dealer",
@@ -406,11 +415,15 @@ class Hand:
         self._limit = plan.limit
         self._pot_limit = plan.pot_limit
         self._cap = plan.cap
+        # the PHH convention (replays): the cap holds heads-up, short all-ins add up
+        self._phh = plan.phh
+        self._cap_live = 0 if plan.phh else 2
+        self._shorts = 0
         self._opening_minimum = stakes.opening_minimum
         self._last_speaker: int | None = None
         self._last_forced: int | None = None
         self._blinder: int | None = None
-        self._surblinded = False
+        self._surblinds = 0
         self._rounds_done = 0
         self._bring_in: int | None = None  # stud: the seat that must bring in, this round
         self._complete_to = 0  # stud: the total a completion reaches (0: no completion due)
@@ -418,6 +431,8 @@ class Hand:
         self._offer = 0
         self._kill_pending = stakes.kill_offer  # "look at two and kill": offered at the deal
         self._kill_rest = 0  # cards of the first deal still to come after the kill offer
+        self._kill_next = 0  # the position in the deal order of the next kill offer
+        self._kill_sizes: tuple[int, ...] = ()  # limit bets once a player put the kill on
         if stakes.killer is not None and not 0 <= stakes.killer < n:
             raise ConfigurationError(f"killer: seat {stakes.killer} is not one of 0..{n - 1}")
         # draws and discards
@@ -647,15 +662,21 @@ class Hand:
         all_in = bets[seat] + stacks[seat]
         if all_in <= cur or self._able < 2:
             return None, None
-        if self._acted[seat] and cur - self._acted_at[seat] < self._last_full:
-            return None, None  # not reopened: less than a full raise since this seat acted
+        if self._acted[seat]:
+            if self._phh:
+                if 0 < self._shorts < self._last_full:
+                    return None, None  # PHH: short all-ins below the largest raise so far
+            elif cur - self._acted_at[seat] < self._last_full:
+                return None, None  # not reopened: less than a full raise since this seat acted
         complete = self._complete_to > cur  # stud: the bet is only the bring-in
         if self._limit:
-            if self._raises > self._cap and self._live > 2:
+            if self._raises > self._cap and self._live > self._cap_live:
                 return None, None
             target = self._complete_to if complete else cur + self._round_size
             return min(target, all_in), min(target, all_in)
         low = self._complete_to if complete else cur + self._last_full
+        if self._phh and not complete and low < cur + self._opening_minimum:
+            low = cur + self._opening_minimum  # PHH: at least the minimum bet
         if self._pot_limit:
             high = cur + self._pot + sum(bets) + (cur - bets[seat])
             high = max(high, low)
@@ -764,9 +785,19 @@ class Hand:
             since = cur - self._acted_at[seat]
             if since == 0:
                 return "no re-raise of one's own bet"
+            if self._phh:
+                return (
+                    f"all-ins for less ({self._shorts}) since the largest raise of "
+                    f"{self._last_full} do not reopen the betting (PHH convention)"
+                )
             return (
                 f"the bet went up by {since} since this seat acted, less than a full raise "
                 f"of {self._last_full}: an all-in for less does not reopen the betting"
+            )
+        if self._phh:
+            return (
+                f"the cap of {self._cap + 1} completions, bets or raises is reached "
+                "(PHH convention)"
             )
         return f"the cap of {self._cap} raises is reached"
 
@@ -804,6 +835,9 @@ class Hand:
 
     def _raise_level(self, seat: int, amount: int) -> None:
         size = amount - self._cur_bet
+        if self._phh:
+            self._phh_raise_level(seat, amount, size)
+            return
         if self._complete_to and amount >= self._complete_to:
             # stud: the completion is the round's bet, its size counted from nothing
             size = amount
@@ -813,6 +847,24 @@ class Hand:
                 self._last_full = size
             self._raises += 1
             self._acted = [False] * self.n
+        self._acted[seat] = True
+        self._acted_at[seat] = amount
+        self._cur_bet = amount
+
+    def _phh_raise_level(self, seat: int, amount: int, size: int) -> None:
+        """A bet or raise by the PHH convention (see ``GameDef.convention``): every one
+        counts for the cap; one at least the largest of the round reopens the betting;
+        smaller ones (short all-ins) reopen it once they add up to that size."""
+        if self._complete_to and amount >= self._complete_to:
+            self._complete_to = 0
+        self._raises += 1
+        if size >= self._last_full:
+            self._last_full = size
+            self._shorts = 0
+            self._acted = [False] * self.n
+        else:
+            shorts = self._shorts + size
+            self._shorts = 0 if shorts >= self._last_full else shorts
         self._acted[seat] = True
         self._acted_at[seat] = amount
         self._cur_bet = amount
@@ -857,8 +909,9 @@ class Hand:
         amount = self._offer
         self._put(seat, amount)
         self._raise_level(seat, amount)
+        self._acted[seat] = False  # the surblinder keeps the last word (RULES.md section 5)
         self._last_speaker = seat
-        self._surblinded = True
+        self._surblinds += 1
         self.events.append(BlindPosted(seat, amount, "surblind"))
         if not self._offer_surblind(seat + 1):
             self._resume_after_offers()
@@ -874,10 +927,13 @@ class Hand:
         return self._decision in ("buy_pot", "surblind", "kill")
 
     def decline(self) -> None:
-        """Decline the offer to buy the pot or to surblind (ends a surblind chain)."""
+        """Decline the offer to buy the pot or to surblind (ends a surblind chain),
+        or to put the kill on (the offer goes to the next player)."""
         self.verify_decline()
         seat, decision = self._require_actor()
         self.events.append(Declined(seat, decision))
+        if decision == "kill" and self._offer_kill(self._kill_next):
+            return
         self._resume_after_offers()
 
     # -- draws and discards ---------------------------------------------------------
@@ -1192,16 +1248,16 @@ class Hand:
             self._cur_bet = amount
             self._last_full = stakes.blind
             self._raises = 1
-            self._acted[blinder] = True
-            self._acted_at[blinder] = amount
+            # The blinder has not acted: when everyone just calls, the round waits
+            # for their check or raise (RULES.md section 5, like hold'em's big blind).
             self._last_speaker = blinder
             events.append(BlindPosted(blinder, amount, "blind"))
-            if stakes.killer is not None and not stakes.kill_offer:
-                self._post_kill()
-            if stakes.surblind:
+            if stakes.killer is not None:  # the kill is the overblind: no surblind offers
+                self._post_kill(stakes.killer)
+            elif stakes.surblind:
                 return self._offer_surblind(blinder + 1)
-        if stakes.killer is not None and not stakes.kill_offer and stakes.blind is None:
-            self._post_kill()
+        if stakes.killer is not None and stakes.blind is None:
+            self._post_kill(stakes.killer)
         if stakes.buy_pot:
             buyer = (dealer + 1) % n
             if self._stacks[buyer] >= self._pot:
@@ -1226,8 +1282,9 @@ class Hand:
             self._last_forced = seat
             seat = (seat + 1) % n
         self._cur_bet = max(self._bets)
-        self._last_full = amounts[-1]
-        self._raises = 1
+        # PHH convention: blinds are not bets (neither for the cap nor for reopening)
+        self._last_full = 0 if self._phh else amounts[-1]
+        self._raises = 0 if self._phh else 1
 
     def _post_seat_forced(self, stakes: Stakes) -> None:
         # Forced bets given seat by seat (hand histories): antes are dead money,
@@ -1256,16 +1313,15 @@ class Hand:
             if blinds[seat] == top:
                 self._last_forced = seat
         self._cur_bet = max(self._bets)
-        self._last_full = stakes.opening_minimum
-        self._raises = 1
+        self._last_full = 0 if self._phh else stakes.opening_minimum
+        self._raises = 0 if self._phh else 1
 
-    def _post_kill(self) -> None:
+    def _post_kill(self, killer: int) -> None:
         """The killer's kill blind: a live blind that replaces the killer's own blind,
         the largest blind, so the first round starts left of the killer; in the
-        French blind game the killer takes the privilege of speaking last."""
+        French blind game the killer takes the privilege of speaking last. The
+        killer has not acted: when everyone just calls, they check or raise."""
         stakes = self.stakes
-        killer = stakes.killer
-        assert killer is not None
         kill = stakes.kill_blind
         paid = min(max(kill - self._bets[killer], 0), self._stacks[killer])
         if paid:
@@ -1278,8 +1334,6 @@ class Hand:
         self._last_forced = killer
         if self._blinder is not None:
             self._last_speaker = killer
-            self._acted[killer] = True
-            self._acted_at[killer] = self._bets[killer]
 
     def verify_kill(self) -> None:
         """Raise :class:`IllegalActionError` unless the actor may put the kill on."""
@@ -1290,15 +1344,34 @@ class Hand:
         return self._decision == "kill"
 
     def kill(self) -> None:
-        """Put the kill on after seeing two cards: post the kill blind (see ``Stakes``)."""
-        self._require("kill", "kill")
-        self._post_kill()
+        """Put the kill on after seeing two cards: post the kill blind (see ``Stakes``);
+        in limit the hand is then played with the kill bets."""
+        seat = self._require("kill", "kill")
+        self._post_kill(seat)
+        if self.stakes.kill_bets:
+            self._kill_sizes = self.stakes.kill_bets
         self._resume_after_offers()
+
+    def _offer_kill(self, start: int) -> bool:
+        """Offer the kill to the first player from position ``start`` of the deal
+        order who can post the kill blind; ``False`` when nobody is left."""
+        order, kill = self._order, self.stakes.kill_blind
+        for k in range(start, len(order)):
+            seat = order[k]
+            if not self._folded[seat] and self._stacks[seat] + self._bets[seat] >= kill:
+                self._kill_next = k + 1
+                self._offer = kill
+                self._decision, self._actor = "kill", seat
+                return True
+        return False
 
     def _offer_surblind(self, seat: int) -> bool:
         seat %= self.n
         amount = 2 * self._cur_bet
         if seat == self._blinder or self._stacks[seat] < amount:
+            return False
+        most = self.stakes.max_surblinds
+        if most is not None and self._surblinds >= most:
             return False
         self._offer = amount
         self._decision, self._actor = "surblind", seat
@@ -1315,15 +1388,15 @@ class Hand:
 
     def _deal(self, step: Deal) -> bool:
         if self._kill_pending and step.face == "down" and step.count >= 2:
-            # Look at two and kill: two cards around, then the killer decides.
-            killer = self.stakes.killer
-            assert killer is not None
+            # Look at two and kill: two cards around, then each player in turn may kill.
             self._kill_pending = False
             self._deal(Deal(2))
             self._kill_rest = step.count - 2
-            self._offer = self.stakes.kill_blind
-            self._decision, self._actor = "kill", killer
-            return True
+            if self._offer_kill(0):
+                return True
+            self._deal(Deal(self._kill_rest))
+            self._kill_rest = 0
+            return False
         stub = self._stub
         events = self.events
         if step.board_if_short and len(stub) < step.burn + step.count * self._live:
@@ -1377,9 +1450,17 @@ class Hand:
 
     def _start_round(self, step: BettingRound) -> bool:
         if self._limit:
-            self._round_size = self.game.structure.bet_size(step.size)
+            sizes = self._kill_sizes
+            if sizes:  # the hand was killed after two cards: the kill bets
+                self._round_size = sizes[0] if step.size == "small" else sizes[1]
+            else:
+                self._round_size = self.game.structure.bet_size(step.size)
+        self._shorts = 0
         if self._cur_bet == 0:
-            self._last_full = self._round_size if self._limit else self._opening_minimum
+            if self._phh:
+                self._last_full = 0
+            else:
+                self._last_full = self._round_size if self._limit else self._opening_minimum
         stacks, folded = self._stacks, self._folded
         self._able = len([i for i in range(self.n) if stacks[i] and not folded[i]])
         first = step.first
@@ -1424,7 +1505,10 @@ class Hand:
         if bring_in and self._able >= 2:
             complete = self._round_size if self._limit else self._opening_minimum
             self._cur_bet = bring_in
-            if bring_in < complete:
+            if self._phh:  # PHH: the bring-in is not a bet
+                self._complete_to = complete if bring_in < complete else 0
+                self._last_full = 0
+            elif bring_in < complete:
                 self._complete_to = complete
                 self._last_full = complete
             else:  # a bring-in of a full bet is the round's bet
@@ -1541,11 +1625,10 @@ class Hand:
         winner = self._folded.index(False)
         self._decision = self._actor = None
         blinder = self._blinder
-        passed = (
+        passed = (  # antes posted with the blind stay in the pot: the blinder wins them
             blinder == winner
-            and not self._surblinded
+            and not self._surblinds
             and self._rounds_done == 0
-            and self._pot == 0
             and all(b == 0 for i, b in enumerate(self._bets) if i != winner)
         )
         self._return_uncalled()
@@ -1585,6 +1668,9 @@ class Hand:
                 events.append(shown_event(seat, cards))
                 if board:
                     cards += board
+                if len(cards) == 5:  # a draw game, any deck: the five-card table
+                    high[seat] = plan.high_five(cards)
+                    continue
                 value = evaluate(cards, "high", **options) if options else evaluate(cards)
                 high[seat] = value.rank
         else:
@@ -1592,9 +1678,19 @@ class Hand:
                 cards = tuple(hole[seat])
                 shown[seat] = cards
                 events.append(shown_event(seat, cards))
+                five = not board and len(cards) == 5  # a draw game: the five-card tables
                 if rule.high is not None:
-                    high[seat] = best_value(cards, board, rule, rule.high, plan.high_options).rank
+                    if five:
+                        high[seat] = plan.high_five(cards)
+                    else:
+                        value = best_value(cards, board, rule, rule.high, plan.high_options)
+                        high[seat] = value.rank
                 if rule.low is not None:
+                    if five:
+                        rank = plan.low_five(cards)
+                        if rank or rule.low != "low8":  # low8: 0 is no qualifying low
+                            low[seat] = rank
+                        continue
                     value = best_value(cards, board, rule, rule.low, plan.low_options)
                     if qualifies(value, rule.low):
                         low[seat] = value.rank
@@ -1606,7 +1702,10 @@ class Hand:
             contrib = [c - a for c, a in zip(contrib, paid, strict=True)]
             dead = sum(paid)
         level = contrib[live[0]]
-        one_pot = not low and rule.high is not None and not dead
+        # one ranking decides: a high game (or no qualifying low), or a low game
+        # where every hand has a low (deuce-to-seven, ace-to-five)
+        ranks = high if rule.high is not None else low
+        one_pot = not dead and (not low if rule.high is not None else rule.low != "low8")
         for seat in live:
             if contrib[seat] != level:
                 one_pot = False
@@ -1615,12 +1714,13 @@ class Hand:
             # One pot: every player still in put in the same amount.
             amount = sum(contrib)
             eligible = tuple(sorted(live))
-            top = max(high.values())
-            winners = tuple([s for s in eligible if high[s] == top])
+            top = max(ranks.values())
+            winners = tuple([s for s in eligible if ranks[s] == top])
             if len(winners) == 1:
                 pairs: tuple[tuple[int, int], ...] = ((winners[0], amount),)
             else:
-                pairs = tuple(split_pot(amount, winners, dealer, n).items())
+                odd_first = plan.phh
+                pairs = tuple(split_pot(amount, winners, dealer, n, odd_to_first=odd_first).items())
             for seat, chips in pairs:
                 self._stacks[seat] += chips
             self._results = (pot_result(amount, eligible, winners, pairs),)
@@ -1633,15 +1733,17 @@ class Hand:
         if dead:
             first = pots[0] if pots else Pot(0, tuple(sorted(live)))
             pots = (Pot(first.amount + dead, first.eligible), *pots[1:])
+        if plan.phh and len(pots) > 1:
+            pots = _contended_pots(pots, high, low)
         for index, pot in enumerate(pots):
             eligible = pot.eligible
             highs = _best(eligible, high)
             lows = _best(eligible, low)
             if rule.high is None:
-                shares = split_pot(pot.amount, lows, dealer, n)
+                shares = split_pot(pot.amount, lows, dealer, n, odd_to_first=plan.phh)
                 highs, lows = lows, []
             else:
-                shares = split_high_low(pot.amount, highs, lows, dealer, n)
+                shares = split_high_low(pot.amount, highs, lows, dealer, n, odd_to_first=plan.phh)
             for seat, chips in shares.items():
                 self._stacks[seat] += chips
             pairs = tuple(shares.items())
@@ -1697,6 +1799,23 @@ class Hand:
         self._results = tuple(results)
         self._pot = 0
         self._finished = True
+
+
+def _contended_pots(
+    pots: Sequence[Pot], high: dict[int, int], low: dict[int, int]
+) -> tuple[Pot, ...]:
+    """The pots as PHH's reference engine splits them (``GameDef.convention = "phh"``):
+    the hands that win no part of any pot are out (mucked), and neighbouring pots
+    left with the same players make one pot, so their odd chips are counted once."""
+    winners = {s for pot in pots for s in (*_best(pot.eligible, high), *_best(pot.eligible, low))}
+    merged: list[Pot] = []
+    for pot in pots:
+        contenders = tuple(s for s in pot.eligible if s in winners)
+        if merged and merged[-1].eligible == contenders:
+            merged[-1] = Pot(merged[-1].amount + pot.amount, contenders)
+        else:
+            merged.append(Pot(pot.amount, contenders))
+    return tuple(merged)
 
 
 def _best(eligible: Sequence[int], values: dict[int, int]) -> list[int]:

@@ -30,6 +30,7 @@ from typing import Literal
 from pokerbonus.cards import Card, make_deck
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.config import TableConfig
+from pokerbonus.engine.events import BlindPosted
 from pokerbonus.engine.kill import KillRule, KillState, kill_stakes
 from pokerbonus.engine.ledger import Ledger, Purchase
 from pokerbonus.engine.seating import (
@@ -113,32 +114,43 @@ def hand_stakes(
     """The forced bets of a hand: the one source of truth for every table.
 
     ``mode`` and ``min_opening`` come from :func:`hand_mode`; ``killer`` is the
-    hand seat posting the kill blind of ``rule`` (blind hands only).
+    hand seat posting the kill blind of ``rule`` (blind hands only). Without a
+    killer, a ``rule`` with ``look_at_two`` offers the kill after two cards.
+    Antes and blinds go together when the table sets an ante with blinds.
 
     >>> holdem = TableConfig(game="holdem", small_blind=1, big_blind=2)
     >>> hand_stakes(holdem, "blind", None).blinds
     (1, 2)
     >>> hand_stakes(holdem, "blind", None, 2, KillRule()).kill_blind
     4
+    >>> limit_holdem = TableConfig(game="holdem", betting="limit", small_bet=10, big_bet=20, ante=1)
+    >>> stakes = hand_stakes(limit_holdem, "blind", None)
+    >>> stakes.ante, stakes.blinds
+    (1, (5, 10))
     """
     c = config
     if mode == "blind":
-        stakes = (
-            Stakes.blind_game(c.blind, surblind=c.surblind)
-            if c.is_draw
-            else Stakes(ante=0, blinds=(c.small_blind, c.big_blind), straddle=c.straddle)
-        )
-        if killer is not None:
-            if rule is None:
-                raise ConfigurationError(f"kill: hand seat {killer} kills, but no kill rule is set")
-            big_blind = c.blind if c.is_draw else c.big_blind
-            stakes = kill_stakes(stakes, killer, rule, big_blind)
+        if c.is_draw:
+            big_blind = c.effective_blind
+            stakes = Stakes.blind_game(
+                big_blind,
+                surblind=c.surblind,
+                max_surblinds=c.max_surblinds if c.surblind else None,
+                ante=c.blind_ante,
+            )
+        else:
+            small, big_blind = c.effective_blinds
+            stakes = Stakes(ante=c.blind_ante, blinds=(small, big_blind), straddle=c.straddle)
+        if killer is not None and rule is None:
+            raise ConfigurationError(f"kill: hand seat {killer} kills, but no kill rule is set")
+        if rule is not None:
+            stakes = kill_stakes(stakes, killer, rule, big_blind, game_for(c).structure)
         return stakes
     if killer is not None:
         raise ConfigurationError(f"kill: hand seat {killer} kills in a {mode} hand (blind only)")
     if not c.is_draw:
-        return Stakes(ante=c.ante, bring_in=c.bring_in)
-    return Stakes.pot_game(c.ante, buy_pot=c.buy_pot, min_opening=min_opening)
+        return Stakes(ante=c.effective_ante, bring_in=c.bring_in)
+    return Stakes.pot_game(c.effective_ante, buy_pot=c.buy_pot, min_opening=min_opening)
 
 
 def kill_game(game: GameDef, rule: KillRule) -> GameDef:
@@ -179,7 +191,7 @@ class ForcedBetSchedule:
 
     def __init__(self, config: TableConfig) -> None:
         self._mode = config.forced_bets
-        self._blind = config.blind
+        self._blind = config.effective_blind
         self._orbits: dict[HandMode, int] = {"pot": config.pot_orbits, "blind": config.blind_orbits}
         start: HandMode
         if self._mode == "mixed":
@@ -231,9 +243,12 @@ class HandPlan:
     """What the table decided for the next hand.
 
     ``seats`` are the table seats dealt in, in clockwise order starting at seat 0;
-    ``dealer`` is a table seat. ``min_opening`` is ``None`` for the default
-    minimum opening (the ante in a pot game, the blind in a blind game).
-    ``killer``: the player posting the kill blind (a kill hand), if any.
+    ``dealer`` is a table seat: the player who deals, or with ``house_dealer``
+    (a house dealer who does not play, RULES.md section 5) the seat of the
+    dealer button, which sets the order of play as the dealing player would.
+    ``min_opening`` is ``None`` for the default minimum opening (the ante in a
+    pot game, the blind in a blind game). ``killer``: the player posting the
+    kill blind (a kill hand), if any.
     """
 
     number: int
@@ -244,6 +259,7 @@ class HandPlan:
     stakes: Stakes
     deck_size: int
     killer: str | None = None
+    house_dealer: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,13 +280,18 @@ class Table:
     ``players`` are the names (default ``P1``, ``P2``...); with ``seat_draw`` (the
     default) they are seated at random, else in the given order. The first
     dealer is drawn by cards (see :mod:`pokerbonus.engine.seating`); ``dealer``
-    sets it instead (tests). ``kill``: the kill-pot option (cash games, see
-    :mod:`pokerbonus.engine.kill`), by default ``config.kill_rule`` (the ``kill``,
-    ``kill_min_pot`` and ``look_at_two`` fields); a rule given here must agree
-    with a configuration that sets one. A blind hand after a player scooped two pots
-    in a row is a kill hand, the killer posting the kill blind (and, in limit,
-    the bets scaled for that hand); pot-game hands count for the scoops, but the
-    kill blind waits for the next blind hand.
+    sets it instead (tests). With ``config.house_dealer`` a house dealer who does
+    not play deals every hand: the same draw places the dealer button, which then
+    moves clockwise as the deal would and sets the first speaker; every seat
+    plays, and the shuffle and the cut follow ``config.shuffle`` as usual.
+    ``kill``: the kill-pot option (cash games, see :mod:`pokerbonus.engine.kill`),
+    by default ``config.kill_rule`` (the ``kill``, ``kill_min_pot``, ``kill_end``
+    and ``look_at_two`` fields); a rule given here must agree with a configuration
+    that sets one. A blind hand after a player scooped two pots in a row is a kill
+    hand, the killer posting the kill blind (and, in limit, the bets scaled for
+    that hand); pot-game hands count for the scoops, but the kill blind waits for
+    the next blind hand. With ``look_at_two`` a blind hand without a killer offers
+    the kill to every player after two cards; whoever takes it is that hand's killer.
 
     Usage: :meth:`start_hand` returns the hand engine's :class:`Hand`; play it
     through its own API (``hand.act(...)``); when ``hand.finished``, call
@@ -438,6 +459,7 @@ class Table:
             stakes=stakes,
             deck_size=c.effective_deck_size,
             killer=killer,
+            house_dealer=c.house_dealer,
         )
 
     # -- hands -----------------------------------------------------------------------
@@ -482,7 +504,12 @@ class Table:
             for result in hand.pot_results:
                 for seat, chips in result.shares:
                     won[names[seat]] += chips
-            self.kill.hand_played(won, sum(r.amount for r in hand.pot_results))
+            killed_by = next(
+                (names[e.seat] for e in hand.events
+                 if isinstance(e, BlindPosted) and e.kind == "kill"),
+                None,
+            )  # fmt: skip
+            self.kill.hand_played(won, sum(r.amount for r in hand.pot_results), killed_by)
             for name in names:
                 if self.ledger.stack(name) == 0:
                     self.kill.player_left(name)

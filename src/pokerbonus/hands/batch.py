@@ -129,17 +129,18 @@ are not supported by the batch evaluator
     out = np.empty(cards.shape[0], dtype=np.int32)
     if cards.size == 0:
         return out
-    if cards.dtype == np.uint8:
-        small = np.ascontiguousarray(cards)
-    else:
-        # a wider index could wrap into the deck when cast: range first (numpy, SIMD)
-        if int(cards.min()) < lowest or int(cards.max()) > 51:
-            _check_cards(cards, game)
-        small = np.ascontiguousarray(cards, dtype=np.uint8)
+    # The fused loops read the indices in place, as the unsigned integers of the
+    # same size (a view: a negative index reads as a huge one, outside the deck):
+    # no range pass and no cast of the whole array, and four compiled versions
+    # (8, 16, 32 and 64 bits) serve every integer dtype. Only an array that is
+    # not C-contiguous or not in native byte order is copied first.
+    if not cards.dtype.isnative:
+        cards = cards.astype(cards.dtype.newbyteorder("="))
+    rows = np.ascontiguousarray(cards).view(f"u{cards.dtype.itemsize}")
     tables = get_tables()
     kernel = batch_rank_checked_parallel if parallel else batch_rank_checked
     # ranking and checking in one compiled pass; the precise error only on failure
-    if not kernel(small, code, tables, _keys(tables, lowest), out):
+    if not kernel(rows, code, tables, _keys(tables, lowest), out):
         _check_cards(cards, game)
         raise PokerError(f"internal error: the fused check rejected rows of {game!r} that pass")
     return out

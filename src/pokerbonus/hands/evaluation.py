@@ -16,7 +16,6 @@ from typing import Final, Protocol
 
 from pokerbonus.cards import (
     DECK_SIZES,
-    RANK_NAMES,
     RANKS,
     Card,
     CardsLike,
@@ -25,6 +24,7 @@ from pokerbonus.cards import (
 )
 from pokerbonus.errors import InvalidHandError
 from pokerbonus.hands import high as _high
+from pokerbonus.hands.describe import Parts, describe_parts
 from pokerbonus.hands.high import (
     ARCHAIC_ORDER,
     FIVE_RANKS,
@@ -38,7 +38,6 @@ from pokerbonus.hands.high import (
     HighRules,
     best_high,
     build_tables,
-    describe_high,
     display_order,
     five_card_classes,
 )
@@ -48,11 +47,11 @@ from pokerbonus.hands.low import (
     badugi_rank,
     best_27,
     best_a5,
-    describe_low,
     deuce_display,
     low_rank,
 )
 from pokerbonus.hands.value import DefaultHighValue, Explanation, HandValue, make_value
+from pokerbonus.i18n import gettext
 
 __all__ = [
     "GAMES",
@@ -88,31 +87,41 @@ def _bool_option(name: str, value: object) -> bool:
         return True
     if value in ("off", "false", "no"):
         return False
-    raise InvalidHandError(f"invalid value for option {name!r}: {value!r} (expected True or False)")
+    message = gettext("invalid value for option {name!r}: {value!r} (expected True or False)")
+    raise InvalidHandError(message.format(name=name, value=value))
 
 
 def _resolve(game: str, options: dict[str, object]) -> _Spec:
     if not isinstance(game, str):
-        raise InvalidHandError(f"invalid game: {game!r} (expected one of {', '.join(GAMES)})")
+        message = gettext("invalid game: {game!r} (expected one of {games})")
+        raise InvalidHandError(message.format(game=game, games=", ".join(GAMES)))
     name, *parts = game.split(":")
     given: dict[str, object] = {}
     for part in parts:
         option, sep, text = part.partition("=")
         if option in given:
-            raise InvalidHandError(f"option {option!r} given twice in game {game!r}")
+            message = gettext("option {option!r} given twice in game {game!r}")
+            raise InvalidHandError(message.format(option=option, game=game))
         given[option] = text if sep else True
     for option, value in options.items():
         if option in given:
-            raise InvalidHandError(f"option {option!r} given twice (in {game!r} and as argument)")
+            message = gettext("option {option!r} given twice (in {game!r} and as argument)")
+            raise InvalidHandError(message.format(option=option, game=game))
         given[option] = value
     if name not in GAMES:
-        raise InvalidHandError(f"unknown game: {name!r} (expected one of {', '.join(GAMES)})")
+        message = gettext("unknown game: {game!r} (expected one of {games})")
+        raise InvalidHandError(message.format(game=name, games=", ".join(GAMES)))
     allowed = _HIGH_OPTIONS if name == "high" else ()
     for option in given:
         if option not in allowed:
-            expected = ", ".join(allowed) if allowed else "none"
+            if allowed:
+                message = gettext(
+                    "unknown option {option!r} for game {game!r} (options: {options})"
+                )
+            else:
+                message = gettext("unknown option {option!r} for game {game!r} (options: none)")
             raise InvalidHandError(
-                f"unknown option {option!r} for game {name!r} (options: {expected})"
+                message.format(option=option, game=name, options=", ".join(allowed))
             )
     if name == "shortdeck":
         return _Spec("shortdeck", "shortdeck", HighRules(low=4, order=SHORTDECK_ORDER))
@@ -122,18 +131,18 @@ def _resolve(game: str, options: dict[str, object]) -> _Spec:
     jokers = _bool_option("jokers", given.get("jokers", False))
     ranking = given.get("ranking", "modern")
     if ranking not in ("modern", "archaic"):
-        raise InvalidHandError(
-            f"invalid value for option 'ranking': {ranking!r} (expected 'modern' or 'archaic')"
+        message = gettext(
+            "invalid value for option 'ranking': {ranking!r} (expected 'modern' or 'archaic')"
         )
+        raise InvalidHandError(message.format(ranking=ranking))
     deck_value = given.get("deck", 52)
     try:
         deck = int(deck_value)  # type: ignore[call-overload]
     except (TypeError, ValueError):
         deck = -1
     if isinstance(deck_value, bool) or deck not in DECK_SIZES:
-        raise InvalidHandError(
-            f"invalid value for option 'deck': {deck_value!r} (expected one of {DECK_SIZES})"
-        )
+        message = gettext("invalid value for option 'deck': {deck!r} (expected one of {sizes})")
+        raise InvalidHandError(message.format(deck=deck_value, sizes=DECK_SIZES))
     key = "high"
     if deck != 52:
         key += f":deck={deck}"
@@ -320,9 +329,11 @@ def parse_hand(cards: CardsLike) -> tuple[Card, ...]:
         seen: set[Card] = set()
         for card in parsed:
             if card in seen and not card.is_joker:
-                raise InvalidHandError(f"duplicate card: {str(card)!r} appears twice in the hand")
+                message = gettext("duplicate card: {card!r} appears twice in the hand")
+                raise InvalidHandError(message.format(card=str(card)))
             if card in seen:
-                raise InvalidHandError("duplicate card: the same joker appears twice in the hand")
+                message = gettext("duplicate card: the same joker appears twice in the hand")
+                raise InvalidHandError(message)
             seen.add(card)
     return parsed
 
@@ -330,8 +341,11 @@ def parse_hand(cards: CardsLike) -> tuple[Card, ...]:
 def _need(cards: Sequence[Card], count: int, game: str, exactly: bool = False) -> None:
     n = len(cards)
     if n < count or (exactly and n != count):
-        what = f"exactly {count}" if exactly else f"at least {count}"
-        raise InvalidHandError(f"{game!r} needs {what} cards, got {n}: {_text(cards)!r}")
+        if exactly:
+            message = gettext("{game!r} needs exactly {count} cards, got {n}: {cards!r}")
+        else:
+            message = gettext("{game!r} needs at least {count} cards, got {n}: {cards!r}")
+        raise InvalidHandError(message.format(game=game, count=count, n=n, cards=_text(cards)))
 
 
 def _text(cards: Iterable[Card]) -> str:
@@ -340,15 +354,18 @@ def _text(cards: Iterable[Card]) -> str:
 
 def _no_jokers(cards: Sequence[Card], game: str) -> None:
     if any(c.is_joker for c in cards):
-        raise InvalidHandError(f"jokers only play in high games, not in {game!r}: {_text(cards)!r}")
+        message = gettext("jokers only play in high games, not in {game!r}: {cards!r}")
+        raise InvalidHandError(message.format(game=game, cards=_text(cards)))
 
 
 def _in_deck(cards: Sequence[Card], low: int, deck: int, game: str) -> None:
     for card in cards:
         if not card.is_joker and card.rank < low:
+            message = gettext(
+                "card {card!r} is not in the {deck}-card deck of {game!r} (lowest rank {lowest})"
+            )
             raise InvalidHandError(
-                f"card {str(card)!r} is not in the {deck}-card deck of {game!r} "
-                f"(lowest rank {RANKS[low]})"
+                message.format(card=str(card), deck=deck, game=game, lowest=RANKS[low])
             )
 
 
@@ -410,32 +427,43 @@ def _qualifies(five: Sequence[int]) -> bool:
 @lru_cache(maxsize=4096)
 def explain(game: str, rank: int, src: tuple[Card | int | str, ...]) -> Explanation:
     """What the value ``rank`` of ``src`` in ``game`` is made of (used by HandValue)."""
+    parts, cards = _parts(game, rank, src)
+    return Explanation(parts.category, cards, describe_parts(parts, "en"))
+
+
+@lru_cache(maxsize=4096)
+def describe(
+    game: str, rank: int, src: tuple[Card | int | str, ...], lang: str, served: bool = False
+) -> str:
+    """The description of the value ``rank`` of ``src`` in ``lang`` (used by HandValue)."""
+    return describe_parts(_parts(game, rank, src)[0], lang, served)
+
+
+def _parts(
+    game: str, rank: int, src: tuple[Card | int | str, ...]
+) -> tuple[Parts, tuple[Card, ...]]:
+    """What a description says of a value, and the cards played in display order."""
     spec = _spec(game, {})
     cards = tuple(Card(c) for c in src)
     if spec.kind in ("high", "shortdeck"):
         assert spec.rules is not None
         _, category, five, played = best_high(cards, spec.rules)
         order = display_order(five, category, played)
-        return Explanation(
-            category,
+        return (
+            Parts("high", category, tuple(played[i] for i in order)),
             tuple(Card(five[i]) for i in order),
-            describe_high(category, [played[i] for i in order]),
         )
     if spec.kind == "badugi":
-        key, used = badugi_best(cards)
-        names = "-".join(RANK_NAMES[c >> 2] for c in used)
-        size = ("one", "two", "three", "four")[key[0] - 1]
-        return Explanation(None, tuple(Card(c) for c in used), f"{size}-card badugi, {names}")
+        used = badugi_best(cards)[1]
+        return Parts("badugi", None, tuple(c >> 2 for c in used)), tuple(Card(c) for c in used)
     if spec.kind == "27":
         category, shown, ranks = deuce_display(best_27(cards)[1])
-        return Explanation(category, tuple(Card(c) for c in shown), describe_low(category, ranks))
+        return Parts("27", category, tuple(ranks)), tuple(Card(c) for c in shown)
     five = best_a5(cards)[1]
     if spec.kind == "low8" and rank == 0:
-        return Explanation(None, (), "no qualifying low (needs five different ranks 8 or lower)")
+        return Parts("nolow", None, ()), ()
     category, ordered = a5_display(five)
-    return Explanation(
-        category, tuple(Card(c) for c in ordered), describe_low(category, [c >> 2 for c in ordered])
-    )
+    return Parts("low", category, tuple(c >> 2 for c in ordered)), tuple(Card(c) for c in ordered)
 
 
 # ---------------------------------------------------------------------------
@@ -489,25 +517,32 @@ def evaluate_omaha(
     board_cards = parse_hand(board)
     everything = parse_hand(hole_cards + board_cards)
     if len(hole_cards) < 2 or len(board_cards) < 3:
-        raise InvalidHandError(
-            "an Omaha-style hand needs at least two hole cards and three board cards, got "
-            f"{_text(hole_cards)!r} and {_text(board_cards)!r}"
+        message = gettext(
+            "an Omaha-style hand needs at least two hole cards and three board cards, "
+            "got {hole!r} and {board!r}"
         )
+        raise InvalidHandError(message.format(hole=_text(hole_cards), board=_text(board_cards)))
     spec = _spec(game, options)
     if spec.kind == "badugi":
-        raise InvalidHandError("badugi is not played with a board")
+        raise InvalidHandError(gettext("badugi is not played with a board"))
     if spec.key == "high":
         fast = _best_default_omaha(hole_cards, board_cards)
         if fast is not None:
             return make_value("high", *fast)
-    best: HandValue | None = None
+    # every choice is five cards: ranked by the five-card tables of the game (the
+    # general evaluator for jokers), the first best one becomes the value
+    from pokerbonus.hands.five import five_card_ranker
+
+    rank = five_card_ranker(spec.key)
+    best_rank, best_five = -1, hole_cards
     for two in combinations(hole_cards, 2):
         for three in combinations(board_cards, 3):
-            value = _evaluate(two + three, spec)
-            if best is None or value.rank > best.rank:
-                best = value
-    assert best is not None, everything
-    return best
+            five = two + three
+            value = rank(five)
+            if value > best_rank:
+                best_rank, best_five = value, five
+    assert best_rank >= 0, everything
+    return make_value(spec.key, best_rank, best_five)
 
 
 def evaluate_hilo(

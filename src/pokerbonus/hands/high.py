@@ -7,14 +7,20 @@ The fast lookup tables of the default game are built from :func:`high5` too.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import struct
+import sys
+import threading
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 from typing import Final
 
-from pokerbonus.cards import RANK_NAMES, RANK_PLURALS
 from pokerbonus.hands.category import Category
+from pokerbonus.hands.table_files import cache_dir, places, shipped_dir, write_atomically
 
 __all__ = [
     "ARCHAIC_ORDER",
@@ -23,7 +29,6 @@ __all__ = [
     "SHORTDECK_ORDER",
     "HighRules",
     "best_high",
-    "describe_high",
     "display_order",
     "high5",
 ]
@@ -195,51 +200,6 @@ def display_order(five: Sequence[int], category: Category, played: Sequence[int]
     return sorted(range(5), key=lambda i: (count[played[i]], played[i], five[i]), reverse=True)
 
 
-def _name(rank: int) -> str:
-    return RANK_NAMES[rank]
-
-
-def _plural(rank: int) -> str:
-    return RANK_PLURALS[rank]
-
-
-def _kickers(ranks: Sequence[int]) -> str:
-    words = [_name(r) for r in ranks]
-    if len(words) == 1:
-        return f"{words[0]} kicker"
-    return "-".join(words) + " kickers"
-
-
-def describe_high(category: Category, ordered_played: Sequence[int]) -> str:
-    """Describe a high hand from its category and its played ranks in display order.
-
-    >>> describe_high(Category.TWO_PAIR, [11, 11, 6, 6, 8])
-    'two pair, kings and eights, ten kicker'
-    >>> describe_high(Category.FULL_HOUSE, [8, 8, 8, 11, 11])
-    'full house, tens full of kings'
-    """
-    p = list(ordered_played)
-    if category == C.HIGH_CARD:
-        return "high card, " + "-".join(_name(r) for r in p)
-    if category == C.PAIR:
-        return f"pair of {_plural(p[0])}, {_kickers(p[2:])}"
-    if category == C.TWO_PAIR:
-        return f"two pair, {_plural(p[0])} and {_plural(p[2])}, {_kickers(p[4:])}"
-    if category == C.TRIPS:
-        return f"three of a kind, {_plural(p[0])}, {_kickers(p[3:])}"
-    if category == C.STRAIGHT:
-        return f"straight, {_name(p[0])} high"
-    if category == C.FLUSH:
-        return f"flush, {_name(p[0])} high"
-    if category == C.FULL_HOUSE:
-        return f"full house, {_plural(p[0])} full of {_plural(p[3])}"
-    if category == C.QUADS:
-        return f"four of a kind, {_plural(p[0])}, {_kickers(p[4:])}"
-    if category == C.STRAIGHT_FLUSH:
-        return "royal flush" if p[0] == ACE else f"straight flush, {_name(p[0])} high"
-    return f"Poker (five of a kind), {_plural(p[0])}"
-
-
 # ---------------------------------------------------------------------------
 # Tables of the default game (52 cards, wheel, modern order, no jokers)
 
@@ -297,12 +257,20 @@ build checks the uniqueness again (:func:`build_tables` raises if it fails).
 """
 KEY_LIMIT: Final = 1 << 23  # every sum of seven rank keys is below this
 FLUSH_TABLE: dict[int, int] = {}  # 13-bit rank mask (5..7 ranks) -> best flush rank
-RANKS_TABLE: dict[int, int] = {}  # rank key (5..7 cards) -> best non-flush rank
 FIVE_RANKS: dict[int, int] = {}  # sum of the RANK_KEYS of five cards -> rank (no flush)
 SIX_RANKS: dict[int, int] = {}  # the same for six cards
 SEVEN_RANKS: array[int] = array("H")  # the same for seven cards, indexed by the sum
 HIGH_DENSE: dict[int, int] = {}  # packed key -> shared 1..7462 rank
 HIGH_KEYS: list[int] = []  # shared rank -> packed key (index 0 unused)
+
+HAND_TABLES_VERSION: Final = 1
+"""Format version of the table file; bump it whenever the tables' content changes."""
+
+_MAGIC: Final = b"PBHT"
+# the sections of the table file, in order: the packed keys by shared rank, the
+# (key sum, rank) pairs of 5, 6 and 7 cards, the (rank mask, rank) pairs of flushes
+_TYPECODES: Final = ("Q", "I", "H", "I", "H", "I", "H", "H", "H")
+_LOCK = threading.Lock()
 
 
 def key_sum(rank_key: int) -> int:
@@ -314,10 +282,33 @@ def key_sum(rank_key: int) -> int:
     return sum(RANK_KEYS[r] * ((rank_key >> (RANK_SHIFT * r)) & 7) for r in range(13))
 
 
+def hand_tables_name() -> str:
+    """File name of the tables of this :data:`HAND_TABLES_VERSION`."""
+    return f"hand-tables-v{HAND_TABLES_VERSION}.bin"
+
+
 def build_tables() -> None:
-    """Build the lookup tables of the default game (once; the evaluators call it)."""
+    """Make the lookup tables of the default game ready (once per process; the
+    evaluators call it): the file written at install time, else the cache, else
+    built from :func:`high5` (about 0.3 s) and saved to the cache."""
     if HIGH_KEYS:
         return
+    with _LOCK:
+        if HIGH_KEYS:
+            return
+        for path in places(hand_tables_name()):
+            sections = _read(path)
+            if sections is not None:
+                break
+        else:
+            sections = compute_tables()
+            with contextlib.suppress(OSError):
+                save_tables(sections, cache_dir() / hand_tables_name())
+        _install(sections)
+
+
+def compute_tables() -> list[array[int]]:
+    """The tables of the default game, in the sections of the table file."""
     classes = five_card_classes()
     dense = dense_ranks([key for _, _, key in classes])
     ranks_table: dict[int, int] = {}
@@ -338,7 +329,6 @@ def build_tables() -> None:
                     bigger = key + (1 << (RANK_SHIFT * r))
                     if grown.get(bigger, 0) < value:
                         grown[bigger] = value
-        ranks_table.update(grown)
         by_size.append(grown)
     smaller = dict(flush_table)
     for _ in (6, 7):
@@ -351,19 +341,76 @@ def build_tables() -> None:
                         grown[bigger] = value
         flush_table.update(grown)
         smaller = grown
-    # The same values keyed by the sums of RANK_KEYS: small ints, and for seven
-    # cards a direct array (16 MB of uint16) read with one index.
-    sums = [{key_sum(key): value for key, value in table.items()} for table in by_size]
-    for size, (table, keyed) in enumerate(zip(by_size, sums, strict=True), start=5):
+    # The same values keyed by the sums of RANK_KEYS: small ints (for seven cards
+    # the index of a direct array, 16 MB of uint16, read with one index).
+    sections = [array("Q", sorted(dense))]
+    for size, table in enumerate(by_size, start=5):
+        keyed = {key_sum(key): value for key, value in table.items()}
         if len(keyed) != len(table) or max(keyed) >= KEY_LIMIT:
             raise AssertionError(f"RANK_KEYS do not give unique sums for {size} cards")
-    seven = array("H", bytes(2 * KEY_LIMIT))
-    for key, value in sums[2].items():
-        seven[key] = value
-    HIGH_DENSE.update(dense)
-    RANKS_TABLE.update(ranks_table)
-    FLUSH_TABLE.update(flush_table)
-    FIVE_RANKS.update(sums[0])
-    SIX_RANKS.update(sums[1])
-    SEVEN_RANKS.extend(seven)
-    HIGH_KEYS.extend([0, *sorted(dense)])
+        sections += [array("I", keyed), array("H", keyed.values())]
+    sections += [array("H", flush_table), array("H", flush_table.values())]
+    return sections
+
+
+def _install(sections: list[array[int]]) -> None:
+    keys, sums5, ranks5, sums6, ranks6, sums7, ranks7, masks, flushes = sections
+    FIVE_RANKS.update(zip(sums5, ranks5, strict=True))
+    SIX_RANKS.update(zip(sums6, ranks6, strict=True))
+    FLUSH_TABLE.update(zip(masks, flushes, strict=True))
+    SEVEN_RANKS.frombytes(bytes(2 * KEY_LIMIT))
+    for index, rank in zip(sums7, ranks7, strict=True):
+        SEVEN_RANKS[index] = rank
+    HIGH_DENSE.update(zip(keys, range(1, len(keys) + 1), strict=True))
+    HIGH_KEYS.extend([0, *keys])  # last: the tables are ready
+
+
+def save_tables(sections: list[array[int]], path: Path) -> None:
+    """Write the sections of :func:`compute_tables` to a table file (atomically)."""
+    body = b"".join(
+        struct.pack("<cI", part.typecode.encode(), len(part)) + part.tobytes() for part in sections
+    )
+    head = _header()
+    write_atomically(path, lambda handle: handle.write(head + hashlib.sha256(body).digest() + body))
+
+
+def _header() -> bytes:
+    return _MAGIC + struct.pack("<HB", HAND_TABLES_VERSION, sys.byteorder == "little")
+
+
+def _read(path: Path) -> list[array[int]] | None:
+    """The sections stored at ``path``; ``None`` when missing, corrupt, of another
+    version or written on a machine of the other byte order."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = _MAGIC + struct.pack("<HB", HAND_TABLES_VERSION, sys.byteorder == "little")
+    start = len(head) + 32
+    if (
+        data[: len(head)] != head
+        or hashlib.sha256(data[start:]).digest() != data[len(head) : start]
+    ):
+        return None
+    sections = []
+    pos = start
+    try:
+        for typecode in _TYPECODES:
+            code, count = struct.unpack_from("<cI", data, pos)
+            part = array(typecode)
+            end = pos + 5 + count * part.itemsize
+            if code != typecode.encode() or end > len(data):
+                return None
+            part.frombytes(data[pos + 5 : end])
+            sections.append(part)
+            pos = end
+    except struct.error:
+        return None
+    return sections if pos == len(data) else None
+
+
+def write_shipped() -> Path:
+    """Build the tables and write them into the package (the install's build hook)."""
+    path = shipped_dir() / hand_tables_name()
+    save_tables(compute_tables(), path)
+    return path

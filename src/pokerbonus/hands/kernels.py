@@ -29,10 +29,11 @@ Omaha hand rule (exactly two of ``hole``, 4 or 5 cards, with exactly three of
 Batch loops: ``batch_rank(cards, game, t, out)`` and its multi-threaded twin
 ``batch_rank_parallel``, ``game`` a code of :data:`GAME_CODES`. The checked
 twins ``batch_rank_checked(cards, game, t, key, out)`` and
-``batch_rank_checked_parallel`` (used by ``evaluate_batch``) take ``uint8`` rows
-and the 256 keys of :func:`checked_card_keys`, check every row while ranking it
-and return ``False`` when some row holds a repeated card or a byte outside the
-deck (they never read outside the tables, whatever the bytes).
+``batch_rank_checked_parallel`` (used by ``evaluate_batch``) take rows of
+unsigned integers (8 to 64 bits) and the 256 keys of :func:`checked_card_keys`,
+check every row while ranking it and return ``False`` when some row holds a
+repeated card or an index outside the deck (they never read outside the
+tables, whatever the values).
 
 >>> import numpy as np
 >>> from pokerbonus.cards import parse_cards
@@ -94,7 +95,6 @@ POISON_KEY: Final = 1 << 56
 """Key of a byte outside the deck in :func:`checked_card_keys` (seven stay below bit 59)."""
 
 IntArray = npt.NDArray[np.integer[Any]]
-U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
 U16 = npt.NDArray[np.uint16]
@@ -403,15 +403,20 @@ def batch_rank_parallel(
         _rank_rows(cards, game, t, out, b * _BLOCK, min(n, (b + 1) * _BLOCK))
 
 
-# Checked loops: the same ranking fused with the input check, for ``uint8`` rows
-# (``evaluate_batch``). While each card's key is loaded, its bit ``1 << card`` is
-# OR-ed into ``seen``: a repeated card leaves fewer than ``k`` bits set. A byte
-# outside the deck reads ``POISON_KEY`` from the 256-entry key table of
-# :func:`checked_card_keys`, which shows above bit 48 of the sum. Every table
-# index is clamped, so a bad row reads a garbage value but never outside the
-# arrays; the caller discards the output when the returned flag is non-zero.
-# Indices are cast to ``uint64`` where they are known to be in range: numba then
-# skips its negative-index wrap-around.
+# Checked loops: the same ranking fused with the input check, for rows of
+# unsigned integers of any size (``evaluate_batch`` views a signed array as the
+# unsigned one of the same size, so a negative index reads as a huge one), so
+# that no range pass or cast of the whole array is needed. Each card is read as
+# a ``uint64``: the OR of a row's cards shows a value past 255, and the key
+# table is read at the low byte. While each card's
+# key is loaded, its bit ``1 << card`` is OR-ed into ``seen``: a repeated card
+# leaves fewer than ``k`` bits set. A byte outside the deck reads ``POISON_KEY``
+# from the 256-entry key table of :func:`checked_card_keys`, which shows above
+# bit 48 of the sum. Every table index is clamped, so a bad row reads a garbage
+# value but never outside the arrays; the caller discards the output when the
+# returned flag is non-zero. Indices are cast to ``uint64`` where they are known
+# to be in range: numba then skips its negative-index wrap-around. For ``uint8``
+# rows LLVM drops the byte masks and the wide check.
 
 
 def checked_card_keys(t: EvalTables, lowest: int) -> I64:
@@ -436,9 +441,24 @@ def _popcount(x: np.uint64) -> int:
     return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
+_BYTE: Final = np.uint64(0xFF)
+
+
+@_njit
+def _bit(card: np.uint64) -> np.uint64:
+    """Bit ``card % 64`` of a row's mask of cards (cards 0..51 each get their own bit)."""
+    return np.uint64(1) << (card & np.uint64(63))
+
+
+@_njit
+def _past_byte(wide: np.uint64) -> int:
+    """Non-zero when one of the cards OR-ed into ``wide`` lies outside 0..255."""
+    return int(wide >> np.uint64(8))
+
+
 @_njit
 def _rows_high_checked(
-    cards: U8, key: I64, offsets: I32, multi: U16, flush: U16, out: I32, lo: int, hi: int
+    cards: IntArray, key: I64, offsets: I32, multi: U16, flush: U16, out: I32, lo: int, hi: int
 ) -> int:
     """:func:`_rows_high` fused with the input check; non-zero when some row is unsound."""
     k = cards.shape[1]
@@ -446,23 +466,26 @@ def _rows_high_checked(
     last_slot = multi.shape[0] - 1
     bad = 0
     for i in range(lo, hi):
-        c0 = cards[i, 0]
-        c1 = cards[i, 1]
-        c2 = cards[i, 2]
-        c3 = cards[i, 3]
-        c4 = cards[i, 4]
-        total = key[c0] + key[c1] + key[c2] + key[c3] + key[c4]
-        seen = (1 << (c0 & 63)) | (1 << (c1 & 63)) | (1 << (c2 & 63))
-        seen |= (1 << (c3 & 63)) | (1 << (c4 & 63))
+        c0 = np.uint64(cards[i, 0])
+        c1 = np.uint64(cards[i, 1])
+        c2 = np.uint64(cards[i, 2])
+        c3 = np.uint64(cards[i, 3])
+        c4 = np.uint64(cards[i, 4])
+        wide = c0 | c1 | c2 | c3 | c4
+        total = key[c0 & _BYTE] + key[c1 & _BYTE] + key[c2 & _BYTE]
+        total += key[c3 & _BYTE] + key[c4 & _BYTE]
+        seen = _bit(c0) | _bit(c1) | _bit(c2) | _bit(c3) | _bit(c4)
         if k > 5:
-            c5 = cards[i, 5]
-            total += key[c5]
-            seen |= 1 << (c5 & 63)
+            c5 = np.uint64(cards[i, 5])
+            wide |= c5
+            total += key[c5 & _BYTE]
+            seen |= _bit(c5)
             if k > 6:
-                c6 = cards[i, 6]
-                total += key[c6]
-                seen |= 1 << (c6 & 63)
-        flag = (_popcount(np.uint64(seen)) ^ k) | (total >> 48)
+                c6 = np.uint64(cards[i, 6])
+                wide |= c6
+                total += key[c6 & _BYTE]
+                seen |= _bit(c6)
+        flag = (_popcount(seen) ^ k) | (total >> 48) | _past_byte(wide)
         bad |= flag
         index = min(max((total & _LOW32) - _BASE, 0), last_index)
         slot = min(index + offsets[np.uint64(index >> ROW_SHIFT)], last_slot)
@@ -476,7 +499,7 @@ def _rows_high_checked(
 
 @_njit
 def _rows_multiset_checked(
-    cards: U8, key: I64, offsets: I32, multi: U16, out: I32, lo: int, hi: int
+    cards: IntArray, key: I64, offsets: I32, multi: U16, out: I32, lo: int, hi: int
 ) -> int:
     """:func:`_rows_multiset` fused with the input check; non-zero when some row is unsound."""
     k = cards.shape[1]
@@ -484,23 +507,26 @@ def _rows_multiset_checked(
     last_slot = multi.shape[0] - 1
     bad = 0
     for i in range(lo, hi):
-        c0 = cards[i, 0]
-        c1 = cards[i, 1]
-        c2 = cards[i, 2]
-        c3 = cards[i, 3]
-        c4 = cards[i, 4]
-        total = key[c0] + key[c1] + key[c2] + key[c3] + key[c4]
-        seen = (1 << (c0 & 63)) | (1 << (c1 & 63)) | (1 << (c2 & 63))
-        seen |= (1 << (c3 & 63)) | (1 << (c4 & 63))
+        c0 = np.uint64(cards[i, 0])
+        c1 = np.uint64(cards[i, 1])
+        c2 = np.uint64(cards[i, 2])
+        c3 = np.uint64(cards[i, 3])
+        c4 = np.uint64(cards[i, 4])
+        wide = c0 | c1 | c2 | c3 | c4
+        total = key[c0 & _BYTE] + key[c1 & _BYTE] + key[c2 & _BYTE]
+        total += key[c3 & _BYTE] + key[c4 & _BYTE]
+        seen = _bit(c0) | _bit(c1) | _bit(c2) | _bit(c3) | _bit(c4)
         if k > 5:
-            c5 = cards[i, 5]
-            total += key[c5]
-            seen |= 1 << (c5 & 63)
+            c5 = np.uint64(cards[i, 5])
+            wide |= c5
+            total += key[c5 & _BYTE]
+            seen |= _bit(c5)
             if k > 6:
-                c6 = cards[i, 6]
-                total += key[c6]
-                seen |= 1 << (c6 & 63)
-        flag = (_popcount(np.uint64(seen)) ^ k) | (total >> 48)
+                c6 = np.uint64(cards[i, 6])
+                wide |= c6
+                total += key[c6 & _BYTE]
+                seen |= _bit(c6)
+        flag = (_popcount(seen) ^ k) | (total >> 48) | _past_byte(wide)
         bad |= flag
         index = min(max((total & _LOW32) - _BASE, 0), last_index)
         slot = min(index + offsets[np.uint64(index >> ROW_SHIFT)], last_slot)
@@ -509,7 +535,7 @@ def _rows_multiset_checked(
 
 
 @_njit
-def _rows_27_checked(cards: U8, key: I64, t: EvalTables, out: I32, lo: int, hi: int) -> int:
+def _rows_27_checked(cards: IntArray, key: I64, t: EvalTables, out: I32, lo: int, hi: int) -> int:
     """:func:`_rows_27` fused with the input check; non-zero when some row is unsound."""
     offsets = t.row_offset
     multi = t.multi_27
@@ -518,23 +544,26 @@ def _rows_27_checked(cards: U8, key: I64, t: EvalTables, out: I32, lo: int, hi: 
     last_slot = multi.shape[0] - 1
     bad = 0
     for i in range(lo, hi):
-        c0 = cards[i, 0]
-        c1 = cards[i, 1]
-        c2 = cards[i, 2]
-        c3 = cards[i, 3]
-        c4 = cards[i, 4]
-        total = key[c0] + key[c1] + key[c2] + key[c3] + key[c4]
-        seen = (1 << (c0 & 63)) | (1 << (c1 & 63)) | (1 << (c2 & 63))
-        seen |= (1 << (c3 & 63)) | (1 << (c4 & 63))
+        c0 = np.uint64(cards[i, 0])
+        c1 = np.uint64(cards[i, 1])
+        c2 = np.uint64(cards[i, 2])
+        c3 = np.uint64(cards[i, 3])
+        c4 = np.uint64(cards[i, 4])
+        wide = c0 | c1 | c2 | c3 | c4
+        total = key[c0 & _BYTE] + key[c1 & _BYTE] + key[c2 & _BYTE]
+        total += key[c3 & _BYTE] + key[c4 & _BYTE]
+        seen = _bit(c0) | _bit(c1) | _bit(c2) | _bit(c3) | _bit(c4)
         if k > 5:
-            c5 = cards[i, 5]
-            total += key[c5]
-            seen |= 1 << (c5 & 63)
+            c5 = np.uint64(cards[i, 5])
+            wide |= c5
+            total += key[c5 & _BYTE]
+            seen |= _bit(c5)
             if k > 6:
-                c6 = cards[i, 6]
-                total += key[c6]
-                seen |= 1 << (c6 & 63)
-        flag = (_popcount(np.uint64(seen)) ^ k) | (total >> 48)
+                c6 = np.uint64(cards[i, 6])
+                wide |= c6
+                total += key[c6 & _BYTE]
+                seen |= _bit(c6)
+        flag = (_popcount(seen) ^ k) | (total >> 48) | _past_byte(wide)
         bad |= flag
         if ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS:
             out[i] = rank_27(cards[i], t) if flag == 0 else 0
@@ -547,7 +576,7 @@ def _rows_27_checked(cards: U8, key: I64, t: EvalTables, out: I32, lo: int, hi: 
 
 @_njit
 def _rank_rows_checked(
-    cards: U8, game: int, t: EvalTables, key: I64, out: I32, lo: int, hi: int
+    cards: IntArray, game: int, t: EvalTables, key: I64, out: I32, lo: int, hi: int
 ) -> int:
     """Checked ranking of rows ``lo..hi`` with the loop of ``game``; non-zero flag if unsound."""
     if game == 0:
@@ -564,8 +593,8 @@ def _rank_rows_checked(
 
 
 @_njit
-def batch_rank_checked(cards: U8, game: int, t: EvalTables, key: I64, out: I32) -> bool:
-    """:func:`batch_rank` of ``uint8`` rows that checks them on the way, one thread.
+def batch_rank_checked(cards: IntArray, game: int, t: EvalTables, key: I64, out: I32) -> bool:
+    """:func:`batch_rank` of unsigned integer rows that checks them on the way, one thread.
 
     ``key`` is :func:`checked_card_keys` for the game's lowest card (16 for short
     deck, else 0). Returns ``True`` when every row holds distinct cards of the
@@ -576,7 +605,9 @@ def batch_rank_checked(cards: U8, game: int, t: EvalTables, key: I64, out: I32) 
 
 
 @_parallel
-def batch_rank_checked_parallel(cards: U8, game: int, t: EvalTables, key: I64, out: I32) -> bool:
+def batch_rank_checked_parallel(
+    cards: IntArray, game: int, t: EvalTables, key: I64, out: I32
+) -> bool:
     """Same as :func:`batch_rank_checked`, blocks of rows spread over numba's threads."""
     n = cards.shape[0]
     blocks = (n + _BLOCK - 1) // _BLOCK

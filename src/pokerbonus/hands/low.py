@@ -11,11 +11,9 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
-from pokerbonus.cards import RANK_NAMES
 from pokerbonus.hands.category import Category
 from pokerbonus.hands.high import (
     HighRules,
-    describe_high,
     display_order,
     five_card_classes,
     high5,
@@ -31,7 +29,6 @@ __all__ = [
     "badugi_rank",
     "best_27",
     "best_a5",
-    "describe_low",
     "deuce_to_seven_rank",
 ]
 
@@ -123,17 +120,6 @@ def best_27(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
         if rank > best[0]:
             best = (rank, five)
     return best
-
-
-def describe_low(category: Category, ranks_high_first: Sequence[int]) -> str:
-    """Describe a low hand: ``"seven-five low"`` without a pair, else like a high hand.
-
-    >>> describe_low(Category.HIGH_CARD, [5, 3, 2, 1, 0])
-    'seven-five low'
-    """
-    if category == C.HIGH_CARD:
-        return f"{RANK_NAMES[ranks_high_first[0]]}-{RANK_NAMES[ranks_high_first[1]]} low"
-    return describe_high(category, ranks_high_first)
 
 
 def a5_display(five: Sequence[int]) -> tuple[Category, list[int]]:

@@ -1,4 +1,4 @@
-"""Lookup tables of the batch evaluator, built at first use and cached on disk.
+"""Lookup tables of the batch evaluator, built at install time (else cached on first use).
 
 The fast path (:mod:`pokerbonus.hands.kernels`) ranks a hand of 5 to 7 cards
 with two table reads:
@@ -21,12 +21,16 @@ Values follow the shared integer schemes of ``docs/CONTRIBUTING-NOTES.md``
 (greater = stronger): ``high`` 1..7462, ``shortdeck`` 1..1404, ``a5`` 1..6175,
 ``27`` 1..7462 and ``low8`` (the ``a5`` value of a qualifying low, else 0).
 
-The tables are built in about a second by plain numpy from a five-card
-reference evaluator (:func:`five_card_key`) and saved as one ``.npz`` file
-(about 1.6 MB) in :func:`cache_dir`: ``$POKERBONUS_CACHE`` if set, else
-``$XDG_CACHE_HOME/pokerbonus``, else ``~/.cache/pokerbonus``. The file is
-written atomically, checked by a SHA-256 digest when loaded, and rebuilt when it
-is missing, corrupt or from another :data:`TABLES_VERSION`.
+The tables are built in about three seconds by plain numpy and Python from a
+five-card reference evaluator (:func:`five_card_key`) and saved as one ``.npz``
+file (about 1.6 MB). The install writes it into the package
+(:func:`shipped_path`, by the build hook ``hatch_build.py``); without it (a
+source tree used without installing) the first process builds it into
+:func:`cache_dir`: ``$POKERBONUS_CACHE`` if set, else
+``$XDG_CACHE_HOME/pokerbonus``, else ``~/.cache/pokerbonus`` (see
+:mod:`pokerbonus.hands.table_files`). The file is written atomically, checked
+by a SHA-256 digest when loaded, and rebuilt when it is missing, corrupt or from
+another :data:`TABLES_VERSION`.
 
 >>> t = get_tables()
 >>> t.card_key.shape, t.flush_high.shape
@@ -40,19 +44,17 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import itertools
-import os
-import tempfile
 import zipfile
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import BinaryIO, Final, NamedTuple
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.hands.table_files import cache_dir, shipped_dir, write_atomically
 
 __all__ = [
     "GAME_DISTINCT_VALUES",
@@ -66,7 +68,9 @@ __all__ = [
     "clear_cache",
     "five_card_key",
     "get_tables",
+    "shipped_path",
     "table_path",
+    "write_shipped",
 ]
 
 TABLES_VERSION: Final = 1
@@ -181,10 +185,11 @@ def five_card_key(ranks: Sequence[int], flush: bool, game: str) -> tuple[int, tu
 
 def _multisets(size: int) -> list[tuple[int, ...]]:
     """Sorted rank tuples of every multiset of ``size`` ranks, each rank at most 4 times."""
+    # sorted tuples: a rank five times or more shows as equal entries four apart
     return [
         combo
         for combo in itertools.combinations_with_replacement(range(13), size)
-        if max(Counter(combo).values()) <= 4
+        if all(combo[i] != combo[i + 4] for i in range(size - 4))
     ]
 
 
@@ -252,39 +257,40 @@ def _place_rows(index: I64) -> tuple[I32, int, I64]:
     return offsets.astype(np.int32), size, slots
 
 
-@numba.njit(cache=True)
 def _place(
     rows_by_fullness: I64, starts: I64, cols: I64, width: int
 ) -> tuple[I64, npt.NDArray[np.bool_]]:
-    """First-fit placement of the rows (see :func:`_place_rows`)."""
-    used = np.zeros(2 * cols.size + width, dtype=np.bool_)
-    position = np.zeros(starts.size - 1, dtype=np.int64)
+    """First-fit placement of the rows (see :func:`_place_rows`).
+
+    The used slots are the bits of one Python integer: a row's columns clash
+    with position ``p`` when a used bit lies at ``p + column``, so the OR of the
+    used bits shifted down by each column marks every position that clashes,
+    and the row takes the lowest clear bit at or above its first possible
+    position. (Plain Python: the build needs only numpy, at install time too.)
+    """
+    used = 0
     first_free = 0  # every slot below is used
-    for row in rows_by_fullness:
-        first, last = starts[row], starts[row + 1]
+    position = np.zeros(starts.size - 1, dtype=np.int64)
+    for row in rows_by_fullness.tolist():
+        first, last = int(starts[row]), int(starts[row + 1])
         if first == last:
             continue
+        members = cols[first:last].tolist()
         # positions that would put a member below first_free cannot fit: skip them
-        p = max(0, first_free - cols[first:last].min())
-        while True:
-            fits = True
-            for j in range(first, last):
-                if used[p + cols[j]]:
-                    fits = False
-                    break
-            if fits:
-                break
-            p += 1
-            if p + width > used.size:  # no bounds checks in njit code: grow first
-                grown = np.zeros(2 * used.size, dtype=np.bool_)
-                grown[: used.size] = used
-                used = grown
-        for j in range(first, last):
-            used[p + cols[j]] = True
+        low = max(0, first_free - min(members))
+        ahead = used >> low
+        clash = 0
+        for column in members:
+            clash |= ahead >> column
+        free = ~clash
+        p = low + (free & -free).bit_length() - 1
+        used |= sum(1 << column for column in members) << p
         position[row] = p
-        while used[first_free]:
-            first_free += 1
-    return position, used
+        free = ~used
+        first_free = (free & -free).bit_length() - 1
+    size = used.bit_length()
+    bits = np.frombuffer(used.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+    return position, np.unpackbits(bits, bitorder="little")[:size].astype(np.bool_)
 
 
 def build_tables() -> EvalTables:
@@ -349,20 +355,19 @@ def build_tables() -> EvalTables:
     )
 
 
-def cache_dir() -> Path:
-    """Folder of the table cache: ``$POKERBONUS_CACHE``, ``$XDG_CACHE_HOME/pokerbonus`` or
-    ``~/.cache/pokerbonus``."""
-    explicit = os.environ.get("POKERBONUS_CACHE")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "pokerbonus"
-
-
 def table_path() -> Path:
     """The cached table file of this :data:`TABLES_VERSION`."""
-    return cache_dir() / f"eval-tables-v{TABLES_VERSION}.npz"
+    return cache_dir() / table_name()
+
+
+def table_name() -> str:
+    """File name of the tables of this :data:`TABLES_VERSION`."""
+    return f"eval-tables-v{TABLES_VERSION}.npz"
+
+
+def shipped_path() -> Path:
+    """The tables written into the package by the install (see :mod:`.table_files`)."""
+    return shipped_dir() / table_name()
 
 
 def _digest(tables: EvalTables) -> npt.NDArray[np.uint8]:
@@ -377,20 +382,13 @@ def _digest(tables: EvalTables) -> npt.NDArray[np.uint8]:
 
 def _save(tables: EvalTables, path: Path) -> None:
     """Write the tables atomically (temporary file in the same folder, then rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            np.savez(
-                handle,
-                version=np.array([TABLES_VERSION]),
-                digest=_digest(tables),
-                **tables._asdict(),
-            )
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+
+    def write(handle: BinaryIO) -> None:
+        np.savez(
+            handle, version=np.array([TABLES_VERSION]), digest=_digest(tables), **tables._asdict()
+        )
+
+    write_atomically(path, write)
 
 
 def _load(path: Path) -> EvalTables | None:
@@ -411,20 +409,30 @@ _TABLES: EvalTables | None = None
 
 
 def get_tables() -> EvalTables:
-    """The evaluator's tables: loaded once per process from the cache, built if needed.
+    """The evaluator's tables, loaded once per process: the copy written at install
+    time, else the cache, else built (about 3 s) and saved to the cache.
 
     A build that cannot be saved (read-only cache folder) is still used.
     """
     global _TABLES
     if _TABLES is None:
-        path = table_path()
-        tables = _load(path)
+        tables = _load(shipped_path())
         if tables is None:
-            tables = build_tables()
-            with contextlib.suppress(OSError):
-                _save(tables, path)
+            path = table_path()
+            tables = _load(path)
+            if tables is None:
+                tables = build_tables()
+                with contextlib.suppress(OSError):
+                    _save(tables, path)
         _TABLES = tables
     return _TABLES
+
+
+def write_shipped() -> Path:
+    """Build the tables and write them into the package (the install's build hook)."""
+    path = shipped_path()
+    _save(build_tables(), path)
+    return path
 
 
 def clear_cache() -> None:

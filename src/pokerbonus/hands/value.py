@@ -75,7 +75,8 @@ class HandValue:
 
     @property
     def description(self) -> str:
-        """Plain English, e.g. ``"full house, tens full of kings"``."""
+        """Plain English, e.g. ``"full house, tens full of kings"`` (other languages:
+        :meth:`describe`)."""
         return self.explain().description
 
     def explain(self) -> Explanation:
@@ -83,6 +84,22 @@ class HandValue:
         from pokerbonus.hands.evaluation import explain
 
         return explain(self._game, self._rank, tuple(self._src))
+
+    def describe(self, lang: str | None = None, *, served: bool = False) -> str:
+        """The description in ``lang`` (``"en"``, ``"fr"``; default: the current
+        language of :mod:`pokerbonus.i18n`); ``served`` for a hand kept as dealt.
+
+        >>> from pokerbonus.hands import evaluate
+        >>> evaluate("Kh Ks 8d 8c Ts").describe("fr")
+        'double paire, rois et huit, dix'
+        >>> evaluate("Kh Ks Kd Kc Ts").describe("fr", served=True)
+        'carré servi de rois, dix'
+        """
+        from pokerbonus.hands.evaluation import describe
+        from pokerbonus.i18n import current_language
+
+        language = current_language() if lang is None else lang
+        return describe(self._game, self._rank, tuple(self._src), language, served)
 
     def _check(self, other: object) -> HandValue | None:
         if not isinstance(other, HandValue):

@@ -19,9 +19,10 @@ writes the hand in the text style of PokerStars' five-card draw histories.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pokerbonus.cards import Card
 from pokerbonus.engine.events import (
@@ -49,7 +50,12 @@ from pokerbonus.notation.actions import (
     StandPatOrDiscard,
     Surblind,
 )
-from pokerbonus.notation.french import FrenchDrawRules, HandForcedBets
+from pokerbonus.notation.french import (
+    SURBLIND_DEPTHS,
+    FrenchDrawRules,
+    HandForcedBets,
+    SurblindDepth,
+)
 from pokerbonus.notation.phh import HandHistory
 from pokerbonus.rules.games import Deal, Draw
 
@@ -82,9 +88,10 @@ def french_rules(config: TableConfig, forced_bets: HandForcedBets = "pot") -> Fr
     """
     return FrenchDrawRules(
         forced_bets=forced_bets,
-        ante=config.ante,
-        blind=config.blind,
+        ante=config.effective_ante,
+        blind=config.effective_blind,
         surblind=config.surblind,
+        surblind_depth=config.surblind_depth,
         buy_pot=config.buy_pot,
         deck_size=config.deck_size,
         jokers=config.jokers,
@@ -92,17 +99,31 @@ def french_rules(config: TableConfig, forced_bets: HandForcedBets = "pot") -> Fr
         ranking=config.ranking,
         max_discard=config.max_discard,
         shuffle=config.shuffle,
+        house_dealer=config.house_dealer,
     )
+
+
+_DEPTHS: Final[dict[int | None, SurblindDepth]] = {
+    depth: name for name, depth in SURBLIND_DEPTHS.items()
+}
 
 
 def _rules_of_hand(hand: Hand) -> FrenchDrawRules:
     stakes, game = hand.stakes, hand.game
+    depth = _DEPTHS.get(stakes.max_surblinds)
+    if depth is None:
+        raise NotationError(
+            f"export: a chain of at most {stakes.max_surblinds} surblinds has no "
+            f"_surblind_depth (1, 2 or no limit)"
+        )
     return FrenchDrawRules(
         forced_bets="blind" if stakes.blind is not None else "pot",
         ante=max(stakes.ante, 1),
         blind=stakes.blind if stakes.blind is not None else 2,
         surblind=stakes.surblind,
+        surblind_depth=depth,
         buy_pot=stakes.buy_pot,
+        kill_blind=stakes.kill_blind if stakes.killer is not None else 0,
         deck_size=game.deck_size,
         jokers=game.jokers,
         wheel=game.rule.wheel,
@@ -152,7 +173,10 @@ def hand_history(
     actions: list[Action] = []
     for event in hand.events:
         if isinstance(event, BlindPosted | PotBought):
-            blinds[index[event.seat]] = event.amount
+            if isinstance(event, BlindPosted) and event.kind == "kill":  # a top-up
+                blinds[index[event.seat]] += event.amount
+            else:
+                blinds[index[event.seat]] = event.amount
             if isinstance(event, PotBought):
                 actions.append(BuyPot(index[event.seat]))
             elif event.kind == "surblind":
@@ -174,7 +198,7 @@ def hand_history(
             actions.append(ShowOrMuck(index[event.seat], _phh_cards(event.cards)))
     structure = hand.game.structure
     limit = structure.kind == "limit"
-    ante = stakes.ante if stakes.blind is None else 0
+    ante = stakes.ante  # a blind deal with antes too: antes and blinds together
     if players is not None and len(players) != n:
         raise NotationError(f"export: {len(players)} names for {n} players")
     names = tuple(players[s] for s in order) if players is not None else None
@@ -198,8 +222,25 @@ def hand_history(
 def table_hand_history(
     hand: Hand, config: TableConfig, plan: HandPlan, players: Sequence[str], number: int
 ) -> HandHistory:
-    """The PHH record of a table's hand: the table's house rules, names and hand number."""
-    return hand_history(hand, french_rules(config, plan.mode), players=players, number=number)
+    """The PHH record of a table's hand: the table's house rules, names and hand number.
+
+    A game of the catalog is written with its PHH code by
+    :func:`~pokerbonus.notation.replay.history_of` (antes, blinds and a kill blind
+    as forced bets, the bets of a killed limit hand), names and number added.
+    """
+    if not config.is_draw:
+        from pokerbonus.notation.replay import history_of
+        from pokerbonus.rules.catalog import CATALOG
+
+        if len(players) != hand.n:
+            raise NotationError(f"export: {len(players)} names for {hand.n} players")
+        history = history_of(hand, CATALOG[config.game].codes[config.betting])
+        order = [(hand.dealer + 1 + p) % hand.n for p in range(hand.n)]
+        return dataclasses.replace(history, players=tuple(players[s] for s in order), hand=number)
+    rules = french_rules(config, plan.mode)
+    if hand.stakes.killer is not None:
+        rules = dataclasses.replace(rules, kill_blind=hand.stakes.kill_blind)
+    return hand_history(hand, rules, players=players, number=number)
 
 
 # -- PokerStars-style text -----------------------------------------------------------------

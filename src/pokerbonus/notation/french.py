@@ -25,10 +25,24 @@ from typing import Any, Final, Literal, get_args
 from pokerbonus.cards import DECK_SIZES
 from pokerbonus.errors import NotationError
 
-__all__ = ["FRENCH_FIELDS", "FourthCard", "FrenchDrawRules", "HandForcedBets"]
+__all__ = [
+    "FRENCH_FIELDS",
+    "SURBLIND_DEPTHS",
+    "FourthCard",
+    "FrenchDrawRules",
+    "HandForcedBets",
+    "SurblindDepth",
+]
 
 HandForcedBets = Literal["pot", "blind"]
 FourthCard = Literal["deferred", "immediate"]
+SurblindDepth = Literal["surblind", "overblind", "unlimited"]
+SURBLIND_DEPTHS: Final[Mapping[SurblindDepth, int | None]] = {
+    "surblind": 1,
+    "overblind": 2,
+    "unlimited": None,
+}
+"""``_surblind_depth`` values and the number of doublings each allows (``None``: any)."""
 _Ranking = Literal["modern", "archaic"]
 _Shuffle = Literal["every-hand", "cut-only"]
 
@@ -49,6 +63,9 @@ class FrenchDrawRules:
     """The blind of a blind deal (``blinds_or_straddles[0]``)."""
     surblind: bool = True
     """Whether the next players may double the blind (surblind, overblind, ...)."""
+    surblind_depth: SurblindDepth = "unlimited"
+    """How deep the surblind chain may go: ``surblind`` (one doubling), ``overblind``
+    (two) or ``unlimited``."""
     buy_pot: bool = False
     """Whether the player left of the dealer may buy (double) the pot in a pot deal."""
     deck_size: int | None = None
@@ -63,12 +80,22 @@ class FrenchDrawRules:
     fourth_card_burn: bool = True
     """With a deferred fourth card and its player served last: burn one card first."""
     shuffle: _Shuffle = "every-hand"
+    house_dealer: bool = False
+    """Whether a house dealer who does not play deals (the last player holds the
+    dealer button, RULES.md section 5)."""
+    kill_blind: int = 0
+    """A kill hand of a blind deal (RULES.md section 8): the kill blind, posted by
+    the player whose ``blinds_or_straddles`` entry it is (0: no kill)."""
 
     def __post_init__(self) -> None:
         _choice("forced_bets", self.forced_bets, get_args(HandForcedBets))
         _int("ante", self.ante, 1)
         _int("blind", self.blind, 1)
-        for name in ("surblind", "buy_pot", "wheel", "fourth_card_burn"):
+        _choice("surblind_depth", self.surblind_depth, get_args(SurblindDepth))
+        _int("kill_blind", self.kill_blind, 0)
+        if self.kill_blind and self.forced_bets != "blind":
+            raise _fail("kill_blind", "a kill blind is posted in a blind deal only")
+        for name in ("surblind", "buy_pot", "wheel", "fourth_card_burn", "house_dealer"):
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise _fail(name, f"must be true or false, got {value!r}")
@@ -94,17 +121,30 @@ class FrenchDrawRules:
         return cls(**values)
 
     def to_fields(self) -> dict[str, Any]:
-        """The PHH fields, every rule written (``_deck_size`` only when set).
+        """The PHH fields, every rule written (``_deck_size`` only when set; the
+        rules added later, ``_surblind_depth``, ``_house_dealer`` and ``_kill_blind``,
+        only when they differ from their default, so a record without them is unchanged).
 
         >>> list(FrenchDrawRules().to_fields())[:3]
         ['_forced_bets', '_ante', '_blind']
+        >>> FrenchDrawRules(surblind_depth="overblind").to_fields()["_surblind_depth"]
+        'overblind'
         """
         out: dict[str, Any] = {}
         for key, name in FRENCH_FIELDS.items():
             value = getattr(self, name)
-            if value is not None:
-                out[key] = value
+            if value is None or (name in _WHEN_SET and value == _WHEN_SET[name]):
+                continue
+            out[key] = value
         return out
+
+
+_WHEN_SET: Final[Mapping[str, object]] = {
+    "surblind_depth": "unlimited",
+    "house_dealer": False,
+    "kill_blind": 0,
+}
+"""Fields written only when they differ from these defaults (see ``to_fields``)."""
 
 
 FRENCH_FIELDS: Final[Mapping[str, str]] = {

@@ -58,7 +58,7 @@ from pokerbonus.notation.actions import (
     Surblind,
     parse_new_action,
 )
-from pokerbonus.notation.french import FRENCH_FIELDS, FrenchDrawRules
+from pokerbonus.notation.french import FRENCH_FIELDS, SURBLIND_DEPTHS, FrenchDrawRules
 from pokerbonus.notation.toml_subset import read_subset
 from pokerbonus.notation.toml_writer import toml_key, toml_value
 from pokerbonus.notation.variants import FRENCH_DRAW_CODES, VARIANTS
@@ -502,11 +502,25 @@ def _check_french(h: HandHistory, rules: FrenchDrawRules) -> None:
             )
             raise _fail("blinds_or_straddles", f"{why}, got {list(blinds)}")
         return
-    if any(h.antes):
-        raise _fail("antes", f"a blind deal has no antes, got {list(h.antes)}")
+    if len(set(h.antes)) > 1:  # antes and blinds together: the same ante for everyone
+        raise _fail("antes", f"a blind deal's antes are all equal, got {list(h.antes)}")
     chain = list(blinds)
+    if rules.kill_blind:  # a kill hand: the killer posts the kill blind, once
+        if chain.count(rules.kill_blind) != 1 or chain[0] not in (rules.blind, rules.kill_blind):
+            raise _fail(
+                "blinds_or_straddles",
+                f"a kill hand posts the blind {rules.blind} (p1) and one kill blind "
+                f"{rules.kill_blind}, got {chain}",
+            )
+        return
     posted = len(chain) - len(list(_trailing_zeros(chain)))
     expected = [rules.blind * 2**i for i in range(posted)]
+    most = SURBLIND_DEPTHS[rules.surblind_depth]
+    if most is not None and posted - 1 > most:
+        raise _fail(
+            "blinds_or_straddles",
+            f"_surblind_depth = {rules.surblind_depth!r} allows {most} surblind(s), got {chain}",
+        )
     if posted == 0 or chain[:posted] != expected or (posted > 1 and not rules.surblind):
         why = (
             f"the blind {rules.blind} then each surblind doubling the last"
@@ -549,6 +563,8 @@ def _check_offers(h: HandHistory, rules: FrenchDrawRules, blinds: tuple[Number, 
             )
         return
     chain = list(blinds)
+    if rules.kill_blind:
+        raise _fail("actions", "a kill hand has no surblind offers (the kill is the overblind)")
     posted = len(chain) - len(list(_trailing_zeros(chain)))
     doubled = 0
     for position, (i, action) in enumerate(offers):

@@ -20,6 +20,12 @@ button posts the small blind). Amounts are scaled to whole chips by
 Cards the file does not know (``??``): a player who shows at the end gets the
 cards shown; every other unknown card (and every burn) is filled with a card
 no action names, which changes no result (those cards are never compared).
+A discarded card dealt again once the stub ran out is replayed the same way
+(:meth:`_Cards._recycled_order`).
+
+A standard PHH hand is played by the conventions of PHH's reference engine
+(``GameDef.convention = "phh"``: its limit cap, reopening and odd chips) unless
+the file carries ``_convention = "rule-book"``, as our own records do.
 
 >>> from pokerbonus.notation import loads
 >>> text = '''variant = "NT"
@@ -40,7 +46,9 @@ no action names, which changes no result (those cards are never compared).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import dataclasses
+import random
+from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -57,8 +65,10 @@ from pokerbonus.engine.events import (
     CardsDealt,
     CardsServed,
     Checked,
+    Declined,
     Discarded,
     Drew,
+    Event,
     Folded,
     Shown,
 )
@@ -80,10 +90,18 @@ from pokerbonus.notation.actions import (
     StandPatOrDiscard,
     Surblind,
 )
+from pokerbonus.notation.french import SURBLIND_DEPTHS
 from pokerbonus.notation.phh import HandHistory, Number, chip_scale, load
 from pokerbonus.rules.betting import NO_LIMIT, POT_LIMIT, BettingStructure, limit
 from pokerbonus.rules.catalog import game_for_code
-from pokerbonus.rules.games import BettingRound, Deal, GameDef, Stakes, five_card_draw
+from pokerbonus.rules.games import (
+    BettingRound,
+    Convention,
+    Deal,
+    GameDef,
+    Stakes,
+    five_card_draw,
+)
 
 __all__ = [
     "ReplayResult",
@@ -157,7 +175,7 @@ def hand_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int]:
     n = len(history.starting_stacks)
     small = _whole(history.small_bet, scale, "small_bet") if history.small_bet else 2
     big = _whole(history.big_bet, scale, "big_bet") if history.big_bet else 2 * small
-    game = _game(code, small, big)
+    game = _game(code, small, big, _convention(history))
     blinds_written = history.blinds_or_straddles or (0,) * n
     if scale == 1 and _INTS.issuperset(
         map(type, (*history.starting_stacks, *history.antes, *blinds_written))
@@ -206,22 +224,43 @@ def hand_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int]:
     return game, stacks, stakes, scale
 
 
-_GAMES: dict[tuple[str, int, int], GameDef] = {}
+_GAMES: dict[tuple[str, int, int, Convention], GameDef] = {}
 _STAKES: dict[tuple[object, ...], Stakes] = {}
 """Stakes by forced bets (an immutable value, the same for most hands of a table)."""
 _INTS: Final = frozenset({int})
 
 
-def _game(code: str, small: int, big: int) -> GameDef:
+def _game(code: str, small: int, big: int, convention: Convention = "phh") -> GameDef:
     """:func:`game_for_code`, cached: a game is an immutable value, built once per
-    code and bet sizes (building one is a good part of a short hand's replay)."""
-    key = (code, small, big)
+    code, bet sizes and betting convention (building one is a good part of a short
+    hand's replay)."""
+    key = (code, small, big, convention)
     game = _GAMES.get(key)
     if game is None:
         if len(_GAMES) > 256:  # bounded: bet sizes vary from file to file
             _GAMES.clear()
-        game = _GAMES[key] = game_for_code(code, small, big)
+        game = game_for_code(code, small, big)
+        if convention != game.convention:
+            game = dataclasses.replace(game, convention=convention)
+        _GAMES[key] = game
     return game
+
+
+CONVENTION_FIELD: Final = "_convention"
+"""The PHH field our records carry to say whose rules they follow (``GameDef.convention``)."""
+
+
+def _convention(history: HandHistory) -> Convention:
+    """The conventions a standard PHH hand is replayed by: PHH's reference engine's
+    (pokerkit's raise cap, reopening and odd chips, ``"phh"``) unless the file says
+    it follows our rule book (``_convention = "rule-book"``, as :func:`history_of`
+    writes)."""
+    value = history.extra_fields.get(CONVENTION_FIELD, "phh")
+    if value not in ("phh", "rule-book"):
+        raise NotationError(
+            f"field {CONVENTION_FIELD!r}: must be 'phh' or 'rule-book', got {value!r}"
+        )
+    return cast(Convention, value)
 
 
 _SHAPES: dict[int, tuple[GameDef, bool, tuple[tuple[Deal, ...], ...]]] = {}
@@ -273,7 +312,16 @@ def _french_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int
         )
     stacks = [_whole(s, 1, f"starting_stacks[{i}]") for i, s in enumerate(history.starting_stacks)]
     if rules.forced_bets == "blind":
-        stakes = Stakes(ante=0, blind=rules.blind, surblind=rules.surblind)
+        stakes = Stakes.blind_game(
+            rules.blind,
+            surblind=rules.surblind,
+            max_surblinds=SURBLIND_DEPTHS[rules.surblind_depth],
+            ante=_whole(history.antes[0], 1, "antes[0]") if history.antes else 0,
+        )
+        if rules.kill_blind:  # the killer: whose forced bet is the kill blind (PHH order)
+            blinds = list(history.blinds_or_straddles or ())
+            killer = blinds.index(rules.kill_blind)  # p1 is seat 0
+            stakes = dataclasses.replace(stakes, killer=killer, kill_blind=rules.kill_blind)
     else:
         # After an all-pass blind deal the pot deal opens at the blind: ``min_bet``.
         minimum = history.min_bet
@@ -326,6 +374,12 @@ class _Cards:
         self.slots: list[Card | None] = []
         self.held: list[list[int]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = []  # per StandPatOrDiscard, in action order
+        # For a stub that ran out (see :meth:`_recycled_order`): when each slot left
+        # its holder, as the number of slots dealt before (folds, served discards).
+        self.folds: list[tuple[int, int]] = []  # (player, slots dealt) at each fold
+        self.served: list[tuple[list[int], int]] = []  # (discarded slots, slots dealt)
+        self._out: dict[int, list[int]] = {}  # each player's discard awaiting its cards
+        self.piles: list[list[Card]] = []  # each reshuffled stub, next card last
         self.deck = make_deck(game.deck_size_for(n), game.jokers)
         self.game = game
         self._walk(history)
@@ -352,6 +406,8 @@ class _Cards:
                     run = []
                     in_run = set()
                 partial = None
+                if kind is Fold:
+                    self.folds.append((action.player, len(self.slots)))  # type: ignore[union-attr]
                 continue
             if type(action) is DealHole and not pending[action.player]:  # the usual deal
                 # (a street's hole cards; the same player again starts the next street)
@@ -386,6 +442,8 @@ class _Cards:
                     partial = player
                 for card in action.cards:
                     self.held[player].append(self._new(None if card is UNKNOWN else card))
+                if not pending[player] and player in self._out:  # the discards go to the muck
+                    self.served.append((self._out.pop(player), len(self.slots)))
             elif isinstance(action, DealBoard):
                 if UNKNOWN in action.cards:
                     raise NotationError("d db: an unknown board card cannot be replayed")
@@ -399,6 +457,8 @@ class _Cards:
             elif isinstance(action, StandPatOrDiscard):
                 self.discards.append(self._discard(action))
                 pending[action.player] = len(action.cards)
+                if action.cards:
+                    self._out[action.player] = self.discards[-1]
             elif isinstance(action, ShowOrMuck) and action.cards:
                 self._show(action)
         if run:
@@ -504,7 +564,7 @@ class _Cards:
         taken.discard(None)
         unknown = slots.count(None)
         if len(taken) + unknown != len(slots):
-            raise NotationError("a card is dealt twice (the stub was reshuffled?)")
+            return self._recycled_order()
         unused = [c for c in self.deck if c not in taken]
         if highest_first:
             unused.reverse()
@@ -518,6 +578,119 @@ class _Cards:
             order = list(slots)  # type: ignore[arg-type]  # every card known
         self.slots = list(order)
         return order + unused
+
+    def _recycled_order(self) -> list[Card]:
+        """The deck order of a record in which a discarded card is dealt again: the
+        stub ran out and the dealer reshuffled the discards (RULES.md section 5).
+
+        Another engine may deal the discards again at other moments than ours:
+        pokerkit burns a card before each draw and serves a draw's cards after
+        everyone has discarded, so a player may get a card that a later player
+        discarded in the same draw. Only the cards compared at the end (the hands
+        held by the players still in, and the boards) decide the result; every
+        other card plays the same whatever it is. So each dealt slot gets a card
+        the engine can deal at that moment by our rule: the kept cards their own,
+        the others any card, chosen so that each kept card that comes back from
+        the discards is among the discards our dealer gathers before that deal
+        (a chain of earlier holders carries it there). :attr:`piles` holds the
+        order of each reshuffled stub, which the replay's random source gives
+        back to the engine. Raises :class:`NotationError` when no such deal exists.
+        """
+        named = self.named
+        count, size = len(named), len(self.deck)
+        dies = [0] * count  # the slots dealt before each slot left its holder; 0: never
+        for player, dealt in self.folds:
+            for slot in self.held[player]:
+                dies[slot] = dealt
+        for out, dealt in self.served:
+            for slot in out:
+                dies[slot] = dealt
+        folded = {player for player, _ in self.folds}
+        hole = {slot for held in self.held for slot in held}
+        hole.update(slot for out in self.discards for slot in out)
+        fixed: dict[int, Card] = {}  # the slots compared at the end: the hands still in
+        for player in range(self.n):
+            if player not in folded:
+                for slot in self.held[player]:
+                    kept = named[slot]
+                    if kept is not None:
+                        fixed[slot] = kept
+        for slot, card in enumerate(named):  # and the boards
+            if card is not None and slot not in hole:
+                fixed[slot] = card
+        if len(set(fixed.values())) != len(fixed):
+            raise NotationError("a card is held twice at the end of the hand")
+        # Our dealer's reshuffles: the stub runs out after ``size`` cards; each new
+        # stub is the discards gathered since the last reshuffle (not those of the
+        # player being served: they leave their holder once the player is served).
+        bounds = [0, size]  # after the first stub, phase r deals bounds[r] .. bounds[r+1]-1
+        piles: list[list[int]] = []  # the slots whose cards make the stub of phase r
+        while bounds[-1] < count:
+            low, high = bounds[-2] if len(bounds) > 2 else 0, bounds[-1]
+            pile = [slot for slot in range(count) if low < dies[slot] <= high]
+            if not pile:
+                raise NotationError(
+                    "the stub ran out and no discard is left to reshuffle for the next card"
+                )
+            piles.append(pile)
+            bounds.append(high + len(pile))
+        bounds[-1] = min(bounds[-1], count)
+        phase = [0] * count
+        for r in range(1, len(piles) + 1):
+            for slot in range(bounds[r], bounds[r + 1]):
+                phase[slot] = r
+        # A compared card dealt from a reshuffled stub needs an earlier holder who
+        # leaves it in the discards gathered for that stub; that holder, if itself
+        # served from a reshuffled stub, needs one too, earlier again.
+        wanted: list[list[Card]] = [[] for _ in piles]
+        for slot, card in fixed.items():
+            if phase[slot]:
+                wanted[phase[slot] - 1].append(card)
+        for r in range(len(piles), 0, -1):
+            free = sorted((s for s in piles[r - 1] if s not in fixed), key=phase.__getitem__)
+            for card in wanted[r - 1]:
+                if not free:  # pragma: no cover - a stub never deals more than it holds
+                    raise NotationError(f"no discard can bring {card} back to the stub")
+                carrier = free.pop(0)  # the first dealt: the shortest chain
+                fixed[carrier] = card
+                if phase[carrier]:
+                    wanted[phase[carrier] - 1].append(card)
+        # Then each slot in dealing order gets its fixed card, else its own card when
+        # no slot of the same stub needs it, else any card of that stub.
+        cards: list[Card] = []
+        order: list[Card] = []
+        stubs: list[list[Card]] = [list(self.deck)]
+        stubs += [[] for _ in piles]  # filled once their holders are known
+        self.piles = []
+        for r in range(len(piles) + 1):
+            deals = range(bounds[r], bounds[r + 1])
+            if r:
+                stubs[r] = [cards[s] for s in piles[r - 1]]
+            left = set(stubs[r])
+            needed = {fixed[s] for s in deals if s in fixed}
+            if not needed <= left:  # pragma: no cover - the chains put them there
+                raise NotationError(f"{sorted(needed - left)} not in the reshuffled discards")
+            spare = [c for c in stubs[r] if c not in needed]
+            given: list[Card] = []
+            for slot in deals:
+                card = fixed.get(slot)
+                if card is None:
+                    own = named[slot]
+                    card = (
+                        own
+                        if own in left and own not in needed
+                        else next(c for c in spare if c in left)
+                    )
+                left.discard(card)
+                given.append(card)
+            cards += given
+            rest = [c for c in stubs[r] if c in left]
+            if r:  # the engine deals from the end of its stub: the first card last
+                self.piles.append(rest + given[::-1])
+            else:
+                order = given + rest
+        self.slots = list(cards)
+        return order
 
 
 _PLAYED: Final = (
@@ -572,7 +745,9 @@ def _play(
     highest_first: bool,
 ) -> Hand:
     deck = cards.deck_order(highest_first)
-    hand = Hand(game, stacks, dealer=len(stacks) - 1, stakes=stakes, deck=deck)
+    # a stub that ran out: the reshuffles give the discards back in the record's order
+    rng = _RecordedReshuffles(cards.piles) if cards.piles else None
+    hand = Hand(game, stacks, dealer=len(stacks) - 1, stakes=stakes, deck=deck, rng=rng)
     discards = iter(cards.discards)
     offers = history.house_rules is not None  # the French draw's offers before the deal
     limit = game.structure.is_limit  # a raise may need the fixed raise's total
@@ -625,6 +800,24 @@ def _play(
 
 
 _OFFERS = ("buy_pot", "surblind")
+
+
+class _RecordedReshuffles(random.Random):
+    """The random source of a replayed hand whose stub ran out: each reshuffle puts
+    the gathered discards in the order planned by :meth:`_Cards._recycled_order`."""
+
+    def __init__(self, piles: Sequence[Sequence[Card]]) -> None:
+        super().__init__(0)
+        self._piles = iter(piles)
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """Put ``x`` (the discards gathered) in the planned order of the next reshuffle."""
+        planned = next(self._piles, None)
+        if planned is None or sorted(x) != sorted(planned):
+            raise NotationError(
+                "the discards our dealer reshuffles are not those the record deals again"
+            )
+        x[:] = planned
 
 
 def _implicit_offers(history: HandHistory, hand: Hand) -> None:
@@ -708,6 +901,12 @@ def replay_paths(paths: Sequence[str | Path]) -> list[ReplayResult]:
     return results
 
 
+def _during_deal(event: Event) -> bool:
+    """A kill put on after two cards (or declined): it happens inside the first deal,
+    which stays one ``d dh`` per player; the kill blind is a forced bet of the record."""
+    return (isinstance(event, BlindPosted) and event.kind == "kill") or isinstance(event, Declined)
+
+
 def history_of(hand: Hand, variant: str) -> HandHistory:
     """A played engine hand as a PHH hand of code ``variant`` (the inverse of
     :func:`replay_hand`): ``p1`` is the seat left of the dealer, heads-up forced-bet
@@ -741,7 +940,7 @@ def history_of(hand: Hand, variant: str) -> HandHistory:
         if served and not isinstance(event, Drew | CardsServed):
             actions += served
             served = []
-        if dealt and not isinstance(event, CardsDealt):
+        if dealt and not isinstance(event, CardsDealt) and not _during_deal(event):
             actions += [DealHole(p, cards) for p, cards in dealt.items()]
             dealt = {}
         if isinstance(event, CardsServed):
@@ -779,14 +978,19 @@ def history_of(hand: Hand, variant: str) -> HandHistory:
         return tuple(values[(dealer + 1 + p) % n] for p in range(n))
 
     structure = hand.game.structure
+    small_bet, big_bet = structure.small_bet, structure.big_bet
+    killed = any(isinstance(e, BlindPosted) and e.kind == "kill" for e in hand.events)
+    if killed and hand.stakes.kill_bets:  # killed after two cards: the kill bets
+        small_bet, big_bet = hand.stakes.kill_bets
     bets: dict[str, Any] = (
-        {"small_bet": structure.small_bet, "big_bet": structure.big_bet}
+        {"small_bet": small_bet, "big_bet": big_bet}
         if structure.is_limit else {"min_bet": hand.stakes.opening_minimum}
     )  # fmt: skip
     if stud:
         bets["bring_in"] = bring_in or hand.stakes.bring_in
     return HandHistory(
         variant=variant,
+        extra_fields={CONVENTION_FIELD: hand.game.convention},
         ante_trimming_status=True,
         antes=tuple(antes),
         blinds_or_straddles=None if stud else tuple(blinds),

@@ -7,6 +7,10 @@ A structure is a small frozen value; the engine asks it nothing but its fields.
 >>> s = limit(1, 2)
 >>> s.bet_size("small"), s.bet_size("big"), s.cap
 (1, 2, 3)
+>>> s.big_blind, s.small_blind
+(1, 1)
+>>> limit(10, 20).small_blind
+5
 """
 
 from __future__ import annotations
@@ -55,6 +59,18 @@ class BettingStructure:
     def is_limit(self) -> bool:
         """Whether bets and raises are fixed."""
         return self.kind == "limit"
+
+    @property
+    def big_blind(self) -> int:
+        """Limit: the big blind the bets call for, the small bet (RULES.md section 6);
+        0 for other kinds."""
+        return self.small_bet if self.kind == "limit" else 0
+
+    @property
+    def small_blind(self) -> int:
+        """Limit: the small blind, half the small bet rounded down (at least 1);
+        0 for other kinds."""
+        return max(self.small_bet // 2, 1) if self.kind == "limit" else 0
 
     def bet_size(self, size: BetSize) -> int:
         """The fixed bet of a limit round (``small`` or ``big``); 0 for other kinds."""

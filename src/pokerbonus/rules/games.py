@@ -24,6 +24,7 @@ from pokerbonus.rules.betting import NO_LIMIT, BetSize, BettingStructure
 __all__ = [
     "FIVE_CARD_DRAW",
     "BettingRound",
+    "Convention",
     "Deal",
     "Discard",
     "Draw",
@@ -38,6 +39,9 @@ __all__ = [
 
 Face = Literal["down", "up", "board"]
 FirstToAct = Literal["dealer", "forced", "bring-in", "showing"]
+Convention = Literal["rule-book", "phh"]
+"""Whose conventions a game follows where the rule book and PHH's reference engine
+differ (see :class:`GameDef`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,11 +179,16 @@ class Stakes:
     - French pot game (the default): everyone antes ``ante``; if ``buy_pot``,
       the player left of the dealer may double the pot before the deal and then
       speaks last in both rounds.
-    - French blind game (``blind`` set, ``ante`` 0): the player left of the
-      dealer bets ``blind``, the whole initial pot and the opening bet; with
-      ``surblind`` each next player may double it before the deal; the last to
-      do so (else the blinder) speaks last in both rounds.
-    - ``blinds`` (small, big), optional ``straddle``: live blinds, hold'em style.
+    - French blind game (``blind`` set): the player left of the dealer bets
+      ``blind``, the opening bet (and the whole initial pot, unless ``ante`` is
+      set too: antes and blinds together, every player antes first); with
+      ``surblind`` each next player may double it before the deal, at most
+      ``max_surblinds`` times (``None``: no limit; 1: the surblind only; 2: the
+      surblind and the overblind); the last to do so (else the blinder) speaks
+      last in both rounds, and when everyone just calls, the round waits for
+      their check or raise.
+    - ``blinds`` (small, big), optional ``straddle``: live blinds, hold'em style,
+      after the antes if ``ante`` is set.
     - ``min_opening``: the minimum opening bet, overriding the default (the
       blind, else the big blind, else the ante, else 1); after an all-pass blind
       hand the next pot game uses the blind.
@@ -199,9 +208,13 @@ class Stakes:
       own blind, if any). The kill blind is a live bet and the largest blind: the
       first round starts left of the killer, who speaks last in it, and the
       minimum raise is the kill blind (in the French blind game the killer takes
-      the privilege of speaking last, as a surblinder would). ``kill_offer``
-      ("look at two and kill", lowball): the killer decides after seeing their
-      first two cards (a ``kill`` decision: :meth:`Hand.kill` or ``decline``).
+      the privilege of speaking last, as a surblinder would).
+    - ``kill_offer`` ("look at two and kill", lowball, with ``kill_blind`` and no
+      ``killer``): after the first two cards of the deal, each player in turn from
+      the dealer's left may put the kill on (a ``kill`` decision:
+      :meth:`Hand.kill` or ``decline``); the first who does posts ``kill_blind``
+      as the killer above, and in limit the hand is then played with the bets
+      ``kill_bets`` (small, big). A hand with a ``killer`` has its kill already.
 
     >>> Stakes().opening_minimum, Stakes.blind_game(4).opening_minimum
     (1, 4)
@@ -222,21 +235,35 @@ class Stakes:
     killer: int | None = None
     kill_blind: int = 0
     kill_offer: bool = False
+    kill_bets: tuple[int, ...] = ()
+    max_surblinds: int | None = None
 
     def __post_init__(self) -> None:
         if self.bring_in < 0:
             raise ConfigurationError(f"bring_in: must be at least 0, got {self.bring_in}")
-        if (self.killer is None) != (self.kill_blind == 0):
+        if self.killer is not None and self.kill_blind == 0:
             raise ConfigurationError(
-                f"kill: killer and kill_blind go together, got killer={self.killer!r}, "
-                f"kill_blind={self.kill_blind}"
+                f"kill: a killer posts a kill blind, got killer={self.killer!r}, kill_blind=0"
+            )
+        if self.kill_blind and self.killer is None and not self.kill_offer:
+            raise ConfigurationError(
+                f"kill: kill_blind {self.kill_blind} needs a killer or the kill offer"
             )
         if self.kill_blind < 0 or (self.killer is not None and self.killer < 0):
             raise ConfigurationError(
                 f"kill: seat and blind must be at least 0, got {self.killer}/{self.kill_blind}"
             )
-        if self.kill_offer and self.killer is None:
-            raise ConfigurationError("kill_offer: needs a killer and a kill blind")
+        if self.kill_offer and (not self.kill_blind or self.killer is not None):
+            raise ConfigurationError(
+                "kill_offer: needs a kill blind and no killer (a hand with a killer "
+                f"has its kill already), got killer={self.killer!r}, kill_blind={self.kill_blind}"
+            )
+        if self.kill_bets and (len(self.kill_bets) != 2 or min(self.kill_bets) < 1):
+            raise ConfigurationError(f"kill_bets: expected (small, big) >= 1, got {self.kill_bets}")
+        if self.max_surblinds is not None and self.max_surblinds < 1:
+            raise ConfigurationError(
+                f"max_surblinds: must be at least 1 (or None: no limit), got {self.max_surblinds}"
+            )
         if any(a < 0 for a in self.seat_antes) or any(b < 0 for b in self.seat_blinds):
             raise ConfigurationError(
                 f"seat antes/blinds: must be at least 0, got {self.seat_antes}/{self.seat_blinds}"
@@ -252,11 +279,6 @@ class Stakes:
         if self.blind is not None:
             if self.blind < 1:
                 raise ConfigurationError(f"blind: must be at least 1, got {self.blind}")
-            if self.ante:
-                raise ConfigurationError(
-                    f"ante: the blind game has no ante (the blind is the whole pot), "
-                    f"got {self.ante}"
-                )
             if self.blinds:
                 raise ConfigurationError(
                     "blinds: the French blind and hold'em blinds exclude each other"
@@ -280,16 +302,23 @@ class Stakes:
         return cls(ante=ante, buy_pot=buy_pot, min_opening=min_opening)
 
     @classmethod
-    def blind_game(cls, blind: int, *, surblind: bool = True) -> Stakes:
-        """The French blind game: the player left of the dealer bets ``blind``."""
-        return cls(ante=0, blind=blind, surblind=surblind)
+    def blind_game(
+        cls, blind: int, *, surblind: bool = True, max_surblinds: int | None = None, ante: int = 0
+    ) -> Stakes:
+        """The French blind game: the player left of the dealer bets ``blind``
+        (after everyone's ``ante``, if any).
+
+        >>> Stakes.blind_game(2, ante=1).ante, Stakes.blind_game(2, max_surblinds=1).max_surblinds
+        (1, 1)
+        """
+        return cls(ante=ante, blind=blind, surblind=surblind, max_surblinds=max_surblinds)
 
     @property
     def opening_minimum(self) -> int:
         """The smallest opening bet of a round (see the class doc)."""
         if self.min_opening is not None:
             return self.min_opening
-        if self.kill_blind and not self.kill_offer:
+        if self.killer is not None:
             return self.kill_blind
         if self.blind is not None:
             return self.blind
@@ -309,6 +338,22 @@ class GameDef:
     ``steps`` run in order; ``rule`` decides the showdown; ``structure`` the bets.
     ``boards`` 2: a double-board game, each board's best high hand wins half of
     each pot (the odd chip to the first board's half).
+
+    ``convention``: ``"rule-book"`` (RULES.md, our tables) or ``"phh"``, the
+    conventions of PHH's reference engine (pokerkit) where the two differ, used
+    to replay hand histories written by other engines (``docs/replay.md``):
+
+    - the limit cap: ``cap + 1`` completions, bets or raises per round, blinds and
+      bring-in not counted, and the cap holds heads-up too (rule book: the blind
+      is the bet, ``cap`` raises after it, no cap heads-up);
+    - reopening: a bet or raise at least as large as the largest of the round so
+      far (blinds not counted, so the first one always) reopens the betting, and
+      smaller all-ins reopen it once they add up to that size (rule book: the full
+      raise is at least the big blind or the limit bet);
+    - a split pot's odd chips all go to the first winner clockwise from the
+      button, the pots counted once the hands that win nothing are mucked
+      (neighbouring pots left with the same players make one); rule book: one
+      chip each to the first winners of each pot (RULES.md section 7).
     """
 
     name: str
@@ -320,8 +365,14 @@ class GameDef:
     min_players: int = 2
     max_players: int = 8
     boards: int = 1
+    convention: Convention = "rule-book"
 
     def __post_init__(self) -> None:
+        if self.convention not in ("rule-book", "phh"):
+            raise ConfigurationError(
+                f"convention of {self.name!r}: must be 'rule-book' or 'phh', "
+                f"got {self.convention!r}"
+            )
         if self.boards not in (1, 2):
             raise ConfigurationError(f"boards of {self.name!r}: must be 1 or 2, got {self.boards}")
         if self.boards == 2 and self.rule.low is not None:

@@ -16,6 +16,7 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 import secrets
 import sys
 import time
@@ -24,12 +25,13 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from pokerbonus.engine.config import TableConfig
@@ -43,11 +45,13 @@ from pokerbonus.server.protocol import (
     last_hand_json,
     message_id,
     parse_client,
+    receiver_seats,
     record_json,
     state_json,
     table_json,
 )
 from pokerbonus.server.session import (
+    MAX_CHIPS,
     EventRecord,
     Person,
     ServerError,
@@ -56,7 +60,11 @@ from pokerbonus.server.session import (
 )
 
 __all__ = [
+    "CLOSE_TOO_MANY",
+    "MAX_BODY",
     "UVICORN_OPTIONS",
+    "BodyLimit",
+    "RedactSecrets",
     "ServerSettings",
     "ServerStats",
     "TableActor",
@@ -71,6 +79,115 @@ UVICORN_OPTIONS: dict[str, Any] = {"ws_max_size": 65536, "ws_per_message_deflate
 """How uvicorn runs the app (``pokerbonus serve``, the benchmark): messages of at most
 64 KiB; no permessage-deflate, whose compression of every frame was the largest
 single cost of a broadcast (docs/server.md)."""
+
+
+CLOSE_TOO_MANY = 4429
+"""The WebSocket close code of a socket over the per-token or per-address cap."""
+
+CLOSE_REFUSED = 4403
+"""The WebSocket close code of a socket whose token is not the table's."""
+
+MAX_BODY = 16384
+"""The largest HTTP request body read, in bytes (counted as it arrives, chunked or not)."""
+
+_SECRET_QUERY = re.compile(r"(?<=[?&])(token|invite)=[^&\s\"]*", re.IGNORECASE)
+
+
+class RedactSecrets(logging.Filter):
+    """Writes ``token=***`` and ``invite=***`` for the secrets of a logged request line.
+
+    Installed by :func:`create_app` on uvicorn's access and error loggers, so a server
+    log never holds a person's token or a table's invite (the page sends its token in
+    the WebSocket's ``hello`` and an ``Authorization`` header; a download link may carry
+    ``?token=``).
+
+    >>> f = RedactSecrets()
+    >>> r = logging.LogRecord("uvicorn.access", 20, "", 0, '%s "%s %s"', ("1.2.3.4", "GET",
+    ...     "/api/tables/ab?token=s3cret&x=1"), None)
+    >>> f.filter(r), r.getMessage()
+    (True, '1.2.3.4 "GET /api/tables/ab?token=***&x=1"')
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Redact the record's message and arguments (always keeps the record)."""
+        if isinstance(record.msg, str):
+            record.msg = _SECRET_QUERY.sub(r"\1=***", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _SECRET_QUERY.sub(r"\1=***", a) if isinstance(a, str) else a for a in record.args
+            )
+        return True
+
+
+def _install_redaction() -> None:
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactSecrets) for f in logger.filters):
+            logger.addFilter(RedactSecrets())
+
+
+class BodyLimit:
+    """ASGI middleware: an HTTP request body is read as it arrives, up to ``limit`` bytes.
+
+    A ``Content-Length`` over the limit is answered 413 at once, without reading the
+    body; a body sent without one (``Transfer-Encoding: chunked``) is counted chunk by
+    chunk and answered 413 as soon as it passes the limit, the rest left unread (the
+    connection is closed). The application gets the whole body at once.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = next((v for k, v in scope["headers"] if k.lower() == b"content-length"), None)
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self._refuse(send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.limit:
+                await self._refuse(send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        whole: Message | None = {"type": "http.request", "body": b"".join(chunks)}
+
+        async def replay() -> Message:
+            nonlocal whole
+            if whole is not None:
+                message, whole = whole, None
+                return message
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps(
+            {"error": {"code": "too_large", "message": f"body: over {self.limit} bytes"}}
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
 
 
 def hash_secret(secret: str) -> str:
@@ -119,6 +236,13 @@ class ServerSettings:
     :mod:`pokerbonus.server.collector`; ``None``: leave the garbage collector alone)."""
     gc_full: float = 600.0
     """Seconds between two full collections of everything (frozen objects included)."""
+    away_seconds: float = 30.0
+    """A person to act with no page open is acted for (a timeout) after this many
+    seconds, or when their own clock runs out if that comes first."""
+    sockets_per_token: int = 8
+    """Open sockets one person may hold at a table (one per open page)."""
+    sockets_per_address: int = 64
+    """Open sockets one network address may hold on the server."""
 
 
 @dataclass(slots=True)
@@ -172,6 +296,8 @@ class Conn:
     closed: bool = False
     batch: bool = False
     staged: list[str] | None = None
+    close_code: int | None = None
+    """The code the socket is closed with (``None``: the usual 1000, or 4403 refused)."""
 
     def send(self, message: dict[str, Any], limit: int) -> None:
         """Queue a message (a connection too far behind is closed: it will resync)."""
@@ -227,6 +353,9 @@ class TableActor:
         self.next_deal_at = 0.0
         self._wake_pending = False
         self.failed: str | None = None
+        self.started_at = manager.now()
+        self.offline_since: dict[int, float] = {}
+        """When each person's last socket closed (timer clock), for the absent-player rule."""
         self._encoded: dict[str, Any] = {}
         """The state encoder's parts kept between broadcasts (see ``StateEncoder``)."""
 
@@ -299,9 +428,18 @@ class TableActor:
             received = item[3] if len(item) > 3 else time.perf_counter()
             await self._message(item[1], item[2], received)
         elif kind == "hello":
-            self._hello(item[1], item[2], item[3])
+            person = self._hello(item[1], item[2], item[3])
+            if person is not None:
+                back = self.session.decide_return(person.pid)
+                if back is not None:
+                    await self.change([back])
         elif kind == "drop":
-            self.conns.discard(item[1])
+            conn = item[1]
+            self.conns.discard(conn)
+            person = conn.person
+            if person is not None and person.pid not in self._connected():
+                self.offline_since[person.pid] = self.manager.now()
+                self.wake()
             await self._broadcast([])
         elif kind == "call":
             fut = item[2]
@@ -373,14 +511,19 @@ class TableActor:
 
     def _seats_for(self, rec: EventRecord, person: Person | None) -> tuple[int | None, int | None]:
         """The receiver's table seat and hand seat for a record (by name: who was dealt in)."""
-        if person is None or rec.hand is None:
-            return (person.seat if person else None), None
-        log_ = self.session.hands[rec.hand - 1]
-        try:
-            hs = log_.names.index(person.name)
-        except ValueError:
-            return person.seat, None
-        return log_.seats[hs], hs
+        return receiver_seats(self.session, rec, person)
+
+    def offline_deadline(self) -> float | None:
+        """When the person to act, who has no page open, is acted for (``None``: no such
+        person to act): ``ServerSettings.away_seconds`` after their last socket closed or
+        their turn came, whichever is later."""
+        s = self.session
+        seat = s.actor_seat()
+        occ = s.seats[seat] if seat is not None else None
+        if occ is None or occ.pid is None or occ.leaving or occ.pid in self._connected():
+            return None
+        since = max(self.offline_since.get(occ.pid, self.started_at), s.turn_start or 0.0)
+        return since + self.manager.settings.away_seconds
 
     async def _auto(self) -> None:
         """One move of the table's own, if one is due (then wake again)."""
@@ -392,6 +535,14 @@ class TableActor:
             rebuys = s.decide_between_hands()
             if rebuys:
                 await self.change(rebuys)
+                return
+            away = s.decide_away(frozenset(self._connected()))
+            if away:
+                await self.change(away)
+                return
+            start = s.decide_auto_start()
+            if start is not None:
+                await self.change([start])
                 return
             if s.can_deal():
                 wait = self.next_deal_at - loop.time()
@@ -419,9 +570,13 @@ class TableActor:
                 return
         now = self.manager.now()
         entry = s.decide_auto(now)
+        if entry is not None and entry.get("timeout"):
+            entry["bank"] = self._bank_of(seat)
+        if entry is None:
+            offline = self.offline_deadline()
+            if offline is not None and now >= offline:
+                entry = s.decide_offline(now)
         if entry is not None:
-            if entry.get("timeout"):
-                entry["bank"] = self._bank_of(seat)
             await self.change([entry])
 
     def _bank_of(self, seat: int) -> float:
@@ -432,9 +587,11 @@ class TableActor:
 
     # -- messages --------------------------------------------------------------------
 
-    def _hello(self, conn: Conn, token: str, since: int | None) -> None:
+    def _hello(self, conn: Conn, token: str, since: int | None) -> Person | None:
+        """Welcome a socket (its events or a resync); the person, or ``None`` if refused."""
         s = self.session
-        limit = self.manager.settings.outbox_limit
+        settings = self.manager.settings
+        limit = settings.outbox_limit
         person = s.person_by_token(hash_secret(token))
         if person is None:
             conn.send(
@@ -446,10 +603,28 @@ class TableActor:
                 },
                 limit,
             )
+            conn.close_code = CLOSE_REFUSED
             conn.closed = True
             conn.outbox.put_nowait(None)
-            return
+            return None
+        open_ = sum(1 for c in self.conns if c.person is not None and c.person.pid == person.pid)
+        if open_ >= settings.sockets_per_token:
+            conn.send(
+                {
+                    "type": "error",
+                    "id": None,
+                    "code": "too_many_connections",
+                    "message": f"hello: {person.name!r} already has {open_} open connections "
+                    f"at this table, the most allowed; close a page first",
+                },
+                limit,
+            )
+            conn.close_code = CLOSE_TOO_MANY
+            conn.closed = True
+            conn.outbox.put_nowait(None)
+            return None
         conn.person = person
+        self.offline_since.pop(person.pid, None)
         self.conns.add(conn)
         conn.send(
             {
@@ -479,6 +654,7 @@ class TableActor:
         for other in self.conns:
             if other is not conn:
                 other.send(state_json(s, other.person, now, table=table, last_hand=last), limit)
+        return person
 
     def _connected(self) -> dict[int, bool]:
         return {c.person.pid: True for c in self.conns if c.person}
@@ -539,6 +715,9 @@ class TableActor:
             return [s.decide_leave(person.pid)]
         if kind in ("sit_out", "sit_in"):
             return [s.decide_sit_out(person.pid, kind == "sit_out")]
+        if kind == "start":
+            self.next_deal_at = 0.0  # the first hand at once
+            return [s.decide_start(person.pid)]
         if kind == "rebuy":
             if person.seat is None:
                 raise ServerError("not_seated", f"rebuy: {person.name!r} holds no seat")
@@ -569,6 +748,8 @@ class TableManager:
         self.collector = Collector(settings.gc_freeze, settings.gc_full, timed=settings.stats)
         self.restored: dict[str, str] = {}
         """What a restart did to each table's cut hand: ``resumed`` or ``voided``."""
+        self.sockets: dict[str, int] = {}
+        """Open WebSockets by client address (``ServerSettings.sockets_per_address``)."""
 
     def now(self) -> float:
         """The timer clock."""
@@ -598,6 +779,7 @@ class TableManager:
             max_hands=options.get("max_hands"),
             bots_alone=bool(options.get("bots_alone", False)),
             bot_samples=self.settings.bot_samples,
+            start=str(options.get("start", "now")),  # tables stored before Start dealt at once
         )
 
     async def start(self) -> None:
@@ -647,7 +829,10 @@ class TableManager:
             now = self.now()
             for actor in self.tables.values():
                 deadline = actor.session.deadline()
-                if deadline is not None and now >= deadline:
+                offline = actor.offline_deadline()
+                if (deadline is not None and now >= deadline) or (
+                    offline is not None and now >= offline
+                ):
                     actor.wake()
             self.collector.tick(asyncio.get_running_loop().time())
 
@@ -659,11 +844,17 @@ class TableManager:
             raise ServerError("malformed", str(exc)) from None
         except (TypeError, ValueError) as exc:
             raise ServerError("malformed", f"config: {exc}") from None
+        if config.cave * config.players > MAX_CHIPS:
+            raise ServerError(
+                "malformed",
+                f"cave: {config.cave:,} chips for each of {config.players} seats is more than "
+                f"{MAX_CHIPS:,}, the most chips a table may hold (and an action may carry)",
+            )
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
         invite, token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
-        options: dict[str, Any] = {"timer": body.timer.model_dump()}
+        options: dict[str, Any] = {"timer": body.timer.model_dump(), "start": body.start}
         if body.max_hands is not None:
             options["max_hands"] = body.max_hands
         if body.bots_alone:
@@ -749,6 +940,7 @@ class CreateTable(BaseModel):
     timer: TimerSpec = Field(default_factory=TimerSpec)
     max_hands: int | None = Field(default=None, ge=1, le=100000)
     bots_alone: bool = False
+    start: Literal["host", "join", "now"] = "host"
 
 
 class JoinTable(BaseModel):
@@ -770,7 +962,6 @@ _STATUS = {
     "too_large": 413,
     "unavailable": 503,
 }
-MAX_BODY = 16384
 
 _PLACEHOLDER = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Poker Bonus</title>
@@ -779,6 +970,18 @@ _PLACEHOLDER = """<!doctype html>
 <p>The web tables' server is running. The table page is not built yet:
 see docs/protocol.md to talk to the server.</p></main></body></html>
 """
+
+
+Auth = Annotated[str | None, Header(include_in_schema=False)]
+"""The ``Authorization`` header of the API's reads: ``Bearer <token>``."""
+
+
+def _bearer(header: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, if any."""
+    if header is None:
+        return None
+    scheme, _, value = header.partition(" ")
+    return value.strip() or None if scheme.lower() == "bearer" else None
 
 
 def _error(exc: ServerError) -> JSONResponse:
@@ -811,6 +1014,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         interval = sys.getswitchinterval()
         if cfg.switch_interval is not None:
             sys.setswitchinterval(cfg.switch_interval)
+        _install_redaction()  # again: uvicorn configured its loggers after create_app
         await manager.start()
         try:
             yield
@@ -833,12 +1037,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             {"error": {"code": "malformed", "message": f"{where}: {first['msg']}"}}, status_code=422
         )
 
-    @app.middleware("http")
-    async def _limit_body(request: Request, call_next: Callable[[Request], Any]) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return _error(ServerError("too_large", f"body: over {MAX_BODY} bytes"))
-        return await call_next(request)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    _install_redaction()
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateTable) -> JSONResponse:
@@ -874,10 +1074,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}")
     async def table(
-        table_id: str, token: str | None = None, invite: str | None = None
+        table_id: str,
+        token: str | None = None,
+        invite: str | None = None,
+        authorization: Auth = None,
     ) -> JSONResponse:
         actor = manager.actor(table_id)
-        manager.check_access(actor, token, invite)
+        manager.check_access(actor, _bearer(authorization) or token, invite)
         data = table_json(actor.session, actor._connected())
         data["chips"] = actor.session.chips()
         data["hand"] = actor.session.current.number if actor.session.current else None
@@ -886,24 +1089,31 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/hands/{number}.phh")
     async def hand_phh(
-        table_id: str, number: int, token: str | None = None, invite: str | None = None
+        table_id: str,
+        number: int,
+        token: str | None = None,
+        invite: str | None = None,
+        authorization: Auth = None,
     ) -> PlainTextResponse:
         from pokerbonus.server.history import hand_phh_text
 
         actor = manager.actor(table_id)
-        person = manager.check_access(actor, token, invite)
+        person = manager.check_access(actor, _bearer(authorization) or token, invite)
         return PlainTextResponse(
             hand_phh_text(actor.session, number, person), media_type="text/plain; charset=utf-8"
         )
 
     @app.get("/api/tables/{table_id}/hands.phhs")
     async def hands_phhs(
-        table_id: str, token: str | None = None, invite: str | None = None
+        table_id: str,
+        token: str | None = None,
+        invite: str | None = None,
+        authorization: Auth = None,
     ) -> PlainTextResponse:
         from pokerbonus.server.history import session_phhs_text
 
         actor = manager.actor(table_id)
-        person = manager.check_access(actor, token, invite)
+        person = manager.check_access(actor, _bearer(authorization) or token, invite)
         return PlainTextResponse(
             session_phhs_text(actor.session, person), media_type="text/plain; charset=utf-8"
         )
@@ -911,6 +1121,32 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
+        address = websocket.client.host if websocket.client is not None else "?"
+        if manager.sockets.get(address, 0) >= cfg.sockets_per_address:
+            await websocket.send_text(
+                json.dumps(
+                    {
+                        "type": "error",
+                        "id": None,
+                        "code": "too_many_connections",
+                        "message": f"connection: {address} already has "
+                        f"{cfg.sockets_per_address} open connections, the most allowed",
+                    }
+                )
+            )
+            await websocket.close(code=CLOSE_TOO_MANY)
+            return
+        manager.sockets[address] = manager.sockets.get(address, 0) + 1
+        try:
+            await _serve_socket(websocket, table_id)
+        finally:
+            left = manager.sockets.get(address, 1) - 1
+            if left > 0:
+                manager.sockets[address] = left
+            else:
+                manager.sockets.pop(address, None)
+
+    async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
         actor = manager.tables.get(table_id)
         if actor is None:
             await websocket.send_text(
@@ -1015,7 +1251,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return
         if ws_.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
-                await ws_.close(code=4403 if conn.person is None else 1000)
+                code = conn.close_code or (CLOSE_REFUSED if conn.person is None else 1000)
+                await ws_.close(code=code)
 
     static = _static_dir(cfg)
 

@@ -33,9 +33,17 @@ from pokerbonus.engine.showdown import best_value, evaluator_options, qualifies
 from pokerbonus.engine.state import Hand
 from pokerbonus.engine.views import SeatView, redact
 from pokerbonus.errors import InvalidCardError
-from pokerbonus.server.session import EventRecord, HandLog, Person, ServerError, TableSession
+from pokerbonus.server.session import (
+    MAX_CHIPS,
+    EventRecord,
+    HandLog,
+    Person,
+    ServerError,
+    TableSession,
+)
 
 __all__ = [
+    "HISTORY_HANDS",
     "MAX_MESSAGE_BYTES",
     "ActionModel",
     "ClientMessage",
@@ -52,6 +60,10 @@ __all__ = [
 MAX_MESSAGE_BYTES = 4096
 """The largest client message accepted, in bytes."""
 
+HISTORY_HANDS = 3
+"""Hands whose events a resync state's ``log`` holds: the one being played (or the last
+one) and the ones before it."""
+
 MsgId = Annotated[str, Field(max_length=64)] | int | None
 
 
@@ -67,7 +79,7 @@ class ActionModel(BaseModel):
     kind: Literal[
         "fold", "check_or_call", "raise_to", "discard", "buy_pot", "surblind", "kill", "decline"
     ]
-    amount: Annotated[int, Field(ge=0, le=10**12)] = 0
+    amount: Annotated[int, Field(ge=0, le=MAX_CHIPS)] = 0
     cards: Annotated[list[Annotated[str, Field(max_length=3)]], Field(max_length=8)] = []
 
 
@@ -103,7 +115,7 @@ class Sit(_Msg):
 class Simple(_Msg):
     """A message without fields."""
 
-    type: Literal["leave", "sit_out", "sit_in", "ping"]
+    type: Literal["leave", "sit_out", "sit_in", "start", "ping"]
 
 
 class Rebuy(_Msg):
@@ -111,7 +123,7 @@ class Rebuy(_Msg):
 
     type: Literal["rebuy"]
     caves: Annotated[int, Field(ge=1, le=1000)] = 1
-    chips: Annotated[int, Field(ge=1, le=10**9)] | None = None
+    chips: Annotated[int, Field(ge=1, le=MAX_CHIPS)] | None = None
 
 
 class AddBot(_Msg):
@@ -149,6 +161,7 @@ _TYPES = (
     "leave",
     "sit_out",
     "sit_in",
+    "start",
     "ping",
     "rebuy",
     "add_bot",
@@ -257,6 +270,38 @@ def event_json(event: Event, seats: Sequence[int], hand_seat: int | None) -> dic
     return out
 
 
+def receiver_seats(
+    session: TableSession, rec: EventRecord, person: Person | None
+) -> tuple[int | None, int | None]:
+    """The receiver's table seat and hand seat for a record (by name: who was dealt in
+    that hand, so a person who sat later never sees the previous player's cards)."""
+    if person is None or rec.hand is None:
+        return (person.seat if person else None), None
+    log = session.hands[rec.hand - 1]
+    try:
+        hs = log.names.index(person.name)
+    except ValueError:
+        return person.seat, None
+    return log.seats[hs], hs
+
+
+def history_json(session: TableSession, person: Person | None) -> dict[str, Any]:
+    """A resync state's ``log`` and ``chat``: the events of the last :data:`HISTORY_HANDS`
+    hands with the table events among them (chat left out), and the last chat lines,
+    as ``event`` messages built for ``person``."""
+    start = 0
+    if session.hands:
+        first = session.hands[max(0, len(session.hands) - HISTORY_HANDS)]
+        start = first.first_n
+    log = [
+        record_json(rec, *receiver_seats(session, rec, person))
+        for rec in session.events
+        if rec.n >= start and not (rec.table is not None and rec.table.get("kind") == "chat")
+    ]
+    chat = [record_json(rec, None, None) for rec in session.chat]
+    return {"log": log, "chat": chat}
+
+
 def receiver_hand_seat(rec: EventRecord, seat: int | None) -> int | None:
     """The receiver's seat in the record's hand (``None``: not dealt in, a spectator)."""
     if seat is None:
@@ -283,13 +328,21 @@ def record_json(rec: EventRecord, seat: int | None, hand_seat: int | None) -> di
 def you_json(session: TableSession, person: Person | None) -> dict[str, Any]:
     """The ``you`` object."""
     if person is None:
-        return {"name": None, "seat": None, "host": False, "sitting_out": False, "time_bank": 0.0}
+        return {
+            "name": None,
+            "seat": None,
+            "host": False,
+            "sitting_out": False,
+            "away": False,
+            "time_bank": 0.0,
+        }
     occ = session.seats[person.seat] if person.seat is not None else None
     return {
         "name": person.name,
         "seat": person.seat,
         "host": person.host,
         "sitting_out": bool(occ and occ.sitting_out),
+        "away": bool(occ and occ.away),
         "time_bank": round(person.time_bank, 3),
     }
 
@@ -318,6 +371,7 @@ def table_json(
                 "bot": occ.bot,
                 "stack": session.stack_of(s),
                 "sitting_out": occ.sitting_out,
+                "away": occ.away,
                 "leaving": occ.leaving,
                 "connected": live,
             }
@@ -338,7 +392,14 @@ def table_json(
     out: dict[str, Any] = {"id": session.id, "players": len(session.seats)}
     if public_parts:
         out["config"] = session.config.to_dict()
-    out.update(hands_played=session.hands_played, status=status, seats=seats, ledger=ledger)
+    out.update(
+        hands_played=session.hands_played,
+        status=status,
+        started=session.started,
+        start=session.start_rule,
+        seats=seats,
+        ledger=ledger,
+    )
     if public_parts:
         out["timer"] = session.timer.to_dict()
     return out
@@ -498,10 +559,11 @@ def state_json(
     when already built for a broadcast (``False``: build ``last_hand`` here).
 
     ``last_hand`` is the last hand that ended (:func:`last_hand_json`), so a page
-    opened between hands can show its showdown.
+    opened between hands can show its showdown. A ``resync`` state also holds the
+    ``log`` of the last hands and the ``chat`` (:func:`history_json`).
     """
     seat = person.seat if person is not None else None
-    return {
+    out = {
         "type": "state",
         "n": session.last_n,
         "resync": resync,
@@ -510,6 +572,9 @@ def state_json(
         "hand": hand_json(session, seat, now, log=resync),
         "last_hand": last_hand_json(session) if last_hand is False else last_hand,
     }
+    if resync:
+        out.update(history_json(session, person))
+    return out
 
 
 def _dumps(data: Any) -> str:

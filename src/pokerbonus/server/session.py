@@ -39,7 +39,7 @@ from pokerbonus.bots.game_bots import bot_for
 from pokerbonus.cards import Card
 from pokerbonus.engine.actions import ACTION_KINDS, Action
 from pokerbonus.engine.config import TableConfig
-from pokerbonus.engine.events import Event
+from pokerbonus.engine.events import BlindPosted, Event
 from pokerbonus.engine.kill import KillState
 from pokerbonus.engine.ledger import Ledger
 from pokerbonus.engine.seating import draw_first_dealer, next_dealer
@@ -54,8 +54,12 @@ from pokerbonus.engine.table import (
 )
 from pokerbonus.errors import IllegalActionError, PokerError
 from pokerbonus.rules import GameDef, Stakes
+from pokerbonus.server.names import check_name, confusable_key
 
 __all__ = [
+    "CHAT_LINES",
+    "MAX_CHIPS",
+    "START_RULES",
     "EventRecord",
     "HandLog",
     "Occupant",
@@ -67,6 +71,26 @@ __all__ = [
 
 Entry = dict[str, Any]
 """A journal entry: ``{"k": kind, ...}``, JSON-ready."""
+
+MAX_CHIPS = 10**12
+"""The most chips a table may hold (every stack, bet and pot together), and so the
+largest amount an action may carry: a table whose cave times its seats passes it is
+refused at creation, a sit or rebuy that would pass it is refused."""
+
+START_RULES = ("host", "join", "now")
+"""When a table deals its first hand: when the host presses Start (``host``), when a
+second person sits (``join``, or Start), or as soon as it can (``now``)."""
+
+CHAT_LINES = 100
+"""Chat lines kept with the table (rebuilt from the journal after a restart)."""
+
+TIMEOUT_WORDS: dict[str, str] = {
+    "fold": "fold",
+    "discard": "stand_pat",
+    "decline": "decline",
+}
+"""The ``timed_out`` event's ``action`` for the action played (check or call: see
+:meth:`TableSession._apply_act`; a discard with cards is a ``discard``)."""
 
 
 class ServerError(PokerError):
@@ -110,6 +134,8 @@ class Occupant:
     pid: int | None
     bot: str | None
     sitting_out: bool = False
+    away: bool = False
+    """Sat out by the table (absent a whole hand, or no page open at a deal), not by choice."""
     leaving: bool = False
     pending: bool = False
     """Seated during a hand: buys the first cave when the hand ends."""
@@ -143,31 +169,12 @@ class HandLog:
     """The player posting the kill blind (a kill hand), if any."""
     status: str = "playing"
     actions: list[tuple[int, Action]] = field(default_factory=list)
+    timed_out: set[int] = field(default_factory=set)
+    """Table seats the server acted for (out of time, or no page open) in this hand."""
+    acted: set[int] = field(default_factory=set)
+    """Table seats that took an action of their own in this hand."""
     first_n: int = 0
     """The number of the hand's ``hand_started`` event (its engine events follow)."""
-
-
-_NAME_OK = frozenset(" -_.'")
-
-
-def check_name(name: str) -> str:
-    """A display name, stripped: 1..24 printable characters (letters, digits, `` -_.'``).
-
-    >>> check_name("  Ann ")
-    'Ann'
-    >>> check_name("<b>")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    pokerbonus.server.session.ServerError: name: '<b>' holds a character other than ...
-    """
-    text = name.strip()
-    if not 1 <= len(text) <= 24:
-        raise ServerError("malformed", f"name: {name!r} must be 1..24 characters")
-    if not all(ch.isalnum() or ch in _NAME_OK for ch in text):
-        raise ServerError(
-            "malformed", f"name: {name!r} holds a character other than letters, digits, -_.'"
-        )
-    return text
 
 
 def action_to_entry(action: Action) -> dict[str, Any]:
@@ -193,8 +200,9 @@ class TableSession:
 
     ``rng`` shuffles and draws (``secrets.SystemRandom()`` for real play);
     ``max_hands`` stops dealing after that many hands (tests, benchmarks);
-    ``bots_alone`` lets bots play with no person seated; ``keep_events`` is how
-    many events are kept for reconnecting clients (at least the current hand's).
+    ``bots_alone`` lets bots play with no person sitting in; ``keep_events`` is how
+    many events are kept for reconnecting clients (at least the current hand's);
+    ``start`` is when the first hand may be dealt (:data:`START_RULES`).
     """
 
     def __init__(
@@ -208,7 +216,10 @@ class TableSession:
         bots_alone: bool = False,
         keep_events: int = 500,
         bot_samples: int = 200,
+        start: str = "now",
     ) -> None:
+        if start not in START_RULES:
+            raise PokerError(f"start: must be one of {', '.join(START_RULES)}, got {start!r}")
         self.id = table_id
         self.config = config
         self.timer = timer if timer is not None else TimerConfig()
@@ -216,6 +227,9 @@ class TableSession:
         self.max_hands = max_hands
         self.bots_alone = bots_alone
         self.bot_samples = bot_samples
+        self.start_rule = start
+        self.started = start == "now"
+        """Whether the first hand may be dealt (see :data:`START_RULES`)."""
         self.game = game_for(config)
         self.ledger = Ledger.from_config(config)
         self.schedule = ForcedBetSchedule(config)
@@ -236,11 +250,18 @@ class TableSession:
         self._last_dealer: int | None = None
         self.events: deque[EventRecord] = deque()
         self.keep_events = keep_events
+        self.chat: deque[EventRecord] = deque(maxlen=CHAT_LINES)
+        """The last chat lines (their events), kept apart from the events so that a long
+        session keeps them."""
+        self._away_checked = 0
+        """The last hand whose absent players were sat out (see :meth:`decide_away`)."""
         self.last_n = 0
         self.entries = 0
         self.closed = False
         self.clock_start: float | None = None
         """When the current decision's clock started (``None``: no clock runs)."""
+        self.turn_start: float | None = None
+        """When the person to act got the turn, clock or not (``None``: no person to act)."""
         self._bot_seq = 0
         self.shown_names: dict[int, dict[str, str]] = {}
         """The names of the hands shown at the last finished hand's showdown, by hand number
@@ -312,10 +333,13 @@ class TableSession:
         return {"bought": bought, "stacks": outside, "in_hand": in_hand}
 
     def stack_of(self, seat: int) -> int:
-        """The chips in front of a seat now (during a hand: its hand stack)."""
+        """The chips in front of a seat now (during a hand: its hand stack; a person who
+        sat during the hand: the cave they buy when it ends)."""
         occ = self.seats[seat]
-        if occ is None or occ.pending:
+        if occ is None:
             return 0
+        if occ.pending:
+            return self.config.cave
         hs = self.hand_seat(seat)
         if hs is not None and self.current is not None:
             return self.current.hand.stacks[hs]
@@ -353,14 +377,27 @@ class TableSession:
 
     # -- deciding (no change) ------------------------------------------------------------
 
+    def names_taken(self) -> dict[str, str]:
+        """Every name used at the table (persons, seats, the ledger), by confusable key."""
+        names = [p.name for p in self.persons.values()]
+        names += [e.player for e in self.ledger.entries()]
+        names += [o.name for o in self.seats if o is not None]
+        return {confusable_key(n): n for n in names}
+
     def decide_person(self, name: str, token_hash: str, *, host: bool = False) -> Entry:
-        """A person joins (a spectator until they sit)."""
+        """A person joins (a spectator until they sit).
+
+        A name that looks like one already used at the table (the same confusable key:
+        ``"ann"``, ``"ANN"``, ``"Ann"`` with a Cyrillic ``A``...) is refused
+        (``name_taken``), as are invisible and mixed-script names (``malformed``).
+        """
         name = check_name(name)
-        taken = {p.name.casefold() for p in self.persons.values()}
-        taken |= {e.player.casefold() for e in self.ledger.entries()}
-        taken |= {o.name.casefold() for o in self.seats if o is not None}
-        if name.casefold() in taken:
-            raise ServerError("name_taken", f"name: {name!r} is already used at this table")
+        other = self.names_taken().get(confusable_key(name))
+        if other is not None:
+            same = "is" if other == name else f"looks like {other!r}, which is"
+            raise ServerError(
+                "name_taken", f"name: {name!r} {same} already used at this table; pick another"
+            )
         return {
             "k": "person",
             "pid": len(self.persons) + 1,
@@ -385,7 +422,27 @@ class TableSession:
             raise ServerError("illegal", f"sit: {person.name!r} already sits at seat {person.seat}")
         if self.seats[seat] is not None:
             raise ServerError("seat_taken", f"sit: seat {seat} is taken")
+        if person.name not in self.ledger.players:
+            self._check_chip_limit("sit", self.config.cave)
         return {"k": "sit", "pid": pid, "seat": seat}
+
+    def chips_on_table(self) -> int:
+        """Every chip at the table now: the seated players' stacks (bets and pot of the
+        hand included) and the caves bought by players seated during the hand."""
+        total = 0
+        for occ in self.seats:
+            if occ is None:
+                continue
+            total += self.config.cave if occ.pending else self.ledger.stack(occ.name)
+        return total
+
+    def _check_chip_limit(self, what: str, amount: int) -> None:
+        if self.chips_on_table() + amount > MAX_CHIPS:
+            raise ServerError(
+                "illegal",
+                f"{what}: {amount} more chips would put more than {MAX_CHIPS:,} chips on the "
+                f"table, the most an action can carry",
+            )
 
     def decide_bot(self, seat: int, level: str) -> Entry:
         """A bot of ``level`` at an empty seat."""
@@ -396,9 +453,9 @@ class TableSession:
             )
         if self.seats[seat] is not None:
             raise ServerError("seat_taken", f"add_bot: seat {seat} is taken")
-        taken = {e.player for e in self.ledger.entries()} | {p.name for p in self.persons.values()}
+        taken = self.names_taken()
         k = 1
-        while f"{level}-{k}" in taken:
+        while confusable_key(f"{level}-{k}") in taken:
             k += 1
         return {
             "k": "bot",
@@ -442,12 +499,77 @@ class TableSession:
         return self.decide_bot(seat, level)
 
     def decide_sit_out(self, pid: int, out: bool) -> Entry:
-        """A person sits out from the next hand (``out``) or comes back in."""
+        """A person sits out from the next hand (``out``) or comes back in ("I'm back")."""
         seat, occ = self._occupied(pid, "sit_out" if out else "sit_in")
         if occ.sitting_out == out:
             state = "sitting out" if out else "sitting in"
             raise ServerError("illegal", f"{'sit_out' if out else 'sit_in'}: already {state}")
         return {"k": "sit_out" if out else "sit_in", "seat": seat}
+
+    def decide_away(self, connected: set[int] | frozenset[int]) -> list[Entry]:
+        """The persons the table sits out before the next deal (the rule of docs/server.md):
+
+        - whoever the server acted for in the last hand and who took no action of their
+          own there (out of time, or no page open, for the whole hand);
+        - whoever is sitting in with no page open (``connected``: the persons with one).
+
+        Each comes back by pressing "I'm back" (``sit_in``) or, when their page connects
+        again, by itself (see :meth:`decide_return`).
+        """
+        if self.current is not None:
+            return []
+        last = self.hands[-1] if self.hands else None
+        absent: dict[int, str] = {}
+        for seat, occ in enumerate(self.seats):
+            if occ is not None and occ.pid is not None and occ.pid not in connected:
+                absent[seat] = "offline"
+        if last is not None and last.number > self._away_checked:
+            for seat in last.timed_out - last.acted:
+                occ = self.seats[seat]
+                if occ is not None and occ.name == last.names[last.seats.index(seat)]:
+                    absent.setdefault(seat, "timed_out")
+        out: list[Entry] = []
+        for seat, why in sorted(absent.items()):
+            occ = self.seats[seat]
+            assert occ is not None
+            if occ.pid is None or occ.sitting_out or occ.leaving:
+                continue
+            entry: Entry = {"k": "sit_out", "seat": seat, "away": why}
+            if last is not None:
+                entry["after"] = last.number
+            out.append(entry)
+        return out
+
+    def decide_return(self, pid: int) -> Entry | None:
+        """A person the table sat out whose page connects again: sits in (or ``None``)."""
+        seat = self.persons[pid].seat
+        occ = self.seats[seat] if seat is not None else None
+        if occ is None or not occ.away or not occ.sitting_out:
+            return None
+        return {"k": "sit_in", "seat": seat}
+
+    def decide_start(self, pid: int | None) -> Entry:
+        """The host starts the table: hands are dealt from now on (``pid`` ``None``: the
+        table itself, when a second person sits at a ``join`` table)."""
+        if pid is not None and not self.persons[pid].host:
+            raise ServerError("not_host", "start: only the host may start the table")
+        if self.started:
+            raise ServerError("illegal", "start: the table has already started")
+        seats = self.dealable_seats()
+        if len(seats) < 2:
+            raise ServerError(
+                "illegal", f"start: {len(seats)} player(s) with chips sit in, 2 are needed"
+            )
+        if not self.bots_alone and not any(self.seats[s].pid is not None for s in seats):  # type: ignore[union-attr]
+            raise ServerError("illegal", "start: nobody sits in: take a seat first")
+        return {"k": "start", "by": pid}
+
+    def decide_auto_start(self) -> Entry | None:
+        """At a ``join`` table: the start once a second person sits in (else ``None``)."""
+        if self.started or self.start_rule != "join":
+            return None
+        persons = [s for s in self.dealable_seats() if self.seats[s].pid is not None]  # type: ignore[union-attr]
+        return {"k": "start", "by": None} if len(persons) >= 2 else None
 
     def decide_rebuy(self, seat: int, caves: int = 1, chips: int | None = None) -> Entry:
         """Chips for the player at ``seat``, between hands, by the rebuy policy."""
@@ -460,6 +582,7 @@ class TableSession:
             amount = self.ledger.verify_rebuy(occ.name, caves, chips)
         except IllegalActionError as exc:
             raise ServerError("illegal", str(exc)) from None
+        self._check_chip_limit("rebuy", amount)
         return {
             "k": "rebuy",
             "seat": seat,
@@ -519,6 +642,14 @@ class TableSession:
         if deadline is None or now < deadline:
             return None
         return self._forced_action(timeout=True, now=now)
+
+    def decide_offline(self, now: float) -> Entry:
+        """The timeout action for the person to act who has no page open (the table's
+        actor decides when: ``ServerSettings.away_seconds``); the time bank they used
+        so far on this decision is spent."""
+        entry = self._forced_action(timeout=True, now=now)
+        entry["bank"] = self.bank_used(now)
+        return entry
 
     def _forced_action(self, *, timeout: bool, now: float | None = None) -> Entry:
         cur = self.current
@@ -599,12 +730,16 @@ class TableSession:
             if occ is None or occ.bot is None or occ.leaving or occ.pending:
                 continue
             if self.ledger.stack(occ.name) == 0 and self.ledger.can_rebuy(occ.name):
-                out.append(self.decide_rebuy(seat))
+                try:
+                    out.append(self.decide_rebuy(seat))
+                except ServerError:  # over the table's chip limit: the bot stays out
+                    continue
         return out
 
     def can_deal(self) -> bool:
-        """Whether a new hand may start now."""
-        if self.current is not None or self.closed:
+        """Whether a new hand may start now: the table has started, two players with chips
+        sit in, one of them a person (or ``bots_alone``)."""
+        if self.current is not None or self.closed or not self.started:
             return False
         if self.max_hands is not None and len(self.hands) >= self.max_hands:
             return False
@@ -714,7 +849,7 @@ class TableSession:
             stack = self.ledger.stack(occ.name)
         elif self.ledger.in_hand:
             occ.pending = True
-            stack = 0
+            stack = self.config.cave
         else:
             self.ledger.sit(occ.name)
             stack = self.ledger.stack(occ.name)
@@ -761,7 +896,14 @@ class TableSession:
         occ = self.seats[seat]
         assert occ is not None
         occ.sitting_out = True
-        self._table_event(out, {"kind": "sat_out", "seat": seat, "name": occ.name})
+        away = e.get("away")
+        occ.away = away is not None
+        if "after" in e:
+            self._away_checked = max(self._away_checked, int(e["after"]))
+        event: dict[str, Any] = {"kind": "sat_out", "seat": seat, "name": occ.name}
+        if away is not None:
+            event["away"] = away
+        self._table_event(out, event)
 
     def _apply_sit_in(
         self, e: Mapping[str, Any], out: list[EventRecord], now: float | None
@@ -770,7 +912,15 @@ class TableSession:
         occ = self.seats[seat]
         assert occ is not None
         occ.sitting_out = False
+        occ.away = False
         self._table_event(out, {"kind": "sat_in", "seat": seat, "name": occ.name})
+
+    def _apply_start(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
+        self.started = True
+        by = e.get("by")
+        self._table_event(
+            out, {"kind": "started", "name": self.persons[int(by)].name if by is not None else None}
+        )
 
     def _apply_rebuy(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
         seat = int(e["seat"])
@@ -795,6 +945,7 @@ class TableSession:
         self._table_event(
             out, {"kind": "chat", "name": self.persons[int(e["pid"])].name, "text": e["text"]}
         )
+        self.chat.append(out[-1])
 
     def _apply_hand(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
         seats = tuple(int(s) for s in e["seats"])
@@ -869,13 +1020,16 @@ class TableSession:
             person = self.persons[occ.pid]
             person.time_bank = max(0.0, person.time_bank - float(e["bank"]))
         if e.get("timeout"):
+            cur.timed_out.add(seat)
             self._record(
                 out,
                 cur.number,
                 None,
                 cur.seats,
-                {"kind": "timed_out", "seat": seat, "action": e["action"]["kind"]},
+                {"kind": "timed_out", "seat": seat, "action": self._timeout_word(cur, action)},
             )
+        elif occ.pid is not None and not occ.leaving:
+            cur.acted.add(seat)
         before = len(cur.hand.events)
         cur.hand.act(action)
         cur.actions.append((seat, action))
@@ -883,6 +1037,17 @@ class TableSession:
         if cur.hand.finished:
             self._finish(cur, out)
         self._after_move(out, now)
+
+    @staticmethod
+    def _timeout_word(cur: HandLog, action: Action) -> str:
+        """What the server played for a person out of time, as the protocol names it:
+        ``check``, ``call``, ``fold``, ``stand_pat``, ``discard`` or ``decline``."""
+        if action.kind == "check_or_call":
+            legal = cur.hand.legal_actions()
+            return "check" if legal.can_check else "call"
+        if action.kind == "discard" and action.cards:
+            return "discard"
+        return TIMEOUT_WORDS.get(action.kind, action.kind)
 
     def bank_used(self, now: float) -> float:
         """The time bank the player to act has used so far on this decision."""
@@ -901,6 +1066,8 @@ class TableSession:
             and now is not None
         )
         self.clock_start = now if runs else None
+        person = occ is not None and occ.pid is not None and not occ.leaving
+        self.turn_start = now if person and now is not None else None
 
     def _finish(self, cur: HandLog, out: list[EventRecord]) -> None:
         hand = cur.hand
@@ -912,7 +1079,12 @@ class TableSession:
             for result in hand.pot_results:
                 for hs, chips in result.shares:
                     won[cur.names[hs]] += chips
-            self.kill.hand_played(won, sum(r.amount for r in hand.pot_results))
+            killed_by = next(
+                (cur.names[e.seat] for e in hand.events
+                 if isinstance(e, BlindPosted) and e.kind == "kill"),
+                None,
+            )  # fmt: skip
+            self.kill.hand_played(won, sum(r.amount for r in hand.pot_results), killed_by)
             for name in cur.names:
                 if self.ledger.stack(name) == 0:
                     self.kill.player_left(name)
@@ -962,6 +1134,7 @@ class TableSession:
         cur.status = "voided"
         self.current = None
         self.clock_start = None
+        self.turn_start = None
         self._table_event(
             out,
             {

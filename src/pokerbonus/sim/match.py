@@ -106,6 +106,10 @@ class MatchResult:
         }
 
 
+def _bots(count: int) -> str:
+    return "1 bot" if count == 1 else f"{count} bots"
+
+
 def parse_lineup(text: str, players: int | None = None) -> list[str]:
     """The bot of each seat from ``"hard,easy*5"`` (a name, or ``name*count``).
 
@@ -114,8 +118,8 @@ def parse_lineup(text: str, players: int | None = None) -> list[str]:
     >>> parse_lineup("hard,easy", players=3)
     Traceback (most recent call last):
     ...
-    pokerbonus.errors.ConfigurationError: bots: 'hard,easy' seats 2 bots for 3 players \
-(write name*count to repeat one)
+    pokerbonus.errors.ConfigurationError: bots: 'hard,easy' names 2 bots for 3 players; \
+give one per player (write name*count to repeat one)
     """
     lineup: list[str] = []
     for item in text.split(","):
@@ -132,8 +136,8 @@ def parse_lineup(text: str, players: int | None = None) -> list[str]:
         make_bot(name)  # unknown names raise here
     if players is not None and len(lineup) != players:
         raise ConfigurationError(
-            f"bots: {text!r} seats {len(lineup)} bots for {players} players "
-            f"(write name*count to repeat one)"
+            f"bots: {text!r} names {_bots(len(lineup))} for {players} players; "
+            f"give one per player (write name*count to repeat one)"
         )
     return lineup
 
@@ -141,9 +145,14 @@ def parse_lineup(text: str, players: int | None = None) -> list[str]:
 def stakes_for(config: TableConfig) -> Stakes:
     """The forced bets of every hand of a match at this table (pot or blind game)."""
     if config.forced_bets == "pot":
-        return Stakes.pot_game(config.ante, buy_pot=config.buy_pot)
+        return Stakes.pot_game(config.effective_ante, buy_pot=config.buy_pot)
     if config.forced_bets == "blind":
-        return Stakes.blind_game(config.blind, surblind=config.surblind)
+        return Stakes.blind_game(
+            config.effective_blind,
+            surblind=config.surblind,
+            max_surblinds=config.max_surblinds if config.surblind else None,
+            ante=config.blind_ante,
+        )
     raise ConfigurationError(
         "forced_bets: a match plays independent hands, so 'mixed' is not supported "
         "(use 'pot' or 'blind')"

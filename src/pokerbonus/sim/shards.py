@@ -4,9 +4,10 @@ A run of ``hands`` deals with seed ``seed`` is cut into shards of at most
 :data:`SHARD_HANDS` deals; shard ``i`` gets the ``i``-th child of
 ``numpy.random.SeedSequence(seed).spawn(n)``. The plan depends on the seed and
 the number of hands only, and each shard returns integer counts, so the merged
-result is the same whatever runs the shards: this process (``"inline"``), a
-pool of local processes (``"process"``, all cores by default) or a Ray cluster
-(``"ray"``), and whatever the number of workers.
+result is the same whatever runs the shards: this process (``"inline"``), this
+process with helper processes (``"process"``: helpers only when the run is large
+enough and cores are idle, by default) or a Ray cluster (``"ray"``), and whatever
+the number of workers.
 
 A task is any picklable callable ``task(seed, hands) -> int64 array`` (for
 instance ``functools.partial(draw_shard, config)``).
@@ -22,10 +23,11 @@ from __future__ import annotations
 
 import importlib
 import os
+import queue
 import signal
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any, Final, Protocol
@@ -100,11 +102,6 @@ def plan_shards(seed: int, hands: int, shard_hands: int = SHARD_HANDS) -> tuple[
     )
 
 
-def _ignore_sigint() -> None:
-    """Worker initializer: Ctrl-C is handled by the parent, which stops the run."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_shards(
     task: ShardTask,
     plan: Sequence[Shard],
@@ -116,7 +113,8 @@ def run_shards(
 ) -> RunResult:
     """Run every shard of ``plan`` with ``task`` and add up their counts.
 
-    ``workers`` defaults to the machine's cores (``"process"``); ``"ray"``
+    ``workers`` (``"process"``) counts this process; by default helpers are
+    started only when they pay (see :func:`_run_pool`); ``"ray"``
     connects to ``ray_address`` (``"auto"``: the running cluster, ``"local"`` or
     ``None``: a local instance, unless Ray is already initialized). ``on_shard``
     is called in this process after each completed shard (progress bars).
@@ -131,22 +129,39 @@ def run_shards(
     interrupted = False
     used = 1
     if backend == "inline":
-        try:
-            for shard in plan:
-                done[shard.index] = task(shard.seed, shard.hands)
-                if on_shard is not None:
-                    on_shard(shard)
-        except KeyboardInterrupt:
-            interrupted = True
+        interrupted = _run_inline(task, plan, done, on_shard)
     elif backend == "process":
-        used = workers or os.cpu_count() or 1
-        interrupted = _run_pool(task, plan, used, done, on_shard)
+        used, interrupted = _run_pool(task, plan, workers, done, on_shard)
     else:
         used, interrupted = _run_ray(task, plan, ray_address, done, on_shard)
     counts = _merge(plan, done)
     hands = sum(s.hands for s in plan if s.index in done)
     seconds = time.perf_counter() - start
     return RunResult(counts, hands, len(done), len(plan), interrupted, backend, used, seconds)
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def _run_inline(
+    task: ShardTask,
+    plan: Sequence[Shard],
+    done: dict[int, npt.NDArray[np.int64]],
+    on_shard: Callable[[Shard], None] | None,
+) -> bool:
+    try:
+        for shard in plan:
+            done[shard.index] = task(shard.seed, shard.hands)
+            if on_shard is not None:
+                on_shard(shard)
+    except KeyboardInterrupt:
+        return True
+    return False
 
 
 def _merge(plan: Sequence[Shard], done: dict[int, npt.NDArray[np.int64]]) -> npt.NDArray[np.int64]:
@@ -163,35 +178,210 @@ def _merge(plan: Sequence[Shard], done: dict[int, npt.NDArray[np.int64]]) -> npt
 def _run_pool(
     task: ShardTask,
     plan: Sequence[Shard],
-    workers: int,
+    workers: int | None,
     done: dict[int, npt.NDArray[np.int64]],
     on_shard: Callable[[Shard], None] | None,
-) -> bool:
-    context = get_context("spawn")
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_sigint)
-    futures: dict[Future[npt.NDArray[np.int64]], Shard] = {}
-    interrupted = False
-    try:
-        for shard in plan:
-            futures[pool.submit(task, shard.seed, shard.hands)] = shard
-        for future in as_completed(futures):
-            shard = futures[future]
-            done[shard.index] = future.result()
+) -> tuple[int, bool]:
+    """This process and helper processes share the shards; ``(workers used, interrupted)``.
+
+    With ``workers`` ``None`` this process first runs two shards alone and times the
+    second (the first may compile or load the task's kernels and tables):
+    helpers (up to the cores) are started only when the rest of the run would
+    take this process more than :data:`HELPER_PAYS_AFTER` CPU seconds per helper,
+    which a helper's start-up is far from costing, and only when the machine has
+    idle cores (:data:`BUSY_SHARE`); a run already helped before in this process
+    keeps its helpers. An explicit ``workers`` starts ``workers - 1`` helpers at
+    once.
+
+    This process runs shards from the end of the plan all along; a helper gets
+    shards from the front (two queued at most) only once it has run a small
+    warm-up of the task (imports, compiled kernels, tables), so no shard waits on
+    a helper that is still starting. When every shard is handed out, this process
+    runs the helpers' unfinished shards too (newest first) instead of waiting:
+    whichever copy ends first counts, and the same seed gives the same counts.
+    """
+    pending = deque(plan)
+
+    def finished(shard: Shard, counts: npt.NDArray[np.int64]) -> None:
+        if shard.index not in done:
+            done[shard.index] = counts
             if on_shard is not None:
                 on_shard(shard)
+
+    try:
+        helpers = workers - 1 if workers is not None else None
+        if helpers is None:
+            helpers = _kept_helpers()
+            for _ in range(2 if helpers == 0 else 0):  # the first shard may compile or load
+                wall, cpu = time.perf_counter(), time.thread_time()
+                if pending:
+                    shard = pending.pop()
+                    finished(shard, task(shard.seed, shard.hands))
+                wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
+                helpers = _helpers_worth_it(cpu * len(pending), cpu / max(wall, 1e-9))
+        if helpers <= 0 or not pending:
+            while pending:
+                shard = pending.pop()
+                finished(shard, task(shard.seed, shard.hands))
+            return 1, False
+        _share(task, pending, _team(helpers), finished)
     except KeyboardInterrupt:
-        interrupted = True
-        for future in futures:
-            future.cancel()
-        for future, shard in futures.items():  # shards already running finish and count
-            if not future.cancelled() and shard.index not in done:
-                try:
-                    done[shard.index] = future.result()
-                except KeyboardInterrupt:
-                    break
-    finally:
-        pool.shutdown(wait=not interrupted, cancel_futures=True)
-    return interrupted
+        return 1 + (helpers or 0), True
+    return 1 + helpers, False
+
+
+HELPER_PAYS_AFTER: Final = 6.0
+"""Seconds of this process's work left per helper that justify starting one: a
+helper costs about 1.5 s of start-up on an idle core (Python, numpy, numba's
+cached kernels, the task's tables), so the run then ends well before it would
+in this process alone."""
+
+BUSY_SHARE: Final = 0.75
+"""Below this share of a core for this process (CPU time over wall time of a
+shard), or with a load average of as many running jobs as cores, the machine has
+no idle core for a helper: its start-up and its share of the work would only
+slow this process down (on a shared machine, a container's CPU quota is the
+same however many processes it runs)."""
+
+
+def _helpers_worth_it(work_left: float, share: float) -> int:
+    """How many helpers to start for ``work_left`` CPU seconds of shards, this
+    process getting ``share`` of a core: none on a busy machine or a small job."""
+    cores = _cores()
+    if share < BUSY_SHARE or os.getloadavg()[0] > cores - 0.5:
+        return 0
+    return max(0, min(cores - 1, int(work_left / HELPER_PAYS_AFTER)))
+
+
+def _share(
+    task: ShardTask,
+    pending: deque[Shard],
+    team: _Team,
+    finished: Callable[[Shard, npt.NDArray[np.int64]], None],
+) -> None:
+    """Run the ``pending`` shards in this process and on ``team`` (see :func:`_run_pool`)."""
+    run = team.new_run()
+    queued: dict[int, deque[Shard]] = {helper: deque() for helper in range(team.size)}
+    warm: set[int] = set()
+    ended: set[int] = set()
+    for helper in range(team.size):
+        team.send(helper, (run, task, -1, 1, _WARM_UP_HANDS))
+
+    def receive(block: bool) -> None:
+        for helper, index, counts in team.receive(run, block):
+            if index < 0:
+                warm.add(helper)
+                continue
+            shard = queued[helper].popleft()
+            ended.add(shard.index)
+            if counts is None:  # the task failed there: run it here for the real error
+                counts = task(shard.seed, shard.hands)
+            finished(shard, counts)
+
+    while True:
+        receive(block=False)
+        for helper in warm:
+            while pending and len(queued[helper]) < _QUEUED_PER_HELPER:
+                shard = pending.popleft()
+                queued[helper].append(shard)
+                team.send(helper, (run, task, shard.index, shard.seed, shard.hands))
+        if pending:
+            shard = pending.pop()
+        else:  # all handed out: take over the helpers' unfinished shards, newest first
+            left = [s for q in queued.values() for s in q if s.index not in ended]
+            if not left:
+                return
+            shard = max(left, key=lambda s: s.index)
+            ended.add(shard.index)
+        finished(shard, task(shard.seed, shard.hands))
+
+
+_QUEUED_PER_HELPER: Final = 2
+"""Shards queued on a helper at once: it starts the next one without waiting for
+this process to hand it out."""
+
+
+_WARM_UP_HANDS: Final = 64
+"""Deals of a helper's warm-up run of the task (its result is not used)."""
+
+
+class _Team:
+    """Helper processes, each with its own queue of work; one queue of answers.
+
+    A helper answers every item ``(run, task, index, seed, hands)`` with
+    ``(helper, run, index, counts)`` (``counts`` ``None`` when the task raised).
+    The processes are daemons: they end with this process, even mid-shard.
+    """
+
+    def __init__(self, size: int) -> None:
+        context = get_context("spawn")
+        self.size = size
+        self.answers: Any = context.Queue()
+        self.queues: list[Any] = [context.Queue() for _ in range(size)]
+        self.processes = [
+            context.Process(
+                target=_helper,
+                args=(i, self.queues[i], self.answers),
+                daemon=True,
+                name=f"pokerbonus-shards-{i}",
+            )
+            for i in range(size)
+        ]
+        for process in self.processes:
+            process.start()
+        self._runs = 0
+
+    def new_run(self) -> int:
+        """A number for a new run: answers of an earlier (interrupted) run are dropped."""
+        self._runs += 1
+        return self._runs
+
+    def send(self, helper: int, item: tuple[int, ShardTask, int, int, int]) -> None:
+        self.queues[helper].put(item)
+
+    def receive(self, run: int, block: bool) -> list[tuple[int, int, npt.NDArray[np.int64] | None]]:
+        """The answers of ``run`` that arrived (waiting for one if ``block``)."""
+        out: list[tuple[int, int, npt.NDArray[np.int64] | None]] = []
+        while True:
+            try:
+                helper, answer_run, index, counts = self.answers.get(
+                    block=block and not out, timeout=0.5
+                )
+            except queue.Empty:
+                return out
+            if answer_run == run:
+                out.append((helper, index, counts))
+
+    def alive(self) -> bool:
+        return all(process.is_alive() for process in self.processes)
+
+
+def _helper(number: int, work: Any, answers: Any) -> None:
+    """A helper process: run each item of ``work`` and answer it (see :class:`_Team`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    while True:
+        run, task, index, seed, hands = work.get()
+        try:
+            counts: npt.NDArray[np.int64] | None = np.asarray(task(seed, hands), dtype=np.int64)
+        except Exception:
+            counts = None
+        answers.put((number, run, index, counts))
+
+
+_TEAMS: dict[int, _Team] = {}
+
+
+def _team(size: int) -> _Team:
+    """The helpers of this process (started at the first run that needs them, kept)."""
+    team = _TEAMS.get(size)
+    if team is None or not team.alive():
+        team = _TEAMS[size] = _Team(size)
+    return team
+
+
+def _kept_helpers() -> int:
+    """The size of the largest team of helpers kept alive in this process, or 0."""
+    return max((size for size, team in _TEAMS.items() if team.alive()), default=0)
 
 
 def _call(task: ShardTask, seed: int, hands: int) -> npt.NDArray[np.int64]:

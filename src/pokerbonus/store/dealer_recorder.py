@@ -1,11 +1,18 @@
 """Dealer mode written to the store step by step, and how to pick it up again.
 
 :class:`RecordedDealerTable` drives a :class:`~pokerbonus.dealer.DealerTable`
-and writes each step before answering: the session (its
-:class:`~pokerbonus.dealer.DealerSettings`, players in seat order, every first
-cave), each rebuy, the start of each hand (a fresh 63-bit seed, the players
-dealt in, their stacks, the carried-over pot, the deck order), every decision
-as it is taken, and the end of the hand (final stacks, the bank's result).
+the way the web tables are driven: **decide, write, apply**. Each step is first
+checked and worked out without changing the table (a refused one raises and
+nothing is written), then written to the store, and only then applied: the
+session (its :class:`~pokerbonus.dealer.DealerSettings` with the rules version,
+players in seat order, every first cave), each rebuy, the start of each hand (a
+fresh 63-bit seed, the players dealt in, their stacks, the carried-over pot, the
+deck order), every decision, and the end of the hand (final stacks, the bank's
+result). A failed write leaves the table as it was.
+
+Sessions stored under the first dealer-mode rules (before the qualifier and the
+play wager) cannot be resumed: their settings are refused with a message
+saying so, and nothing of them is dealt under the new rules.
 
 A hand's deck comes from ``random.Random(seed)`` alone, so a stored session
 replays exactly: the table is seated again, then every finished hand is dealt
@@ -31,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokerbonus.dealer import DealerAction, DealerHand, DealerSettings, DealerTable
-from pokerbonus.errors import IllegalActionError, PokerError
+from pokerbonus.errors import ConfigurationError, IllegalActionError, PokerError
 from pokerbonus.store.recorder import (
     ResumeOutcome,
     ResumePolicy,
@@ -48,6 +55,7 @@ __all__ = [
     "RecordedDealerTable",
     "rebuild_dealer_table",
     "resume_dealer",
+    "saved_settings",
 ]
 
 
@@ -97,44 +105,51 @@ class RecordedDealerTable(_HandNumbers):
         return self.table.hand
 
     def rebuy(self, player: str, caves: int = 1) -> int:
-        """Buy ``caves`` caves for ``player`` between hands and store it; returns the chips."""
-        chips = self.table.rebuy(player, caves)
+        """Buy ``caves`` caves for ``player`` between hands; returns the chips
+        (decided, stored, then applied)."""
+        chips = self.table.verify_rebuy(player, caves)
         self.store.record_rebuy(
             self.session, player, chips, caves=caves, after_hand=self.table.hands_played
         )
+        self.table.rebuy(player, caves)
         return chips
 
     def start_hand(self) -> DealerHand:
-        """Draw a seed, deal the next hand and store its start."""
+        """Draw a seed and deal the next hand, store its start, then seat it."""
         seed = self._draw_seed()
-        hand = self.table.start_hand(random.Random(seed))
+        hand, dealt = self.table.deal(random.Random(seed))
         self.store.start_hand(
             self.session, self._number, 0, list(hand.starting_stacks), seed,
-            players=list(self.table.dealt), deck=hand.deck_order,
+            players=list(dealt), deck=hand.deck_order,
             info={"carry": hand.carry_in, "bank": self.table.bank},
         )  # fmt: skip
+        self.table.begin(hand, dealt)
         self._hand_started()
         return hand
 
     def act(self, action: DealerAction) -> None:
-        """Take the decision of the player to act, store it; settle a hand it ends.
+        """The decision of the player to act: checked, stored, then taken; a hand
+        it ends is settled, its end stored, then applied to the accounts.
 
-        A refused decision raises :class:`IllegalActionError` and is not stored.
+        A refused decision raises :class:`IllegalActionError`; nothing is stored.
         """
         hand = self.table.hand
         if hand is None or self.hand_number is None:
             raise IllegalActionError("act: no hand is being played")
-        seat = hand.actor
+        hand.verify(action)
+        seq = self._seq + 1
+        self.store.record_action(
+            self.session, self.hand_number, seq, action.to_text(), seat=hand.actor
+        )
+        self._seq = seq
         hand.act(action)
-        self._record_action(action.to_text(), seat)
         if hand.finished:
             self._finish(hand)
 
     def _finish(self, hand: DealerHand) -> None:
         assert self.hand_number is not None
-        final = hand.stacks
+        self.store.finish_hand(self.session, self.hand_number, hand.stacks, None)
         self.table.finish_hand()
-        self.store.finish_hand(self.session, self.hand_number, final, None)
         self._hand_over()
 
 
@@ -144,9 +159,7 @@ def rebuild_dealer_table(saved: SavedSession) -> DealerTable:
 
     Raises :class:`PokerError` if a hand does not replay to what was stored.
     """
-    if saved.kind != "dealer":
-        raise PokerError(f"session {saved.id}: a {saved.kind} session, not dealer mode")
-    table = DealerTable(DealerSettings.from_dict(saved.config), [p.name for p in saved.players])
+    table = DealerTable(saved_settings(saved), [p.name for p in saved.players])
     for saved_hand in saved.finished_hands:
         _rebuy(table, saved)
         hand = _deal(table, saved, saved_hand)
@@ -155,6 +168,17 @@ def rebuild_dealer_table(saved: SavedSession) -> DealerTable:
         table.finish_hand()
     _rebuy(table, saved)
     return table
+
+
+def saved_settings(saved: SavedSession) -> DealerSettings:
+    """The settings a stored dealer session was played under; a session of the
+    first dealer-mode rules is refused with a message naming it."""
+    if saved.kind != "dealer":
+        raise PokerError(f"session {saved.id}: a {saved.kind} session, not dealer mode")
+    try:
+        return DealerSettings.from_dict(saved.config)
+    except ConfigurationError as exc:
+        raise PokerError(f"session {saved.id}: {exc}") from None
 
 
 def _rebuy(table: DealerTable, saved: SavedSession) -> None:

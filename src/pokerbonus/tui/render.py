@@ -60,6 +60,7 @@ __all__ = [
     "hand_names",
     "hand_value",
     "log_text",
+    "made_hand",
     "pots_text",
     "say",
     "seats_text",
@@ -152,6 +153,34 @@ def hand_names(cards: Sequence[Card], board: Sequence[Card], config: TableConfig
         words = value.description if qualifies(value, name) else "no low"
         parts.append(f"{half}: {words}" if rule.high and rule.low else words)
     return "; ".join(parts)
+
+
+def made_hand(
+    cards: Sequence[Card], board: Sequence[Card], config: TableConfig
+) -> HandValue | None:
+    """The value of the hand ``cards`` make with the ``board`` under the table's game:
+    the high hand, or the low hand in a game played for low only; ``None`` when the
+    cards do not make a hand (too few, or no qualifying low).
+
+    >>> from pokerbonus.cards import parse_cards
+    >>> made_hand(parse_cards("Kh Ks 8d 8c Ts"), (), TableConfig()).description
+    'two pair, kings and eights, ten kicker'
+    >>> made_hand(parse_cards("Ah Kh"), parse_cards("2c 7d"), TableConfig(game="holdem")) is None
+    True
+    """
+    try:
+        if config.is_draw:
+            return hand_value(cards, config)
+        game = game_for(config)
+        rule = game.rule
+        name = rule.high if rule.high is not None else rule.low
+        if name is None:
+            return None
+        options = evaluator_options(rule, name, game.deck_size_for(config.players), game.jokers)
+        value = best_value(tuple(cards), tuple(board), rule, name, options)
+    except PokerError:
+        return None
+    return value if qualifies(value, name) else None
 
 
 def board_text(view: SeatView, four_color: bool = False) -> Text:
@@ -267,11 +296,18 @@ def seats_text(
     config: TableConfig,
     four_color: bool = False,
     selected: Collection[Card] = (),
+    stacks: Sequence[int] | None = None,
+    gone: Collection[int] = (),
+    named: bool = True,
 ) -> Text:
     """One line per seat: turn marker, dealer button, name, stack, bet, cards.
 
     The person's own cards are shown; others' are hidden (counts only) until
     shown at the showdown, where each hand is named and winners highlighted.
+    ``stacks`` replaces the view's stacks (between hands: the table's stacks,
+    caves bought since included); ``gone`` seats are marked as having left;
+    ``named`` false leaves the shown hands' names to the showdown's own lines
+    (a narrow screen).
     """
     shown = dict(view.shown)
     winners = {s for r in view.pot_results for s, _ in r.shares}
@@ -285,16 +321,18 @@ def seats_text(
         if seat in winners:
             style = "bold black on green"
         line.append(f"{name:<14}", style=style)
-        line.append(f" stack {view.stacks[seat]:>5}")
+        stack = view.stacks[seat] if stacks is None else stacks[seat]
+        line.append(f" stack {stack:>5}")
         bet = view.bets[seat]
         line.append(f"  bet {bet:>4}" if bet else "          ")
-        status = _status(view, seat)
+        status = "left" if seat in gone else _status(view, seat)
         line.append(f"  {status:<7}", style="dim" if status == "folded" else "bold magenta")
         line.append("  ")
         up = view.up_cards[seat] if seat < len(view.up_cards) else ()
         if seat in shown:
             line.append_text(cards_text(shown[seat], four_color))
-            line.append("  " + _shown_name(shown[seat], view, config), style="italic")
+            if named:
+                line.append("  " + _shown_name(shown[seat], view, config), style="italic")
         elif seat == view.seat:
             line.append_text(cards_text(view.hole, four_color, selected))
             if up:

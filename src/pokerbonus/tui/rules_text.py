@@ -44,14 +44,18 @@ def _kill(config: TableConfig) -> list[str]:
         f"the next hand the killer posts a kill blind of {times} the "
         + ("blind" if config.is_draw else "big blind")
         + (" (and the limit bets are raised alike)" if config.betting == "limit" else "")
-        + ". The kill goes on while the killer wins; it ends when the killer loses a pot."
+        + (
+            ". The kill goes on while the killer wins; it ends when the killer loses a pot."
+            if rule.end == "cardroom"
+            else ". The kill ends as soon as the killer wins the killed pot (or loses it)."
+        )
     )
     if config.is_draw and config.forced_bets == "mixed":
         line += " In a pot-game hand the kill waits for the next blind-game hand."
     if rule.min_pot:
         line += f" Only a pot of at least {rule.min_pot} counts."
     if rule.look_at_two:
-        line += " Look at two and kill: the killer sees two cards, then decides whether to kill."
+        line += " Look at two and kill: after two cards, any player may put the kill on."
     return [line]
 
 
@@ -76,11 +80,14 @@ def _catalog_game(config: TableConfig) -> list[str]:
     if config.forced == "bring-in":
         lowest = "highest" if game_for(config).rule.mode == "low" else "lowest"
         lines.append(
-            f"Antes of {config.ante} and a bring-in of {config.bring_in} from the {lowest} up "
-            "card; suits break a bring-in tie."
+            f"Antes of {config.effective_ante} and a bring-in of {config.bring_in} from the "
+            f"{lowest} up card; suits break a bring-in tie."
         )
     else:
-        lines.append(f"Blinds: small blind {config.small_blind}, big blind {config.big_blind}.")
+        small, big = config.effective_blinds
+        lines.append(f"Blinds: small blind {small}, big blind {big}.")
+        if config.blind_ante:
+            lines.append(f"Antes: everyone puts an ante of {config.blind_ante} before the blinds.")
         if config.straddle:
             lines.append(
                 "Straddle: the player left of the big blind posts twice the big blind before "
@@ -105,23 +112,32 @@ def rules_text(config: TableConfig) -> str:
         "Each player gets five cards face down. A betting round, then the draw, "
         "then a second betting round, then the showdown: the best hand wins; exact ties split.",
     ]
+    ante, blind = config.effective_ante, config.effective_blind
     if config.forced_bets == "pot":
-        lines.append(f"Pot game: everyone puts an ante of {config.ante} before the deal.")
+        lines.append(f"Pot game: everyone puts an ante of {ante} before the deal.")
     elif config.forced_bets == "blind":
         lines.append(
-            f"Blind game: the player left of the dealer puts a blind of {config.blind}; "
-            "it is an opening bet, so nobody checks in the first round; the blinder speaks last."
+            f"Blind game: the player left of the dealer puts a blind of {blind}; "
+            "it is an opening bet, so nobody checks in the first round; the blinder speaks last "
+            "and, when everyone just calls, still checks or raises."
         )
     else:
         lines.append(
-            f"Mixed game: {config.pot_orbits} orbit(s) of pot game (ante {config.ante}) and "
-            f"{config.blind_orbits} orbit(s) of blind game (blind {config.blind}) alternate, "
+            f"Mixed game: {config.pot_orbits} orbit(s) of pot game (ante {ante}) and "
+            f"{config.blind_orbits} orbit(s) of blind game (blind {blind}) alternate, "
             f"starting with the {config.mixed_start} game."
         )
+    if config.forced_bets != "pot" and config.blind_ante:
+        lines.append(f"Antes and blind together: everyone antes {config.blind_ante} first.")
     if config.forced_bets != "pot":
+        depth = {
+            "surblind": " The surblind only: no overblind.",
+            "overblind": " The surblind and the overblind only.",
+            "unlimited": "",
+        }[config.surblind_depth]
         lines.append(
             "Surblinds: the next player may double the blind before looking, and so on; the "
-            "last to do so speaks last."
+            "last to do so speaks last." + depth
             if config.surblind
             else "No surblinds."
         )
@@ -168,6 +184,11 @@ def rules_text(config: TableConfig) -> str:
 def _house(config: TableConfig) -> list[str]:
     """The shuffle, the money and the suits: every game."""
     lines = []
+    if config.house_dealer:
+        lines.append(
+            "A house dealer who does not play deals every hand; the dealer button moves "
+            "clockwise and the first player left of it speaks first."
+        )
     lines.append(
         "Shuffle: the deck is shuffled before every hand." if config.shuffle == "every-hand"
         else "Shuffle: cut only; the deck is shuffled once and afterwards only gathered and cut."

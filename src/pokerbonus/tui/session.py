@@ -38,6 +38,7 @@ from pokerbonus.engine.state import Hand
 from pokerbonus.engine.table import HandPlan, Table
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import IllegalActionError, PokerError
+from pokerbonus.hands import HandValue
 from pokerbonus.store import (
     PlayerSpec,
     RecordedTable,
@@ -46,13 +47,16 @@ from pokerbonus.store import (
     Store,
     resume_or_void,
 )
+from pokerbonus.tui.render import made_hand
 from pokerbonus.tui.settings import PlaySettings
 
 __all__ = [
     "OPPONENT_NAMES",
     "PlaySession",
     "ResumeReport",
+    "SessionSummary",
     "bot_for",
+    "caves_words",
     "entropy_source",
     "latest_open_session",
 ]
@@ -73,6 +77,26 @@ class ResumeReport:
     outcome: str
     hand: int | None
     message: str
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """The end of a session: every player's account, the hands the person was
+    dealt in, and the best hand they held at the end of a hand (its name, or
+    ``None`` when no hand of theirs went to the end)."""
+
+    ledger: tuple[LedgerEntry, ...]
+    hands_played: int
+    best_hand: str | None
+
+
+def caves_words(count: int) -> str:
+    """A number of caves in words.
+
+    >>> caves_words(1), caves_words(3)
+    ('1 cave', '3 caves')
+    """
+    return "1 cave" if count == 1 else f"{count} caves"
 
 
 def entropy_source(seed: int | None) -> random.Random:
@@ -134,10 +158,13 @@ class PlaySession:
             if name != self.person
         }
         self._names: tuple[str, ...] = ()
+        self._gone_told: set[str] = set()
         self._final_view: SeatView | None = None
         self._info: GameInfo | None = None
-        self.rebuys: list[str] = []
-        """The opponents' rebuys before the last hand, in words."""
+        self._best: HandValue | None = None
+        self.table_notes: list[str] = []
+        """What happened at the table since the last hand ended, in words: the
+        opponents who ran out of chips and bought a cave or left the table."""
 
     # -- reading --------------------------------------------------------------------
 
@@ -212,18 +239,78 @@ class PlaySession:
         others = [p for p in self.table.players if p != self.person]
         return any(self.table.stack(p) > 0 or self.table.can_rebuy(p) for p in others)
 
+    @property
+    def broke(self) -> bool:
+        """Whether the person has no chips left, between hands."""
+        return self._hand is None and self.stack() == 0
+
+    def opponents_gone(self) -> tuple[str, ...]:
+        """The opponents who left the table: no chips, and no cave left to buy under
+        the table's rebuy rule."""
+        return tuple(
+            p
+            for p in self.table.players
+            if p != self.person and self.table.stack(p) == 0 and not self.table.can_rebuy(p)
+        )
+
+    @property
+    def alone(self) -> bool:
+        """Whether every opponent left the table, between hands: the person is the
+        last player and no hand can be dealt."""
+        if self._hand is not None:
+            return False
+        return len(self.opponents_gone()) == len(self.table.players) - 1
+
+    def rebuy_refusal(self) -> str | None:
+        """Why the person may not buy a cave now, in words (``None``: they may)."""
+        if self.can_rebuy():
+            return None
+        if self._hand is not None:
+            return "Chips can be bought only between hands."
+        config = self.config
+        if config.rebuy == "limited" and config.max_caves is not None:
+            caves = self.table.ledger.entry(self.person).caves
+            return (
+                f"The table allows {caves_words(config.max_caves)} per player "
+                f"and you have bought {caves_words(caves)}."
+            )
+        return "The table's rebuy rule allows no more caves."
+
+    def hands_dealt_in(self) -> int:
+        """How many finished hands the person was dealt in."""
+        return sum(1 for record in self.table.history if self.person in record.players)
+
+    def summary(self) -> SessionSummary:
+        """The session in figures: the ledger, the hands played, the best hand."""
+        best = self._best.description if self._best is not None else None
+        return SessionSummary(self.ledger(), self.hands_dealt_in(), best)
+
     # -- between hands ----------------------------------------------------------------
 
     def rebuy(self, caves: int = 1) -> int:
         """Buy ``caves`` caves for the person (between hands); returns the chips bought."""
         return self.recorded.rebuy(self.person, caves=caves).chips
 
-    def _bots_rebuy(self) -> None:
-        self.rebuys = []
+    def _bots_rebuy(self) -> list[str]:
+        """Every opponent without chips buys a cave, or leaves the table when the
+        rebuy rule allows no more; what happened, in words."""
+        notes = []
         for player in self.table.sitting_out():
-            if player != self.person and self.table.can_rebuy(player):
+            if player == self.person:
+                continue
+            if self.table.can_rebuy(player):
                 chips = self.recorded.rebuy(player).chips
-                self.rebuys.append(f"{player} buys a cave ({chips} chips)")
+                notes.append(f"{player} has no chips left and buys a cave of {chips} chips.")
+            elif player not in self._gone_told:
+                self._gone_told.add(player)
+                limit = self.config.max_caves
+                notes.append(
+                    f"{player} has no chips left and leaves the table: "
+                    f"the table allows {caves_words(limit)} per player."
+                    if limit is not None
+                    else f"{player} has no chips left and leaves the table."
+                )
+        return notes
 
     def start_hand(self, run_bots: bool = True) -> None:
         """Deal the next hand, and let the opponents act until it is the person's turn
@@ -232,8 +319,9 @@ class PlaySession:
             raise IllegalActionError("deal: a hand is being played")
         if self.stack() == 0:
             raise IllegalActionError(f"deal: {self.person} has no chips; buy a cave first")
-        self._bots_rebuy()
+        notes = self._bots_rebuy()
         self.recorded.start_hand()
+        self.table_notes = notes
         self._dealt()
         if run_bots:
             self._run_bots()
@@ -317,8 +405,21 @@ class PlaySession:
     def _finish(self) -> None:
         hand = self._hand
         assert hand is not None
-        self._final_view = hand.view(self.person_seat)
+        view = hand.view(self.person_seat)
+        self._final_view = view
         self.recorded.finish_hand()
+        self._note_best(view)
+        self.table_notes = self._bots_rebuy()
+
+    def _note_best(self, view: SeatView) -> None:
+        """Keep the person's hand at the end of a hand they did not fold, if it is
+        their best of the session."""
+        seat = view.seat
+        if seat is None or view.folded[seat] or not view.hole:
+            return
+        value = made_hand(view.hole, view.board, self.config)
+        if value is not None and (self._best is None or value > self._best):
+            self._best = value
 
     # -- leaving and coming back --------------------------------------------------------
 

@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, Union, get_args, get_origin
 
-from pokerbonus.bots import LADDER
 from pokerbonus.engine.config import GAMES, TableConfig
 from pokerbonus.engine.table import game_for
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.levels import LADDER
 
 __all__ = [
     "FIELD_LABELS",
@@ -64,9 +64,10 @@ FIELD_LABELS: Final[Mapping[str, str]] = {
     "mixed_start": "Mixed game starts with",
     "pot_orbits": "Pot-game orbits (mixed)",
     "blind_orbits": "Blind-game orbits (mixed)",
-    "ante": "Ante (pot game)",
-    "blind": "Blind (blind game)",
+    "ante": "Ante (empty: 1 in the pot game, none with blinds)",
+    "blind": "Blind (blind game; empty: 2, in limit the small bet)",
     "surblind": "Surblinds allowed",
+    "surblind_depth": "Surblind chain (surblind, overblind, unlimited)",
     "buy_pot": "Buying the pot allowed",
     "max_discard": "Most cards exchanged (3 or 5)",
     "shuffle": "Shuffle policy",
@@ -76,7 +77,11 @@ FIELD_LABELS: Final[Mapping[str, str]] = {
     "max_caves": "Most caves per player (limited)",
     "kill": "Kill pot (off, full: 2x, half: 1.5x)",
     "kill_min_pot": "Kill: smallest pot that counts (0: every pot)",
-    "look_at_two": "Kill: look at two cards, then kill (lowball)",
+    "kill_end": "Kill ends (source: the killer wins it; cardroom: a loss)",
+    "look_at_two": "Kill: anyone may kill after two cards (lowball)",
+    "small_blind": "Small blind (empty: 1, in limit half the small bet)",
+    "big_blind": "Big blind (empty: 2, in limit the small bet)",
+    "house_dealer": "House dealer who does not play (a button moves)",
 }
 """Plain-word labels of the house rules; a field without one shows its name."""
 
@@ -189,8 +194,10 @@ class PlaySettings:
             game = data.get("game", "draw")
             low, high = GAMES.get(game, (2, 8))
             if not low - 1 <= opponents <= high - 1:
+                name = dict(game_choices()).get(game, game)
                 raise ConfigurationError(
-                    f"opponents: must be {low - 1}..{high - 1} for {game}, got {opponents}"
+                    f"opponents: {name} is played against {low - 1} to {high - 1} "
+                    f"computer opponents, got {opponents}"
                 )
             data["players"] = opponents + 1
         data.setdefault("players", DEFAULT_OPPONENTS + 1)

@@ -11,6 +11,17 @@ configuration accepts, so the form offers nothing the server would refuse.
 (['no-limit', 'pot-limit', 'limit'], 'no-limit')
 >>> fields["deck_size"]["optional"], fields["max_discard"]["choices"]
 (True, [3, 5])
+
+The form shows a field only for the games where it means something
+(``game_fields``, from :meth:`TableConfig.relevant_fields`) and only while the
+fields it depends on hold the right values (``when``: the limit bets with
+``betting = "limit"``); the usual fields of a game come first, the others
+(``advanced``) under "More house rules".
+
+>>> "small_blind" in config_schema()["game_fields"]["draw"]
+False
+>>> fields["small_bet"]["when"], fields["ante"]["advanced"], fields["jokers"]["advanced"]
+({'betting': ['limit']}, False, True)
 """
 
 from __future__ import annotations
@@ -27,6 +38,7 @@ from pokerbonus.bots.draw import LADDER
 from pokerbonus.cards import DECK_SIZES
 from pokerbonus.engine.config import GAMES, TableConfig
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.rules.catalog import CATALOG
 
 __all__ = ["LABELS", "SCHEMA_PATH", "config_schema", "schema_json"]
 
@@ -48,13 +60,14 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "mixed_start": ("Mixed: first game", "with mixed forced bets: the game of the first orbits"),
     "pot_orbits": ("Mixed: pot orbits", "with mixed forced bets: orbits of pot game"),
     "blind_orbits": ("Mixed: blind orbits", "with mixed forced bets: orbits of blind game"),
-    "ante": ("Ante", "the pot game's ante"),
-    "blind": ("Blind", "the blind game's blind"),
-    "small_blind": ("Small blind", "hold'em-style games: the small blind"),
-    "big_blind": ("Big blind", "hold'em-style games: the big blind"),
+    "ante": ("Ante", "everyone's ante; unset: 1 in the pot game and stud, none with blinds"),
+    "blind": ("Blind", "the blind game's blind; unset: 2, in limit the small bet"),
+    "small_blind": ("Small blind", "hold'em-style games; unset: 1, in limit half the small bet"),
+    "big_blind": ("Big blind", "hold'em-style games; unset: 2, in limit the small bet"),
     "straddle": ("Straddle", "the player left of the big blind posts twice the big blind"),
     "bring_in": ("Bring-in", "stud games: the bring-in of the lowest up card"),
     "surblind": ("Surblinds", "the blind may be doubled before looking"),
+    "surblind_depth": ("Surblind chain", "surblind only, surblind and overblind, or unlimited"),
     "buy_pot": ("Buy the pot", "the player left of the dealer may double the pot"),
     "max_discard": ("Most cards exchanged", "3 (one player may take 4) or 5"),
     "shuffle": ("Shuffle", "every hand, or cut only (private game)"),
@@ -64,7 +77,9 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "max_caves": ("Most caves", "limited rebuys: caves per player, the first included"),
     "kill": ("Kill pot", "after two scoops in a row the winner posts a kill blind: 2x or 1.5x"),
     "kill_min_pot": ("Kill: smallest pot", "a scoop counts for the kill from this pot up; 0: all"),
-    "look_at_two": ("Look at two and kill", "lowball draws: the killer decides after two cards"),
+    "kill_end": ("Kill ends", "source: when the killer wins the killed pot; cardroom: on a loss"),
+    "look_at_two": ("Look at two and kill", "lowball draws: anyone may kill after two cards"),
+    "house_dealer": ("House dealer", "a dealer who does not play; a button moves instead"),
 }
 """Label and help line of each field, as the form shows them."""
 
@@ -75,6 +90,33 @@ _CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "raise_cap": (3, 4),
     "max_discard": (3, 5),
 }
+
+_WHEN: Final[dict[str, dict[str, list[Any]]]] = {
+    "small_bet": {"betting": ["limit"]},
+    "big_bet": {"betting": ["limit"]},
+    "raise_cap": {"betting": ["limit"]},
+    "mixed_start": {"forced_bets": ["mixed"]},
+    "pot_orbits": {"forced_bets": ["mixed"]},
+    "blind_orbits": {"forced_bets": ["mixed"]},
+    "blind": {"forced_bets": ["blind", "mixed"]},
+    "surblind": {"forced_bets": ["blind", "mixed"]},
+    "surblind_depth": {"forced_bets": ["blind", "mixed"]},
+    "buy_pot": {"forced_bets": ["pot", "mixed"]},
+    "kill": {"forced_bets": ["blind", "mixed"]},
+    "kill_min_pot": {"kill": ["full", "half"]},
+    "look_at_two": {"kill": ["full", "half"]},
+    "kill_end": {"kill": ["full", "half"]},
+    "cut_min_packet": {"shuffle": ["cut-only"]},
+    "max_caves": {"rebuy": ["limited"]},
+}
+"""Fields shown only while another holds one of some values (a condition on a field the
+game does not use is left out: the kill of hold'em does not wait for ``forced_bets``)."""
+
+_COMMON: Final = frozenset(
+    {"game", "players", "forced_bets", "ante", "blind", "small_blind", "big_blind", "bring_in",
+     "betting", "small_bet", "big_bet", "cave", "rebuy", "max_caves"}
+)  # fmt: skip
+"""The fields shown first; every other one (a new field too) is under "More house rules"."""
 
 _MIN: Final[dict[str, int]] = {"kill_min_pot": 0}
 """Smallest value of the int fields that may be below 1."""
@@ -90,6 +132,7 @@ _GROUPS: Final[dict[str, str]] = {
     "buy_pot": "Forced bets", "max_discard": "Draw", "shuffle": "Cards",
     "cut_min_packet": "Cards", "cave": "Money", "rebuy": "Money", "max_caves": "Money",
     "kill": "Forced bets", "kill_min_pot": "Forced bets", "look_at_two": "Forced bets",
+    "surblind_depth": "Forced bets", "kill_end": "Forced bets", "house_dealer": "Cards",
 }  # fmt: skip
 
 
@@ -119,7 +162,16 @@ def _field(field: dataclasses.Field[Any], hints: dict[str, Any]) -> dict[str, An
         out["min"], out["max"] = low, high
     out["optional"] = optional
     out["default"] = field.default
+    if field.name in _WHEN:
+        out["when"] = _WHEN[field.name]
+    out["advanced"] = field.name not in _COMMON
     return out
+
+
+def _game_fields(game: str) -> list[str]:
+    low, high = GAMES[game]
+    config = TableConfig(game=game, players=min(max(6, low), high))
+    return list(config.relevant_fields())
 
 
 def config_schema() -> dict[str, Any]:
@@ -129,6 +181,11 @@ def config_schema() -> dict[str, Any]:
     return {
         "fields": fields,
         "games": {name: list(span) for name, span in GAMES.items()},
+        "game_fields": {name: _game_fields(name) for name in GAMES},
+        "game_names": {
+            name: "French five-card draw" if name == "draw" else CATALOG[name].name
+            for name in GAMES
+        },
         "bot_levels": list(LADDER),
         "timer": {"action_seconds": 30, "time_bank": 60},
     }

@@ -8,19 +8,21 @@ far, not the ones of the player being served, become the new stub). The kernel
 exact enumeration); :func:`simulate_draw` plays seeded random deals through the
 same code.
 
-The standard strategy (``strategy="standard"``), from each player's five cards:
+The standard strategy (``strategy="standard"``) is a priority list over each
+player's five cards, the first rule that matches decides:
 
-- straight or better (straight, flush, full house, four of a kind, straight
-  flush): stand pat;
-- three of a kind: draw two (``disguise``: keep the best kicker, draw one);
-- two pair: draw one;
-- one pair: draw three (``disguise``: keep the best kicker, draw two);
-- otherwise, four to a flush: draw one (the odd suit);
-- otherwise a straight draw: four ranks that two ranks complete (open-ended,
-  ``straight_draws="open"``) or, with ``straight_draws="all"``, that at least
-  one rank completes (inside and one-ended draws): draw one;
-- otherwise nothing: keep the five cards (the player would fold, but every hand
-  is still compared at the end).
+1. straight or better (straight, flush, full house, four of a kind, straight
+   flush): stand pat;
+2. three of a kind: draw two (``disguise``: keep the best kicker, draw one);
+3. two pair: draw one;
+4. four to a flush: draw one (the odd card), even with a pair among the five;
+5. a straight draw, unless the hand holds a pair: four ranks that two ranks
+   complete (open-ended, ``straight_draws="open"``) or, with
+   ``straight_draws="all"``, that at least one rank completes (inside and
+   one-ended draws): draw one;
+6. one pair: draw three (``disguise``: keep the best kicker, draw two);
+7. otherwise nothing: keep the five cards (the player would fold, but every hand
+   is still compared at the end).
 
 Counts are integers, so shards merge exactly (:class:`DrawStats` adds them).
 Win shares are counted in units of ``1 / WIN_UNIT`` of a pot (ties shared).
@@ -284,7 +286,8 @@ def _decide(
     low: int,
     wheel: bool,
 ) -> None:  # pragma: no cover - compiled
-    """Fill ``keep`` (five flags) by the standard strategy for a hand of category ``cat``."""
+    """Fill ``keep`` (five flags) by the standard strategy for a hand of category
+    ``cat``: the first rule of the module doc's priority list that matches."""
     for i in range(5):
         keep[i] = True
     if cat >= 4:  # straight or better: stand pat
@@ -292,6 +295,16 @@ def _decide(
     counts = np.zeros(13, dtype=np.int64)
     for i in range(5):
         counts[hand[i] >> 2] += 1
+    if cat == 1:  # one pair: four to a flush first, else the pair draws three
+        suits = np.zeros(4, dtype=np.int64)
+        for i in range(5):
+            suits[hand[i] & 3] += 1
+        for s in range(4):
+            if suits[s] == 4:
+                for i in range(5):
+                    if (hand[i] & 3) != s:
+                        keep[i] = False
+                return
     if cat >= 1:  # pair, two pair, trips: keep the groups
         best_kicker = -1
         for i in range(5):

@@ -79,13 +79,13 @@ def plot_dealer(result: DealerResult, path: Path) -> None:
     figure, ax, fmt = _figure(path)
     ax.bar(
         ["fold", "keep", "exchange one"],
-        [result.fold_share, result.keep_share, result.exchange_share],
+        [result.fold, result.keep, result.exchange],
         color=["tab:gray", "tab:blue", "tab:orange"],
     )
     ax.set_ylabel("share of situations")
     low, high = result.ci95
     ax.set_title(
         f"Dealer mode: RTP {result.rtp:.4f} (95% CI {low:.4f}-{high:.4f}), "
-        f"{result.situations:,} situations"
+        f"{result.method}, {result.situations:,} situations"
     )
     figure.savefig(path, format=fmt)

@@ -85,7 +85,7 @@ export class TableClient {
       window.clearInterval(this.pingTimer);
       this.socket = null;
       if (this.stopped) return;
-      if (e.code === 4403 || e.code === 4404) {
+      if (e.code === 4403 || e.code === 4404 || e.code === 4429) {
         this.handlers.status("refused");
         return;
       }

@@ -1,14 +1,14 @@
 // The landing page (create a table from the house-rules schema) and the join flow.
+//
+// The form shows the fields of the chosen game only (the schema's `game_fields`), each
+// while the fields it depends on hold the right values (`when`); the usual ones first,
+// the others folded under "More house rules" (`advanced`).
 
 import { h } from "./dom.js";
 import type { ConfigField, ConfigSchema, Joined } from "./protocol.js";
 
-/** Fields shown only when another field has a given value. */
-const WHEN: Record<string, [string, string]> = {
-  small_bet: ["betting", "limit"], big_bet: ["betting", "limit"], raise_cap: ["betting", "limit"],
-  mixed_start: ["forced_bets", "mixed"], pot_orbits: ["forced_bets", "mixed"],
-  blind_orbits: ["forced_bets", "mixed"], max_caves: ["rebuy", "limited"],
-};
+/** Fields drawn at the top of the form, not among the house rules. */
+const TOP = new Set(["game", "players"]);
 
 export function tokenKey(table: string): string {
   return `pokerbonus.${table}`;
@@ -26,7 +26,7 @@ async function post(url: string, body: unknown): Promise<Joined> {
   return data;
 }
 
-function input(field: ConfigField): HTMLElement {
+function input(field: ConfigField, schema: ConfigSchema): HTMLElement {
   const id = `cfg-${field.name}`;
   const common = { id, name: field.name, "data-testid": id, "aria-describedby": `${id}-help` };
   if (field.kind === "bool") {
@@ -35,13 +35,27 @@ function input(field: ConfigField): HTMLElement {
     return box;
   }
   if (field.kind === "choice") {
+    const words = field.name === "game" ? schema.game_names ?? {} : {};
     const options = (field.optional ? [h("option", { value: "" }, "unset")] : [])
-      .concat((field.choices ?? []).map((c) => h("option", { value: String(c), selected: c === field.default }, String(c))));
+      .concat((field.choices ?? []).map((c) => h("option", { value: String(c), selected: c === field.default },
+        words[String(c)] ?? String(c))));
     return h("select", common, ...options);
   }
   return h("input", { ...common, type: "number", min: field.min ?? 1, max: field.max ?? null, step: 1,
     value: field.default === null ? "" : String(field.default), placeholder: field.optional ? "unset" : null,
     inputmode: "numeric" });
+}
+
+/** One field: its label, its input and its help line (shown under "More house rules",
+ * a tooltip and a screen-reader description elsewhere). */
+function fieldRow(field: ConfigField, schema: ConfigSchema): HTMLElement {
+  const id = `cfg-${field.name}`;
+  const el = input(field, schema);
+  el.title = field.help;
+  const row = h("div", { class: `field${field.kind === "bool" ? " check" : ""}`, "data-field": field.name },
+    h("label", { for: id }, field.label), el,
+    h("small", { id: `${id}-help`, class: field.advanced ? "help" : "help sr-only" }, field.help));
+  return row;
 }
 
 function readConfig(form: HTMLFormElement, schema: ConfigSchema): Record<string, unknown> {
@@ -63,65 +77,88 @@ function readConfig(form: HTMLFormElement, schema: ConfigSchema): Record<string,
 export async function showLanding(root: HTMLElement): Promise<void> {
   const res = await fetch("/static/table-config.json");
   const schema = await res.json() as ConfigSchema;
-  const groups = new Map<string, HTMLElement>();
+  const byName = new Map(schema.fields.map((f) => [f.name, f]));
+  const rows = new Map<string, HTMLElement>();
+  for (const f of schema.fields) rows.set(f.name, fieldRow(f, schema));
+  const usual = h("div", { class: "grid" });
+  const more = h("div", { class: "grid" });
   for (const f of schema.fields) {
-    let box = groups.get(f.group);
-    if (!box) {
-      box = h("fieldset", { class: "group" }, h("legend", {}, f.group));
-      groups.set(f.group, box);
-    }
-    box.append(h("div", { class: "field", "data-field": f.name },
-      h("label", { for: `cfg-${f.name}` }, f.label), input(f),
-      h("small", { id: `cfg-${f.name}-help` }, f.help)));
+    if (TOP.has(f.name)) continue;
+    (f.advanced ? more : usual).append(rows.get(f.name)!);
   }
-  const seatsBox = h("fieldset", { class: "group seats-box" }, h("legend", {}, "Seats and bots"));
+  const seatsGrid = h("div", { class: "grid seats-grid" });
   const message = h("p", { class: "message", role: "alert", "data-testid": "message" });
+  const moreBox = h("details", { class: "group more", "data-testid": "more-rules" },
+    h("summary", {}, "More house rules"), more);
   const form = h("form", { class: "create", "data-testid": "create-form" },
-    h("fieldset", { class: "group" }, h("legend", {}, "You"),
-      h("div", { class: "field" }, h("label", { for: "your-name" }, "Display name"),
+    h("div", { class: "grid top" },
+      h("div", { class: "field" }, h("label", { for: "your-name" }, "Your display name"),
         h("input", { id: "your-name", name: "your_name", required: true, maxlength: 24, autocomplete: "nickname",
-          "data-testid": "your-name" }))),
-    ...groups.values(), seatsBox,
+          "data-testid": "your-name" })),
+      rows.get("game") ?? null, rows.get("players") ?? null,
+      h("div", { class: "field" }, h("label", { for: "start-rule" }, "First hand"),
+        h("select", { id: "start-rule", "data-testid": "start-rule" },
+          h("option", { value: "host", selected: true }, "when I press Start"),
+          h("option", { value: "join" }, "when a friend sits down")))),
+    h("fieldset", { class: "group" }, h("legend", {}, "Who sits where"), seatsGrid),
     h("fieldset", { class: "group" }, h("legend", {}, "Clock"),
-      h("div", { class: "field" }, h("label", { for: "action-seconds" }, "Seconds per decision (0: no clock)"),
-        h("input", { id: "action-seconds", type: "number", min: 0, max: 3600, value: schema.timer.action_seconds,
-          "data-testid": "action-seconds" })),
-      h("div", { class: "field" }, h("label", { for: "time-bank" }, "Time bank (seconds, whole session)"),
-        h("input", { id: "time-bank", type: "number", min: 0, max: 36000, value: schema.timer.time_bank,
-          "data-testid": "time-bank" }))),
+      h("div", { class: "grid" },
+        h("div", { class: "field" }, h("label", { for: "action-seconds" }, "Seconds per decision (0: no clock)"),
+          h("input", { id: "action-seconds", type: "number", min: 0, max: 3600, value: schema.timer.action_seconds,
+            "data-testid": "action-seconds" })),
+        h("div", { class: "field" }, h("label", { for: "time-bank" }, "Time bank for the session (seconds)"),
+          h("input", { id: "time-bank", type: "number", min: 0, max: 36000, value: schema.timer.time_bank,
+            "data-testid": "time-bank" })))),
+    h("fieldset", { class: "group" }, h("legend", {}, "House rules"), usual),
+    moreBox,
     h("button", { type: "submit", class: "primary", "data-testid": "btn-create" }, "Create the table"),
     message);
 
-  const players = (): number => Number((form.elements.namedItem("players") as HTMLInputElement).value) || 2;
+  const value = (name: string): string => (form.elements.namedItem(name) as HTMLSelectElement | null)?.value ?? "";
+  const game = (): string => value("game") || "draw";
+  const players = (): number => Number(value("players")) || 2;
   let drawn = 0;
   const drawSeats = (): void => {
     const n = players();
     if (n === drawn) return; // keep the choices already made
     const before = new Map<number, string>();
     for (let s = 0; s < drawn; s++) before.set(s, form.querySelector<HTMLSelectElement>(`#seat-${s}`)?.value ?? "");
-    const rows: HTMLElement[] = [];
+    const seatRows: HTMLElement[] = [];
     for (let s = 0; s < n; s++) {
       const levels = ["", ...schema.bot_levels];
       const chosen = before.get(s) ?? (s === 0 ? "you" : "");
-      rows.push(h("div", { class: "field seat-row" },
+      seatRows.push(h("div", { class: "field seat-row" },
         h("label", { for: `seat-${s}` }, `Seat ${s + 1}`),
         h("select", { id: `seat-${s}`, "data-testid": `seat-choice-${s}` },
           h("option", { value: "you", selected: chosen === "you" }, "you"),
           ...levels.map((l) => h("option", { value: l, selected: chosen === l }, l === "" ? "empty (friends)" : `bot: ${l}`)))));
     }
     drawn = n;
-    seatsBox.replaceChildren(h("legend", {}, "Seats and bots"), ...rows);
+    seatsGrid.replaceChildren(...seatRows);
   };
-  const showWhen = (): void => {
-    for (const [name, [other, value]] of Object.entries(WHEN)) {
-      const row = form.querySelector<HTMLElement>(`[data-field="${name}"]`);
-      const ctl = form.elements.namedItem(other) as HTMLSelectElement | null;
-      if (row && ctl) row.hidden = ctl.value !== value;
+  /** Show the fields of the chosen game whose conditions hold; the seats' bounds of the game. */
+  const showFields = (): void => {
+    const relevant = new Set(schema.game_fields?.[game()] ?? schema.fields.map((f) => f.name));
+    const shown = (name: string): boolean => {
+      const f = byName.get(name);
+      if (!f || !relevant.has(name)) return false;
+      return Object.entries(f.when ?? {}).every(([other, values]) =>
+        !shown(other) || values.map(String).includes(value(other)));
+    };
+    for (const [name, row] of rows) row.hidden = !shown(name);
+    moreBox.hidden = [...more.children].every((row) => (row as HTMLElement).hidden);
+    const span = schema.games[game()];
+    const seats = form.elements.namedItem("players") as HTMLInputElement | null;
+    if (span && seats) {
+      seats.min = String(span[0]);
+      seats.max = String(span[1]);
+      const n = Number(seats.value) || span[0];
+      if (n < span[0] || n > span[1]) seats.value = String(Math.min(Math.max(n, span[0]), span[1]));
     }
   };
-  form.addEventListener("change", (e) => {
-    if ((e.target as HTMLElement).getAttribute("name") === "players") drawSeats();
-    showWhen();
+  form.addEventListener("change", () => {
+    showFields();
+    drawSeats();
   });
   form.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -140,6 +177,7 @@ export async function showLanding(root: HTMLElement): Promise<void> {
         action_seconds: Number((form.querySelector("#action-seconds") as HTMLInputElement).value),
         time_bank: Number((form.querySelector("#time-bank") as HTMLInputElement).value),
       },
+      start: (form.querySelector("#start-rule") as HTMLSelectElement).value,
     };
     post("/api/tables", body).then((joined) => {
       localStorage.setItem(tokenKey(joined.table), joined.token);
@@ -149,11 +187,11 @@ export async function showLanding(root: HTMLElement): Promise<void> {
       message.textContent = `The table was not created: ${err.message}`;
     });
   });
+  showFields();
   drawSeats();
-  showWhen();
   root.replaceChildren(h("header", { class: "bar" }, h("span", { class: "brand" }, "Poker Bonus")),
     h("main", { class: "landing" }, h("h1", {}, "Play with friends"),
-      h("p", {}, "Choose the house rules, seat bots where you like, then send the invite link to your friends."),
+      h("p", {}, "Choose the game, seat bots where you like, then send the invite link to your friends."),
       form));
 }
 

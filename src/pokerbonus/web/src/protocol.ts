@@ -15,6 +15,8 @@ export interface SeatInfo {
   bot: string | null;
   stack: number;
   sitting_out: boolean;
+  /** Sat out by the table (absent a whole hand, or no page open at a deal), not by choice. */
+  away?: boolean;
   leaving?: boolean;
   connected: boolean;
 }
@@ -34,6 +36,10 @@ export interface TableInfo {
   config: Record<string, unknown>;
   hands_played: number;
   status: string;
+  /** Whether the first hand may be dealt (the host pressed Start, or a second person sat). */
+  started?: boolean;
+  /** When the first hand is dealt: "host" (Start), "join" (a second person sits) or "now". */
+  start?: "host" | "join" | "now";
   seats: (SeatInfo | null)[];
   ledger: LedgerRow[];
   timer: { action_seconds: number; time_bank: number };
@@ -103,6 +109,7 @@ export interface You {
   seat: Seat | null;
   host: boolean;
   sitting_out?: boolean;
+  away?: boolean;
   time_bank?: number;
 }
 
@@ -117,6 +124,10 @@ export interface EventMsg { type: "event"; n: number; hand: number | null; event
 export interface StateMsg {
   type: "state"; n: number; resync: boolean; you: You; table: TableInfo; hand: HandInfo | null;
   last_hand: LastHand | null;
+  /** A resync only: the events of the last hands (and the table events among them). */
+  log?: EventMsg[];
+  /** A resync only: the last chat lines. */
+  chat?: EventMsg[];
 }
 export interface AckMsg { type: "ack"; id: string | number | null; of: string; duplicate: boolean }
 export interface ErrorMsg { type: "error"; id: string | number | null; code: string; message: string }
@@ -149,11 +160,19 @@ export interface ConfigField {
   max?: number;
   optional: boolean;
   default: string | number | boolean | null;
+  /** Shown only while each named field (when shown) holds one of the values. */
+  when?: Record<string, (string | number | boolean)[]>;
+  /** Under "More house rules" (folded) rather than with the usual ones. */
+  advanced?: boolean;
 }
 
 export interface ConfigSchema {
   fields: ConfigField[];
   games: Record<string, [number, number]>;
+  /** The fields that mean something in each game (TableConfig.relevant_fields). */
+  game_fields?: Record<string, string[]>;
+  /** Each game's name in words. */
+  game_names?: Record<string, string>;
   bot_levels: string[];
   timer: { action_seconds: number; time_bank: number };
 }

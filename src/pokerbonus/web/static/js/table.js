@@ -84,7 +84,7 @@ export class TablePage {
         const chatForm = h("form", { class: "chat-form", onsubmit: (ev) => { ev.preventDefault(); this.sendChat(); } }, e.chatInput, h("button", { type: "submit", "data-testid": "chat-send" }, "Send"));
         e.ledger = h("table", { class: "ledger", "data-testid": "ledger" });
         e.showdown = h("div", { class: "showdown", "data-testid": "showdown", "aria-live": "polite" });
-        this.root.replaceChildren(h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "Poker Bonus"), h("span", { class: "table-id" }, `Table ${this.table}`), e.status, this.inviteLink ? e.invite : null, h("label", { class: "toggle" }, e.colours, " four colours")), h("main", { class: "table-layout" }, h("section", { class: "felt" }, e.felt), h("section", { class: "controls" }, e.timer, e.actions, e.seatBar, e.message), h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, "Showdown"), e.showdown), h("section", { class: "panel" }, h("h2", {}, "Action log"), e.log), h("section", { class: "panel", "data-testid": "chat" }, h("h2", {}, "Chat"), e.chatList, chatForm), h("section", { class: "panel" }, h("h2", {}, "Session ledger"), e.ledger))));
+        this.root.replaceChildren(h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "Poker Bonus"), h("span", { class: "table-id" }, `Table ${this.table}`), e.status, this.inviteLink ? e.invite : null, h("label", { class: "toggle" }, e.colours, " four colours")), h("main", { class: "table-layout" }, h("section", { class: "felt" }, e.felt), h("section", { class: "controls" }, e.timer, e.actions, e.message), h("section", { class: "seat-bar" }, e.seatBar), h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, "Showdown"), e.showdown), h("section", { class: "panel" }, h("h2", {}, "Action log"), e.log), h("section", { class: "panel", "data-testid": "chat" }, h("h2", {}, "Chat"), e.chatList, chatForm), h("section", { class: "panel" }, h("h2", {}, "Session ledger"), e.ledger))));
         document.body.classList.toggle("four-colour", this.fourColour);
     }
     setFourColour(on) {
@@ -120,7 +120,7 @@ export class TablePage {
         el.dataset.n = String(this.client.lastN ?? "");
     }
     onError(msg) {
-        this.flash(`${msg.code}: ${msg.message}`, true);
+        this.flash(msg.message, true);
         this.actionKey = "";
         this.render();
     }
@@ -188,8 +188,22 @@ export class TablePage {
     }
     onState(msg) {
         this.state = msg;
-        if (msg.resync && msg.hand) {
-            // a reload or a long absence: rebuild the hand's log, showdown and contributions
+        if (msg.resync && msg.log) {
+            // a reload or a long absence: the server's log of the last hands (the table's events
+            // among them) rebuilds the action log, the showdown, the contributions; and the chat
+            const live = this.hand;
+            this.log = [];
+            this.shown = {};
+            this.awards = [];
+            this.contrib = {};
+            for (const m of msg.log)
+                this.applyEvent(m.event, m.hand);
+            if (!msg.hand)
+                this.hand = live;
+            this.chat = (msg.chat ?? []).map((m) => ({ name: String(m.event.name), text: String(m.event.text) }));
+        }
+        else if (msg.resync && msg.hand) {
+            // a server that sends only the hand's own log
             this.log = this.log.filter((l) => l.hand !== msg.hand.number);
             this.shown = {};
             this.awards = [];
@@ -252,7 +266,7 @@ export class TablePage {
         const seats = [];
         for (let s = 0; s < n; s++) {
             const angle = Math.PI / 2 + (2 * Math.PI * (s - (me ?? 0))) / n;
-            const style = `--x:${(50 + 42 * Math.cos(angle)).toFixed(2)}%;--y:${(50 + 40 * Math.sin(angle)).toFixed(2)}%`;
+            const style = `--cos:${Math.cos(angle).toFixed(4)};--sin:${Math.sin(angle).toFixed(4)}`;
             seats.push(this.seatElement(st, s, style, hand, won));
         }
         const center = h("div", { class: "center" });
@@ -274,11 +288,34 @@ export class TablePage {
             if (this.handOver)
                 center.append(h("div", { class: "note" }, "Next hand in a moment"));
         }
+        else if (table.started === false) {
+            center.append(this.startBox(st));
+        }
         else {
-            const seated = table.seats.filter((x) => x && !x.sitting_out).length;
-            center.append(h("div", { class: "note", "data-testid": "waiting" }, seated < 2 ? "Waiting for players: take a seat or add a bot" : "The next hand starts in a moment"));
+            const seated = table.seats.filter((x) => x && !x.sitting_out);
+            const people = seated.filter((x) => x && !x.bot).length;
+            center.append(h("div", { class: "note", "data-testid": "waiting" }, seated.length < 2 ? "Waiting for players: take a seat or add a bot"
+                : people === 0 ? "Nobody sits in: the cards wait for a person"
+                    : "The next hand starts in a moment"));
         }
         this.els.felt.replaceChildren(...seats, center);
+    }
+    /** Before the first hand: the host's Start button, or what everyone waits for. */
+    startBox(st) {
+        const box = h("div", { class: "start-box", "data-testid": "start-box" });
+        const join = st.table.start === "join";
+        if (st.you.host) {
+            box.append(h("p", { class: "note" }, join
+                ? "The first hand starts when a friend sits down, or when you press Start."
+                : "Take your seats. The first hand starts when you press Start."), h("button", { type: "button", class: "primary", "data-testid": "btn-start",
+                onclick: () => this.client.send({ type: "start" }) }, "Start"));
+        }
+        else {
+            box.append(h("p", { class: "note", "data-testid": "waiting" }, join
+                ? "The first hand starts when a second person sits down."
+                : "The first hand starts when the host presses Start."));
+        }
+        return box;
     }
     seatElement(st, s, style, hand, won) {
         const occ = st.table.seats[s];
@@ -308,21 +345,25 @@ export class TablePage {
         el.classList.toggle("folded", Boolean(folded));
         el.classList.toggle("actor", hand !== null && hand.actor === s && !this.handOver);
         el.classList.toggle("winner", won.has(s));
-        el.classList.toggle("away", !occ.connected);
+        el.classList.toggle("away", Boolean(occ.away) || !occ.connected);
         const status = [];
         if (occ.bot)
             status.push(`bot ${occ.bot}`);
-        if (occ.sitting_out)
-            status.push("sitting out");
-        if (!occ.connected)
+        // one word for an absence: away (sat out by the table), sitting out (by choice), offline
+        if (occ.away)
             status.push("away");
+        else if (occ.sitting_out)
+            status.push("sitting out");
+        else if (!occ.connected)
+            status.push("offline");
         if (folded)
             status.push("folded");
         if (dealt && !this.handOver && hand.stacks[key] === 0 && !folded)
             status.push("all-in");
-        const plate = h("div", { class: "plate" }, h("span", { class: "name", "data-testid": "seat-name" }, occ.name), h("span", { class: "stack", "data-testid": "seat-stack" }, String(stack)), status.length ? h("span", { class: "status" }, status.join(" \u00b7 ")) : null);
-        if (hand && hand.dealer === s)
-            plate.append(h("span", { class: "dealer", title: "Dealer", "aria-label": "dealer" }, "D"));
+        // the dealer button sits in the plate, beside the name: never over a card
+        const dealer = hand && hand.dealer === s
+            ? h("span", { class: "dealer", title: "Dealer", "aria-label": "dealer", "data-testid": "dealer" }, "D") : null;
+        const plate = h("div", { class: "plate" }, h("span", { class: "name-row" }, dealer, h("span", { class: "name", "data-testid": "seat-name" }, occ.name)), h("span", { class: "stack", "data-testid": "seat-stack" }, String(stack)), status.length ? h("span", { class: "status", "data-testid": "seat-status" }, status.join(" \u00b7 ")) : null);
         const cards = h("div", { class: "cards", "data-testid": `cards-${s}` });
         if (dealt) {
             const shown = this.shown[key] ?? hand.shown[key];
@@ -452,9 +493,15 @@ export class TablePage {
         if (you.seat !== null) {
             const occ = st.table.seats[you.seat];
             const between = this.state?.hand === null;
-            items.push(you.sitting_out
-                ? h("button", { type: "button", "data-testid": "btn-sit-in", onclick: () => this.client.send({ type: "sit_in" }) }, "Sit in")
-                : h("button", { type: "button", "data-testid": "btn-sit-out", onclick: () => this.client.send({ type: "sit_out" }) }, "Sit out next hand"));
+            if (you.sitting_out && you.away) {
+                items.push(h("span", { class: "away-note" }, "You were away, so you sit out."), h("button", { type: "button", class: "primary", "data-testid": "btn-back",
+                    onclick: () => this.client.send({ type: "sit_in" }) }, "I'm back"));
+            }
+            else {
+                items.push(you.sitting_out
+                    ? h("button", { type: "button", "data-testid": "btn-sit-in", onclick: () => this.client.send({ type: "sit_in" }) }, "Sit in")
+                    : h("button", { type: "button", "data-testid": "btn-sit-out", onclick: () => this.client.send({ type: "sit_out" }) }, "Sit out next hand"));
+            }
             items.push(h("button", { type: "button", "data-testid": "btn-rebuy", disabled: !between,
                 title: between ? "Buy one cave" : "Rebuys are between hands",
                 onclick: () => this.client.send({ type: "rebuy", caves: 1 }) }, "Rebuy"));

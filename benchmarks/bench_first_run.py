@@ -1,0 +1,185 @@
+"""What a new user waits for: the first run of the command line with empty caches.
+
+Run: ``python benchmarks/bench_first_run.py [--repeat N] [--no-pyc] [--pokerbonus PATH]``.
+
+Each run gets empty ``POKERBONUS_CACHE``, ``NUMBA_CACHE_DIR``, ``XDG_CACHE_HOME``,
+``XDG_DATA_HOME`` and ``HOME`` folders (new temporary folders), as on a machine
+where Poker Bonus was just installed; stderr (and for ``play`` the whole
+program) is on a pseudo-terminal, as for a person. Timed, wall clock from the
+start of the process:
+
+- ``pokerbonus eval "As Ks Qs Js Ts"``: until it exits (target: under 1 s);
+- ``pokerbonus equity AhKh QsQc``: until it exits, then again with the caches it
+  left (the second run; target for the first: under 5 s);
+- ``pokerbonus play``: until the setup screen is on the terminal (target: under
+  2 s); then Play is pressed and the time until the table shows is printed too.
+
+The CPU time of the two other commands (user and system, of the process) is
+printed beside the wall time: it moves less with the load of other jobs.
+
+``--no-pyc`` also starts without Python's compiled bytecode
+(``PYTHONPYCACHEPREFIX`` on an empty folder: every module is compiled again,
+more than a fresh install, whose dependencies come precompiled). The load
+average is printed before and after: on a shared machine the figures move with
+the other jobs; re-run it on a quiet machine for the figures of the README.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import pty
+import resource
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+
+def fresh_env(root: Path, no_pyc: bool) -> dict[str, str]:
+    """Environment variables of a first run: every cache folder new and empty."""
+    env = dict(os.environ)
+    for name, folder in (
+        ("POKERBONUS_CACHE", "pokerbonus"),
+        ("NUMBA_CACHE_DIR", "numba"),
+        ("XDG_CACHE_HOME", "xdg-cache"),
+        ("XDG_DATA_HOME", "xdg-data"),
+        ("HOME", "home"),
+    ):
+        (root / folder).mkdir()
+        env[name] = str(root / folder)
+    if no_pyc:
+        (root / "pyc").mkdir()
+        env["PYTHONPYCACHEPREFIX"] = str(root / "pyc")
+    if env.get("TERM", "dumb") == "dumb":
+        env["TERM"] = "xterm-256color"  # a terminal that draws the screens
+    return env
+
+
+def children_cpu() -> float:
+    """CPU seconds (user and system) of the finished child processes so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed_command(command: list[str], env: dict[str, str]) -> tuple[float, float, int, str]:
+    """Wall seconds, CPU seconds, exit status and stderr of ``command``, stderr on a
+    terminal."""
+    master, slave = pty.openpty()
+    start, cpu = time.perf_counter(), children_cpu()
+    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=slave, check=False)
+    seconds, cpu = time.perf_counter() - start, children_cpu() - cpu
+    os.close(slave)
+    err = b""
+    try:
+        while chunk := os.read(master, 65536):
+            err += chunk
+    except OSError:
+        pass
+    os.close(master)
+    return seconds, cpu, done.returncode, err.decode(errors="replace")
+
+
+def timed_play(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds until ``play`` shows its setup screen, and until the table shows
+    once Play (F5) is pressed at that moment; the program is then stopped."""
+    start = time.perf_counter()
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command on the terminal
+        os.execve(command[0], command, env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 45, 140, 0, 0))
+    screen = b""
+    setup = table = float("nan")
+    while time.perf_counter() - start < 300:
+        ready, _, _ = select.select([fd], [], [], 0.02)
+        if not ready:
+            continue
+        try:
+            screen += os.read(fd, 65536)
+        except OSError:
+            break
+        now = time.perf_counter() - start
+        if setup != setup and b"Opponents" in screen:  # nan: not seen yet
+            setup = now
+            os.write(fd, b"\x1b[15~")  # F5: Play
+        elif setup == setup and any(word in screen for word in _TABLE_WORDS):
+            table = now
+            break
+    os.kill(pid, signal.SIGTERM)
+    os.waitpid(pid, 0)
+    os.close(fd)
+    return setup, table
+
+
+_TABLE_WORDS = (b"Half pot", b"Stand pat", b"Next hand")
+"""Buttons of the table screen (one of them shows in every state of a hand)."""
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} CPUs"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each, each with new caches")
+    parser.add_argument("--no-pyc", action="store_true", help="also without compiled bytecode")
+    parser.add_argument(
+        "--pokerbonus",
+        default=str(Path(sys.executable).with_name("pokerbonus")),
+        help="the command to time (default: the one beside this Python)",
+    )
+    args = parser.parse_args()
+    command = [args.pokerbonus]
+    print(f"before: {load()}", flush=True)
+    figures: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
+
+    def record(name: str, seconds: float, cpu_seconds: float | None = None) -> None:
+        figures.setdefault(name, []).append(seconds)
+        if cpu_seconds is not None:
+            cpu.setdefault(name, []).append(cpu_seconds)
+
+    for _ in range(args.repeat):
+        with tempfile.TemporaryDirectory(prefix="pokerbonus-first-run-") as folder:
+            env = fresh_env(Path(folder), args.no_pyc)
+            seconds, used, status, _ = timed_command([*command, "eval", "As Ks Qs Js Ts"], env)
+            assert status == 0, "eval failed"
+            record("eval, first run", seconds, used)
+        with tempfile.TemporaryDirectory(prefix="pokerbonus-first-run-") as folder:
+            env = fresh_env(Path(folder), args.no_pyc)
+            seconds, used, status, err = timed_command([*command, "equity", "AhKh", "QsQc"], env)
+            assert status == 0, f"equity failed: {err}"
+            record("equity AhKh QsQc, first run", seconds, used)
+            seconds, used, status, _ = timed_command([*command, "equity", "AhKh", "QsQc"], env)
+            record("equity AhKh QsQc, second run", seconds, used)
+        with tempfile.TemporaryDirectory(prefix="pokerbonus-first-run-") as folder:
+            env = fresh_env(Path(folder), args.no_pyc)
+            setup, table = timed_play([*command, "play"], env)
+            record("play, setup screen shown", setup)
+            record("play, table shown after Play at once", table)
+    print(f"after: {load()}")
+    targets = {
+        "eval, first run": "under 1 s",
+        "equity AhKh QsQc, first run": "under 5 s",
+        "play, setup screen shown": "under 2 s",
+    }
+    width = max(len(name) for name in figures)
+    header = "wall s (median; runs)       CPU s (median)  target"
+    print(f"{'first run, empty caches':<{width}}  {header}")
+    for name, values in figures.items():
+        runs = " / ".join(f"{v:.2f}" for v in values)
+        cpu_text = f"{statistics.median(cpu[name]):.2f}" if name in cpu else "-"
+        wall = f"{statistics.median(values):.2f}; {runs}"
+        print(f"{name:<{width}}  {wall:<26}  {cpu_text:>14}  {targets.get(name, '')}")
+
+
+if __name__ == "__main__":
+    main()
