@@ -9,7 +9,23 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["LADDER"]
+__all__ = ["LADDER", "LEVEL_HELP"]
 
 LADDER: Final = ("random", "station", "easy", "medium", "hard", "expert")
 """The difficulty names, weakest first."""
+
+LEVEL_HELP: Final[dict[str, str]] = {
+    "random": "Plays at random: any legal action, any number of cards.",
+    "station": "Calls everything and never bets: the calling station.",
+    "easy": "Plays its hand class with fixed thresholds.",
+    "medium": "Uses the exact draw odds, the pot odds and its position.",
+    "hard": "Rates its hand against the ranges the betting and the draws show.",
+    "expert": (
+        "The top level: a near-equilibrium strategy computed by Monte Carlo CFR for the "
+        "French draw heads-up (32 or 52 cards), no-limit and limit. Heads-up no-limit it "
+        "beats hard by 152 mbb/hand (20,000 duplicate hands). At other tables it plays "
+        "like hard."
+    ),
+}
+"""What each level does, a sentence or three, for the level pickers of the tables
+(the expert's figures are measured: ``docs/bots-expert.md``)."""

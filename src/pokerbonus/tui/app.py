@@ -21,7 +21,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from pokerbonus.engine.config import GAMES, TableConfig
 from pokerbonus.errors import ConfigurationError, PokerError
-from pokerbonus.levels import LADDER
+from pokerbonus.levels import LADDER, LEVEL_HELP
 from pokerbonus.tui.screens import (
     CARD_KEYS,
     TABLE_KEYS,
@@ -84,6 +84,7 @@ class SetupScreen(Screen[PlaySettings]):
             yield Select(
                 [(n, n) for n in LADDER], value=s.level, allow_blank=False, id="field-level"
             )
+            yield Static(LEVEL_HELP.get(s.level, ""), id="help-level")
             yield Label("Your name")
             yield Input(s.name, id="field-name")
             yield Label("Four-colour deck")
@@ -110,9 +111,12 @@ class SetupScreen(Screen[PlaySettings]):
         yield Footer()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """A new game shows the house rules relevant to it (and hides the others)."""
+        """A new game shows the house rules relevant to it (and hides the others); a
+        new level shows what that level does."""
         if event.select.id == "field-game" and isinstance(event.value, str):
             self.show_rules_of(event.value)
+        elif event.select.id == "field-level" and isinstance(event.value, str):
+            self.query_one("#help-level", Static).update(LEVEL_HELP.get(event.value, ""))
 
     def show_rules_of(self, game: str) -> None:
         """Show only the house-rule rows that mean something for ``game``."""

@@ -87,6 +87,9 @@ export async function showLanding(root: HTMLElement): Promise<void> {
     (f.advanced ? more : usual).append(rows.get(f.name)!);
   }
   const seatsGrid = h("div", { class: "grid seats-grid" });
+  const top = schema.bot_levels[schema.bot_levels.length - 1];
+  const levelHelp = h("p", { class: "hint", "data-testid": "bot-level-help" },
+    `${top}: ${schema.bot_level_help?.[top] ?? ""}`);
   const message = h("p", { class: "message", role: "alert", "data-testid": "message" });
   const moreBox = h("details", { class: "group more", "data-testid": "more-rules" },
     h("summary", {}, "More house rules"), more);
@@ -100,7 +103,7 @@ export async function showLanding(root: HTMLElement): Promise<void> {
         h("select", { id: "start-rule", "data-testid": "start-rule" },
           h("option", { value: "host", selected: true }, "when I press Start"),
           h("option", { value: "join" }, "when a friend sits down")))),
-    h("fieldset", { class: "group" }, h("legend", {}, "Who sits where"), seatsGrid),
+    h("fieldset", { class: "group" }, h("legend", {}, "Who sits where"), seatsGrid, levelHelp),
     h("fieldset", { class: "group" }, h("legend", {}, "Clock"),
       h("div", { class: "grid" },
         h("div", { class: "field" }, h("label", { for: "action-seconds" }, "Seconds per decision (0: no clock)"),
@@ -131,7 +134,8 @@ export async function showLanding(root: HTMLElement): Promise<void> {
         h("label", { for: `seat-${s}` }, `Seat ${s + 1}`),
         h("select", { id: `seat-${s}`, "data-testid": `seat-choice-${s}` },
           h("option", { value: "you", selected: chosen === "you" }, "you"),
-          ...levels.map((l) => h("option", { value: l, selected: chosen === l }, l === "" ? "empty (friends)" : `bot: ${l}`)))));
+          ...levels.map((l) => h("option", { value: l, selected: chosen === l, title: schema.bot_level_help?.[l] ?? "" },
+            l === "" ? "empty (friends)" : `bot: ${l}`)))));
     }
     drawn = n;
     seatsGrid.replaceChildren(...seatRows);

@@ -83,10 +83,12 @@ export async function showLanding(root) {
         (f.advanced ? more : usual).append(rows.get(f.name));
     }
     const seatsGrid = h("div", { class: "grid seats-grid" });
+    const top = schema.bot_levels[schema.bot_levels.length - 1];
+    const levelHelp = h("p", { class: "hint", "data-testid": "bot-level-help" }, `${top}: ${schema.bot_level_help?.[top] ?? ""}`);
     const message = h("p", { class: "message", role: "alert", "data-testid": "message" });
     const moreBox = h("details", { class: "group more", "data-testid": "more-rules" }, h("summary", {}, "More house rules"), more);
     const form = h("form", { class: "create", "data-testid": "create-form" }, h("div", { class: "grid top" }, h("div", { class: "field" }, h("label", { for: "your-name" }, "Your display name"), h("input", { id: "your-name", name: "your_name", required: true, maxlength: 24, autocomplete: "nickname",
-        "data-testid": "your-name" })), rows.get("game") ?? null, rows.get("players") ?? null, h("div", { class: "field" }, h("label", { for: "start-rule" }, "First hand"), h("select", { id: "start-rule", "data-testid": "start-rule" }, h("option", { value: "host", selected: true }, "when I press Start"), h("option", { value: "join" }, "when a friend sits down")))), h("fieldset", { class: "group" }, h("legend", {}, "Who sits where"), seatsGrid), h("fieldset", { class: "group" }, h("legend", {}, "Clock"), h("div", { class: "grid" }, h("div", { class: "field" }, h("label", { for: "action-seconds" }, "Seconds per decision (0: no clock)"), h("input", { id: "action-seconds", type: "number", min: 0, max: 3600, value: schema.timer.action_seconds,
+        "data-testid": "your-name" })), rows.get("game") ?? null, rows.get("players") ?? null, h("div", { class: "field" }, h("label", { for: "start-rule" }, "First hand"), h("select", { id: "start-rule", "data-testid": "start-rule" }, h("option", { value: "host", selected: true }, "when I press Start"), h("option", { value: "join" }, "when a friend sits down")))), h("fieldset", { class: "group" }, h("legend", {}, "Who sits where"), seatsGrid, levelHelp), h("fieldset", { class: "group" }, h("legend", {}, "Clock"), h("div", { class: "grid" }, h("div", { class: "field" }, h("label", { for: "action-seconds" }, "Seconds per decision (0: no clock)"), h("input", { id: "action-seconds", type: "number", min: 0, max: 3600, value: schema.timer.action_seconds,
         "data-testid": "action-seconds" })), h("div", { class: "field" }, h("label", { for: "time-bank" }, "Time bank for the session (seconds)"), h("input", { id: "time-bank", type: "number", min: 0, max: 36000, value: schema.timer.time_bank,
         "data-testid": "time-bank" })))), h("fieldset", { class: "group" }, h("legend", {}, "House rules"), usual), moreBox, h("button", { type: "submit", class: "primary", "data-testid": "btn-create" }, "Create the table"), message);
     const value = (name) => form.elements.namedItem(name)?.value ?? "";
@@ -104,7 +106,7 @@ export async function showLanding(root) {
         for (let s = 0; s < n; s++) {
             const levels = ["", ...schema.bot_levels];
             const chosen = before.get(s) ?? (s === 0 ? "you" : "");
-            seatRows.push(h("div", { class: "field seat-row" }, h("label", { for: `seat-${s}` }, `Seat ${s + 1}`), h("select", { id: `seat-${s}`, "data-testid": `seat-choice-${s}` }, h("option", { value: "you", selected: chosen === "you" }, "you"), ...levels.map((l) => h("option", { value: l, selected: chosen === l }, l === "" ? "empty (friends)" : `bot: ${l}`)))));
+            seatRows.push(h("div", { class: "field seat-row" }, h("label", { for: `seat-${s}` }, `Seat ${s + 1}`), h("select", { id: `seat-${s}`, "data-testid": `seat-choice-${s}` }, h("option", { value: "you", selected: chosen === "you" }, "you"), ...levels.map((l) => h("option", { value: l, selected: chosen === l, title: schema.bot_level_help?.[l] ?? "" }, l === "" ? "empty (friends)" : `bot: ${l}`)))));
         }
         drawn = n;
         seatsGrid.replaceChildren(...seatRows);
