@@ -120,6 +120,11 @@ def solve_french(
         recipe = dataclasses.replace(recipe, iterations=iterations)
     if seed is not None:
         recipe = dataclasses.replace(recipe, seed=seed)
+    if ray is not None and not recipe.sample:
+        raise ValueError(
+            f"--ray: {recipe.key} is solved by full-width CFR in this process; --ray runs "
+            "the groups of sampled walks of the sampled recipes (four-handed) on a cluster"
+        )
     folder = out if out is not None else cache_dir() / "strategies"
     checkpoint = cache_dir() / "solver" / f"{recipe.key}-{recipe_digest(recipe)}.npz"
     err = Console(stderr=True)
