@@ -7,6 +7,7 @@ import random
 import pytest
 
 from pokerbonus.bots.base import GameInfo
+from pokerbonus.engine.actions import Action
 from pokerbonus.engine.state import Hand, deck_for_hands
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
@@ -46,14 +47,12 @@ def test_hopeless_hand_folds_to_a_big_bet() -> None:
     responder = _responder("station")
     responder.start(hand, 1)
     hand.check_or_call()  # the responder checks
-    responder.observe(hand, 0, hand.legal_actions() and _all_in(hand))
+    responder.observe(hand, 0, _all_in(hand))
     hand.complete_bet_or_raise_to(hand.legal_actions().max_raise_to or 0)
     assert responder.decide(hand).kind in ("fold", "check_or_call")
 
 
-def _all_in(hand: Hand) -> object:
-    from pokerbonus.engine.actions import Action
-
+def _all_in(hand: Hand) -> Action:
     return Action.raise_to(hand.legal_actions().max_raise_to or 0)
 
 

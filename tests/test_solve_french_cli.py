@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from test_solvers_french_game import POST, SMALL, _synthetic
 from typer.testing import CliRunner
 
 from pokerbonus.cli import app
@@ -26,7 +27,6 @@ from pokerbonus.solvers.french.recipes import Recipe
 from pokerbonus.solvers.french.solver import DrawSolver
 from pokerbonus.solvers.french.train import RayRunner, train
 from pokerbonus.solvers.french.tree import build_tree
-from tests.test_solvers_french_game import POST, SMALL, _synthetic
 
 runner = CliRunner()
 

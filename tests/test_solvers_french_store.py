@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_solvers_french_game import POST, SMALL, _synthetic
 
 from pokerbonus.solvers.french import store
 from pokerbonus.solvers.french.recipes import RECIPES
@@ -19,7 +20,6 @@ from pokerbonus.solvers.french.store import (
     save_strategy,
 )
 from pokerbonus.solvers.french.tree import build_tree
-from tests.test_solvers_french_game import POST, SMALL, _synthetic
 
 
 @pytest.fixture()
@@ -63,8 +63,8 @@ def test_quantise_sums_to_the_scale() -> None:
     q = quantise(tree, probs)
     for node in np.flatnonzero(tree.slot >= 0):
         count = int(tree.num_children[node])
-        rows = q[int(tree.slot[node]) : int(tree.slot[node]) + int(tree.width[node]) * count]
-        assert set(rows.reshape(-1, count).sum(axis=1).tolist()) == {store.SCALE}
+        stored = q[int(tree.slot[node]) : int(tree.slot[node]) + int(tree.width[node]) * count]
+        assert set(stored.reshape(-1, count).sum(axis=1).tolist()) == {store.SCALE}
     assert np.abs(dequantise(tree, q) - probs).max() <= 1 / store.SCALE
 
 

@@ -168,8 +168,11 @@ def _prepare(
             raise ConfigurationError(
                 f"--betting: expected one of {', '.join(_KINDS)}, got {betting!r}"
             )
-        bets = {"small_bet": 1, "big_bet": 2} if kind == "limit" else {}
-        config = TableConfig(game="draw", players=len(lineup), betting=kind, **bets)
+        config = (
+            TableConfig(game="draw", players=len(lineup), betting=kind, small_bet=1, big_bet=2)
+            if kind == "limit"
+            else TableConfig(game="draw", players=len(lineup), betting=kind)
+        )
         table_game, stakes = game_for(config), stakes_for(config)
     else:
         entry = CATALOG[game]

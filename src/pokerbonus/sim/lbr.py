@@ -336,8 +336,8 @@ class _Responder:
                     kept = [c for c in mine if c not in discard]
                     unseen = [c for c in self.deck if c not in blocked]
                     ours = kept + self.rng.sample(unseen, 5 - len(kept))
-                a, b = _value(ours, self.values), _value(theirs, self.values)
-                won += 1.0 if a > b else 0.5 if a == b else 0.0
+                mine_v, theirs_v = _value(ours, self.values), _value(theirs, self.values)
+                won += 1.0 if mine_v > theirs_v else 0.5 if mine_v == theirs_v else 0.0
             out[i] = won / samples
         return out
 

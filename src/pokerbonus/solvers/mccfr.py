@@ -62,7 +62,7 @@ def _walk(
 ) -> float:  # fmt: skip  # pragma: no cover - compiled
     p = player[n]
     if p == -2:
-        return payoff[n] if traverser == 0 else -payoff[n]
+        return float(payoff[n]) if traverser == 0 else -float(payoff[n])
     first = first_child[n]
     count = num_children[n]
     if p == -1:

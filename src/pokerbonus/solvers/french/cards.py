@@ -318,7 +318,7 @@ def _enumerate(
         idx[j] += 1
         for i in range(j + 1, draw):
             idx[i] = idx[i - 1] + 1
-    return total / count
+    return float(total / count)
 
 
 @numba.njit(cache=True)
@@ -508,7 +508,7 @@ def _kmeans(points: F64, weights: F64, k: int, seed: int, rounds: int) -> I64:  
             acc += p[i]
             if u < acc:
                 return i
-        return n - 1
+        return int(n - 1)
 
     first = pick(weights)
     for d in range(dim):
@@ -714,7 +714,7 @@ class DrawSetup:
         """For each class of ``classes`` and each draw count 0..3: the post-draw bucket
         distribution of its best discard, and that discard (a mask of positions)."""
         keys = np.ascontiguousarray(self.keys[classes])
-        return _features(  # type: ignore[no-any-return]
+        return _features(
             keys, lowest_rank(self.deck), self.values, BINOM, self.equity, self.bucket,
             self.buckets, self.pair_equity,
         )  # fmt: skip

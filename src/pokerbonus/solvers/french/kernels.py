@@ -258,29 +258,29 @@ def walk(
     chosen = -1
     rho = 1.0
     if sample and mode == MODE_CFR and (k == _DRAW or not draws_only):
-        mass = np.zeros(a_count)
+        probs = np.zeros(a_count)
         total = 0.0
         for x in range(p_width):
             r = reach[depth, p, x]
             for a in range(a_count):
-                mass[a] += r * sig[depth, x, a]
+                probs[a] += r * sig[depth, x, a]
             total += r
         for a in range(a_count):
-            share = mass[a] / total if total > 0.0 else 1.0 / a_count
-            mass[a] = (1.0 - explore) * share + explore / a_count
+            share = probs[a] / total if total > 0.0 else 1.0 / a_count
+            probs[a] = (1.0 - explore) * share + explore / a_count
         u = np.random.random()
         acc = 0.0
         chosen = -1
         for a in range(a_count):
-            acc += mass[a]
-            if u < acc and mass[a] > 0.0:
+            acc += probs[a]
+            if u < acc and probs[a] > 0.0:
                 chosen = a
                 break
         if chosen < 0:  # rounding: the last action with any probability
             for a in range(a_count):
-                if mass[a] > 0.0:
+                if probs[a] > 0.0:
                     chosen = a
-        rho = mass[chosen]
+        rho = probs[chosen]
     for x in range(t_width):
         value[depth, x] = 0.0
     for a in range(a_count):

@@ -29,7 +29,7 @@ import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -118,7 +118,7 @@ def quantise(tree: PublicTree, policy: F64, bits: int = 16) -> UINT:
         for i in range(rows.shape[0]):
             floor[i, order[i, : short[i]]] += 1
         out[base : base + rows.size] = floor.astype(dtype).ravel()
-    return out
+    return cast(UINT, out)
 
 
 def dequantise(tree: PublicTree, quantised: UINT) -> F64:

@@ -150,7 +150,7 @@ class GameSpec:
         b = dict(data["betting"])
         betting = Betting(
             kind=b["kind"],
-            max_raises=tuple(b["max_raises"]),  # type: ignore[arg-type]
+            max_raises=tuple(b["max_raises"]),
             opens=tuple(tuple(x) for x in b["opens"]),  # type: ignore[arg-type]
             raises=tuple(tuple(x) for x in b["raises"]),  # type: ignore[arg-type]
             all_in_at=float(b["all_in_at"]),
