@@ -78,10 +78,18 @@ def test_following_a_hand_through_the_draw() -> None:
 
 
 def test_coverage() -> None:
-    """Covered: heads-up 32 cards no-limit, 100 antes deep; not covered: three
-    players, other decks, jokers, stacks far from 100 antes."""
+    """Covered: heads-up 32 cards no-limit, 100 antes deep, and the default table
+    (four-handed, 32 cards, no-limit); not covered: three or five players, jokers,
+    stacks far from 100 antes."""
     info = GameInfo.from_game(FIVE_CARD_DRAW, 2, Stakes.pot_game(1))
     assert covered_strategy(_hand().view(1), info) is not None
+    four = Hand(FIVE_CARD_DRAW, [100] * 4, dealer=0, stakes=Stakes.pot_game(1))
+    info4 = GameInfo.from_game(FIVE_CARD_DRAW, 4, Stakes.pot_game(1))
+    assert info4.deck_size == 32
+    covered4 = covered_strategy(four.view(2), info4)
+    assert covered4 is not None and covered4.spec.players == 4
+    five = Hand(FIVE_CARD_DRAW, [100] * 5, dealer=0, stakes=Stakes.pot_game(1))
+    assert covered_strategy(five.view(1), GameInfo.from_game(FIVE_CARD_DRAW, 5)) is None
     assert covered_strategy(_hand((30, 100)).view(1), info) is None
     assert covered_strategy(_hand((100, 400)).view(1), info) is None
     three = Hand(FIVE_CARD_DRAW, [100] * 3, dealer=0, stakes=Stakes.pot_game(1))

@@ -104,7 +104,13 @@ def test_stale_and_missing_files_are_refused(saved: tuple[Path, DrawSolver]) -> 
         load_strategy(npz)
 
 
-SHIPPED = {"draw-2p-limit-32", "draw-2p-no-limit-32", "draw-2p-limit-52", "draw-2p-no-limit-52"}
+SHIPPED = {
+    "draw-2p-limit-32",
+    "draw-2p-no-limit-32",
+    "draw-2p-limit-52",
+    "draw-2p-no-limit-52",
+    "draw-4p-no-limit-32",
+}
 """The recipes whose strategy ships (the others are trained with ``solve`` on demand)."""
 
 

@@ -21,10 +21,11 @@ LEVEL_HELP: Final[dict[str, str]] = {
     "medium": "Uses the exact draw odds, the pot odds and its position.",
     "hard": "Rates its hand against the ranges the betting and the draws show.",
     "expert": (
-        "The top level: a near-equilibrium strategy computed by Monte Carlo CFR for the "
-        "French draw heads-up (32 or 52 cards), no-limit and limit. Heads-up no-limit it "
-        "beats hard by 152 mbb/hand (20,000 duplicate hands). At other tables it plays "
-        "like hard."
+        "The top level: a strategy computed by counterfactual regret minimisation for the "
+        "French draw heads-up (32 or 52 cards, no-limit and limit) and four-handed "
+        "no-limit (32 cards). Heads-up no-limit it beats hard by 152 mbb/hand over "
+        "20,000 duplicate hands; four-handed against three hard, by 170 mbb/hand over "
+        "40,000. At other tables it plays like hard."
     ),
 }
 """What each level does, a sentence or three, for the level pickers of the tables

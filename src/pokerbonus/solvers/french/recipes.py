@@ -82,9 +82,10 @@ RECIPES: Final[dict[str, Recipe]] = {
         ),
         _recipe(
             GameSpec(4, LIMIT_FOUR, 32, pre_buckets=32, post_buckets=32, draws=(0, 1, 3)),
-            100_000,
+            1_000_000,
             weighting="linear",
             sample=True,
+            bits=8,
         ),
     )
 }
