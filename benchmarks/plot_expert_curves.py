@@ -2,7 +2,8 @@
 
 Reads the curves the training recorded in the strategies' manifests
 (``src/pokerbonus/solvers/french/data/*.json``: the exact exploitability in the
-abstract game at iterations 1, 2, 5, 10, ...) and draws them on log-log axes.
+abstract game at iterations 1, 2, 5, 10, ...) and draws them on log-log axes;
+the points drawn go beside the image as CSV (same name, ``.csv``).
 
     python benchmarks/plot_expert_curves.py [--out docs/images/expert-exploitability.png]
 """
@@ -27,6 +28,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("docs/images/expert-exploitability.png"))
     args = parser.parse_args()
     fig, ax = plt.subplots(figsize=(7.5, 4.5), dpi=110)
+    lines = ["strategy,iterations,exploitability_mbb"]
     for manifest in sorted(DATA_DIR.glob("*.json")):
         data = json.loads(manifest.read_text())
         history = [(i, e) for i, e in data.get("history", []) if e > 0]
@@ -34,6 +36,7 @@ def main() -> None:
             continue
         xs, ys = zip(*history, strict=True)
         ax.plot(xs, ys, marker="o", markersize=3, label=data["key"])
+        lines.extend(f"{data['key']},{i},{e}" for i, e in history)
         print(f"{data['key']}: {len(history)} points, last {ys[-1]:.4g} mbb/hand at {xs[-1]}")
     ax.axhline(1.0, color="grey", linestyle="--", linewidth=0.8)
     ax.text(1.2, 1.15, "1 mbb/hand", color="grey", fontsize=8)
@@ -47,7 +50,8 @@ def main() -> None:
     fig.tight_layout()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(args.out, metadata={"Software": None})
-    print(f"written {args.out}")
+    args.out.with_suffix(".csv").write_text("\n".join(lines) + "\n")
+    print(f"written {args.out} and {args.out.with_suffix('.csv')}")
 
 
 if __name__ == "__main__":

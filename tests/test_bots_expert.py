@@ -127,9 +127,9 @@ def test_station_and_random_at_solver_tables() -> None:
 
 
 def test_expert_at_an_uncovered_table_is_hard() -> None:
-    """Where no shipped strategy covers the table (six players, pot-limit, jokers, a
-    blind game) the expert is hard: with the same seeds, a match with expert in a
-    seat equals the match with hard there."""
+    """Where no shipped strategy covers the table (six players, pot-limit heads-up and
+    four-handed, jokers, a blind game) the expert is hard: with the same seeds, a
+    match with expert in a seat equals the match with hard there."""
     tables = [
         (
             FIVE_CARD_DRAW,
@@ -137,6 +137,11 @@ def test_expert_at_an_uncovered_table_is_hard() -> None:
             ["expert", "easy", "medium", "station", "random", "easy"],
         ),
         (five_card_draw(structure=POT_LIMIT), Stakes.pot_game(1), ["expert", "medium"]),
+        (
+            five_card_draw(structure=POT_LIMIT),
+            Stakes.pot_game(1),
+            ["expert", "medium", "easy", "station"],
+        ),
         (five_card_draw(jokers=1), Stakes.pot_game(1), ["expert", "medium"]),
         (FIVE_CARD_DRAW, Stakes.blind_game(2), ["expert", "medium"]),
     ]

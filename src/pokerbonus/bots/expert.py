@@ -1,5 +1,5 @@
-"""The ``expert`` bot: the CFR+ strategy where the game is small enough to solve,
-``hard`` everywhere else.
+"""The ``expert`` bot: a CFR strategy where one covers the table, ``hard`` everywhere
+else.
 
 Where each applies (see ``docs/bots-expert.md``):
 
@@ -12,13 +12,13 @@ Where each applies (see ``docs/bots-expert.md``):
   from its own seeded random source. The strategy is solved once (about 0.01 s
   for Kuhn, 0.5 s for Leduc, 10 s for the draw game) and cached on disk next to
   the evaluator's tables.
-- **Engine tables** — every table of the engine (the French five-card draw with
-  any deck, number of players, jokers or betting structure): ``expert`` is
-  exactly ``hard`` (:class:`~pokerbonus.bots.draw.HardBot`, same seed, same
-  actions). No engine table is one of the solver's games: the engine's smallest
-  deck has 32 cards and five-card hands, the reduced draw game 6 cards and
-  two-card hands with one raise per round, and a tree of the real game is far
-  beyond what CFR+ walks in full.
+- **Engine tables** — the French five-card draw tables a shipped strategy of
+  :mod:`pokerbonus.solvers.french` covers (the pot game heads-up with 32 or 52
+  cards, no-limit or limit, and the others its recipes list): ``expert`` plays
+  that strategy (:mod:`pokerbonus.bots.expert_table`). At every other engine
+  table (other numbers of players, pot-limit, jokers, a blind game, other
+  stacks), and when a strategy file is refused, ``expert`` is exactly ``hard``
+  (:class:`~pokerbonus.bots.draw.HardBot`, same seed, same actions).
 
 >>> view = SolverView("kuhn", 1, "Kb", ("p", "b"))
 >>> ExpertBot(seed=1).choose(view)            # always calls a bet with the king
