@@ -54,7 +54,9 @@ def _strategy(regret: F64, lo: int, hi: int, out: F64) -> None:  # pragma: no co
         out[s - lo] = out[s - lo] / total if total > 0.0 else 1.0 / (hi - lo)
 
 
-@numba.njit(cache=True)
+# Not cached on disk: numba loads a cached self-recursive function (and a caller that
+# holds it) wrongly and the process crashes on the second run; compiled per process.
+@numba.njit
 def _walk(
     n: int, traverser: int, player: I8, first_child: I32, num_children: I32, infoset: I32,
     chance: F64, payoff: F64, infoset_offset: I32, regret: F64, average: F64, weight: float,
@@ -120,7 +122,7 @@ def _mix(seed: int, t: int) -> int:  # pragma: no cover - compiled
     return int(z & np.uint64(0x7FFFFFFF))
 
 
-@numba.njit(cache=True)
+@numba.njit  # calls _walk: not cached either
 def _run(
     player: I8, first_child: I32, num_children: I32, infoset: I32, chance: F64, payoff: F64,
     infoset_offset: I32, infoset_player: I8, regret: F64, average: F64, scratch: F64,
