@@ -29,9 +29,9 @@ In the 52-card deck the three-card discard is chosen among the ten pairs of
 kept cards by the equity of the two kept cards against the reference (the five
 dealt cards are not removed from that estimate), then enumerated exactly.
 
->>> ab = card_abstraction(32, pre_buckets=8, post_buckets=12)
+>>> ab = card_abstraction(32, pre_buckets=8, post_buckets=12)   # cuts on one value merge
 >>> ab.classes, ab.pre_buckets, ab.post_buckets
-(10808, 8, 12)
+(10808, 8, 9)
 >>> import numpy as np
 >>> bool(np.allclose(ab.transitions.sum(axis=2), 1.0)), round(float(ab.pre_probs.sum()), 12)
 (True, 1.0)
@@ -136,6 +136,7 @@ def suit_classes(deck: int) -> tuple[I64, I64]:
     """``(keys, counts)``: the sorted canonical keys of the deck's suit classes of
     five-card hands and how many hands each class holds (they sum to C(deck, 5)).
 
+    >>> from math import comb
     >>> keys, counts = suit_classes(32)
     >>> len(keys), int(counts.sum()) == comb(32, 5)
     (10808, True)

@@ -26,7 +26,7 @@ position ``n - 1`` deals.
 
 >>> tree = build_tree(GameSpec(players=2, betting=LIMIT_HEADS_UP))
 >>> tree.num_nodes, tree.num_decisions
-(3061, 1450)
+(3951, 1495)
 >>> tree.describe(0)
 'position 0 to bet: k b1'
 """
