@@ -24,7 +24,7 @@ from pokerbonus.bots.expert_table import StrategyPlayer
 from pokerbonus.bots.game_bots import make_game_bot
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
-from pokerbonus.rules.betting import POT_LIMIT
+from pokerbonus.rules.betting import POT_LIMIT, limit
 from pokerbonus.rules.games import five_card_draw
 from pokerbonus.sim.game_match import play_game_match, play_solver_match
 from pokerbonus.solvers import Policy, expected_value, exploitability, kuhn_poker, leduc_poker
@@ -128,8 +128,9 @@ def test_station_and_random_at_solver_tables() -> None:
 
 def test_expert_at_an_uncovered_table_is_hard() -> None:
     """Where no shipped strategy covers the table (six players, pot-limit heads-up and
-    four-handed, jokers, a blind game) the expert is hard: with the same seeds, a
-    match with expert in a seat equals the match with hard there."""
+    four-handed, four-handed limit: a recipe but no shipped file, jokers, a blind
+    game) the expert is hard: with the same seeds, a match with expert in a seat
+    equals the match with hard there."""
     tables = [
         (
             FIVE_CARD_DRAW,
@@ -139,6 +140,11 @@ def test_expert_at_an_uncovered_table_is_hard() -> None:
         (five_card_draw(structure=POT_LIMIT), Stakes.pot_game(1), ["expert", "medium"]),
         (
             five_card_draw(structure=POT_LIMIT),
+            Stakes.pot_game(1),
+            ["expert", "medium", "easy", "station"],
+        ),
+        (
+            five_card_draw(structure=limit(1, 2)),
             Stakes.pot_game(1),
             ["expert", "medium", "easy", "station"],
         ),
