@@ -1,6 +1,7 @@
 """What a new user waits for: the first run of the command line with empty caches.
 
-Run: ``python benchmarks/bench_first_run.py [--repeat N] [--no-pyc] [--pokerbonus PATH]``.
+Run: ``python benchmarks/bench_first_run.py [--repeat N] [--no-pyc] [--only NAME]
+[--pokerbonus PATH]`` (``--only equity``, repeatable: time only that command).
 
 Each run gets empty ``POKERBONUS_CACHE``, ``NUMBA_CACHE_DIR``, ``XDG_CACHE_HOME``,
 ``XDG_DATA_HOME`` and ``HOME`` folders (new temporary folders), as on a machine
@@ -132,6 +133,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each, each with new caches")
     parser.add_argument("--no-pyc", action="store_true", help="also without compiled bytecode")
     parser.add_argument(
+        "--only",
+        action="append",
+        choices=("eval", "equity", "play"),
+        help="time only this command (repeatable; default: all three)",
+    )
+    parser.add_argument(
         "--pokerbonus",
         default=str(Path(sys.executable).with_name("pokerbonus")),
         help="the command to time (default: the one beside this Python)",
@@ -147,24 +154,29 @@ def main() -> None:
         if cpu_seconds is not None:
             cpu.setdefault(name, []).append(cpu_seconds)
 
+    wanted = set(args.only or ("eval", "equity", "play"))
     for _ in range(args.repeat):
-        with tempfile.TemporaryDirectory(prefix="pokerbonus-first-run-") as folder:
-            env = fresh_env(Path(folder), args.no_pyc)
-            seconds, used, status, _ = timed_command([*command, "eval", "As Ks Qs Js Ts"], env)
-            assert status == 0, "eval failed"
-            record("eval, first run", seconds, used)
-        with tempfile.TemporaryDirectory(prefix="pokerbonus-first-run-") as folder:
-            env = fresh_env(Path(folder), args.no_pyc)
-            seconds, used, status, err = timed_command([*command, "equity", "AhKh", "QsQc"], env)
-            assert status == 0, f"equity failed: {err}"
-            record("equity AhKh QsQc, first run", seconds, used)
-            seconds, used, status, _ = timed_command([*command, "equity", "AhKh", "QsQc"], env)
-            record("equity AhKh QsQc, second run", seconds, used)
-        with tempfile.TemporaryDirectory(prefix="pokerbonus-first-run-") as folder:
-            env = fresh_env(Path(folder), args.no_pyc)
-            setup, table = timed_play([*command, "play"], env)
-            record("play, setup screen shown", setup)
-            record("play, table shown after Play at once", table)
+        if "eval" in wanted:
+            with tempfile.TemporaryDirectory(prefix="pokerbonus-first-run-") as folder:
+                env = fresh_env(Path(folder), args.no_pyc)
+                seconds, used, status, _ = timed_command([*command, "eval", "As Ks Qs Js Ts"], env)
+                assert status == 0, "eval failed"
+                record("eval, first run", seconds, used)
+        if "equity" in wanted:
+            with tempfile.TemporaryDirectory(prefix="pokerbonus-first-run-") as folder:
+                env = fresh_env(Path(folder), args.no_pyc)
+                equity = [*command, "equity", "AhKh", "QsQc"]
+                seconds, used, status, err = timed_command(equity, env)
+                assert status == 0, f"equity failed: {err}"
+                record("equity AhKh QsQc, first run", seconds, used)
+                seconds, used, status, _ = timed_command(equity, env)
+                record("equity AhKh QsQc, second run", seconds, used)
+        if "play" in wanted:
+            with tempfile.TemporaryDirectory(prefix="pokerbonus-first-run-") as folder:
+                env = fresh_env(Path(folder), args.no_pyc)
+                setup, table = timed_play([*command, "play"], env)
+                record("play, setup screen shown", setup)
+                record("play, table shown after Play at once", table)
     print(f"after: {load()}")
     targets = {
         "eval, first run": "under 1 s",

@@ -570,3 +570,80 @@ def test_create_form_shows_the_games_fields_on_one_screen(server: str, browser: 
     for name in ("small_blind", "kill", "forced_bets"):
         assert not shown(name), name
     page.close()
+
+
+def _english_only_words() -> set[str]:
+    """The words of the page's English messages that its French words never use:
+    none of them may be on a French page."""
+    from pokerbonus.i18n.catalog import read
+    from pokerbonus.web.words import page_messages
+
+    english: set[str] = set()
+    french: set[str] = set()
+    words = re.compile(r"[^\W\d_]{2,}")
+    for entry in read("fr"):
+        if not entry.id or not any(p.startswith("pokerbonus/web/") for p, _ in entry.locations):
+            continue
+        ids = entry.id if isinstance(entry.id, tuple | list) else (entry.id,)
+        for text in ids:
+            english |= set(words.findall(re.sub(r"\{[^}]*\}", " ", str(text))))
+    for value in page_messages("fr").values():
+        for text in value if isinstance(value, list) else [value]:
+            french |= set(words.findall(re.sub(r"\{[^}]*\}", " ", text)))
+    return english - french - {"Poker", "Bonus"}
+
+
+def test_a_french_browser_gets_a_french_table_and_the_switch_is_remembered(
+    server: str, browser: Any
+) -> None:
+    """A browser that asks for French (``Accept-Language: fr-FR``) gets the landing page
+    and the table in French: the buttons and the log in the words of the French tables,
+    the French card letters, and no word of the page's English messages. The language
+    switch takes the page to English and is remembered across a reload (a cookie)."""
+    ctx = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 860})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    expect = playwright_sync.expect
+    page.goto(server + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("h1")).to_have_text("Jouer entre amis")
+    expect(page.get_by_test_id("btn-create")).to_have_text("Créer la table")
+    expect(page.get_by_test_id("cfg-game").locator("option:checked")).to_have_text("Poker fermé")
+    _create_table(page, server, "Ann", {0: "you", 1: "station"}, players=2, action_seconds=0)
+    expect(page.get_by_test_id("btn-start")).to_have_text("Commencer")
+    page.get_by_test_id("btn-start").click()
+    deadline = time.monotonic() + 30
+    while not page.get_by_test_id("bet-slider").count():  # a betting decision of Ann's
+        assert time.monotonic() < deadline, "no betting decision came"
+        _play_one(page)
+        page.wait_for_timeout(100)
+    expect(page.get_by_test_id("btn-call")).to_have_text(re.compile(r"^(Parole|Suivre \d+)$"))
+    expect(page.get_by_test_id("btn-raise")).to_have_text(re.compile(r"^(Ouvrir|Relancer) à \d+$"))
+    expect(page.get_by_test_id("preset-allin")).to_have_text("Tapis")
+    expect(page.get_by_test_id("log")).to_contain_text("paie l'ante")
+    letters = page.get_by_test_id("cards-0").locator(".rank").all_inner_texts()
+    assert len(letters) == 5 and not set(letters) & set("TJQK"), letters  # R D V 10
+    _screenshot(page, "web-table-french.png", docs=True)
+    text = page.locator("body").inner_text()
+    for name in ("Ann", "station-1", "Poker Bonus"):
+        text = text.replace(name, " ")
+    shown = set(re.findall(r"[^\W\d_]{2,}", text))
+    assert {"Parole", "Tapis", "Journal", "Abattage", "Discussion", "Jetons"} <= shown, shown
+    english = _english_only_words()
+    assert len(english) > 100
+    assert not shown & english, sorted(shown & english)
+
+    # the switch: English now, and still after a reload (the cookie); then French again
+    page.get_by_test_id("lang-switch").select_option("en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_test_id("log")).to_contain_text("antes")
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_test_id("lang-switch")).to_have_value("en")
+    assert "pokerbonus_lang=en" in page.evaluate("document.cookie")
+    page.get_by_test_id("lang-switch").select_option("fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.get_by_test_id("log")).to_contain_text("paie l'ante")
+    assert not errors, errors
+    ctx.close()

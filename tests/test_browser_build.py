@@ -95,10 +95,10 @@ def test_offer_buttons_send_the_decision_offered() -> None:
     done = subprocess.run([node, "--no-warnings", "-e", script], cwd=WEB, capture_output=True,
                           text=True, timeout=60, check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == [
-        {"kind": "kill", "label": "Kill"},
-        {"kind": "buy_pot", "label": "Buy the pot"},
-        {"kind": "surblind", "label": "Surblind"},
+    assert json.loads(done.stdout) == [  # the labels: whole sentences with the amount
+        {"kind": "kill", "label": "Kill ({amount})"},
+        {"kind": "buy_pot", "label": "Buy the pot ({amount})"},
+        {"kind": "surblind", "label": "Surblind ({amount})"},
     ]
 
 
@@ -178,8 +178,9 @@ def test_client_takes_a_batch_as_its_messages_one_by_one() -> None:
     batched = _run_client("batch", changes)
     assert batched == one_by_one
     assert [m for ws in batched["sent"] for m in ws] == [
-        {"type": "hello", "token": "secret", "since": None, "batch": True},
-        {"type": "hello", "token": "secret", "since": 5, "batch": True},
+        # the page's language rides in hello (no document here: English)
+        {"type": "hello", "token": "secret", "since": None, "batch": True, "lang": "en"},
+        {"type": "hello", "token": "secret", "since": 5, "batch": True, "lang": "en"},
     ]
     assert batched["stats"]["gaps"] == 1 and batched["stats"]["acks"] == 1
     assert batched["lastN"] == 7

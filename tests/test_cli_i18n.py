@@ -173,7 +173,7 @@ def test_games_in_french() -> None:
     assert "Stud à sept cartes" in out and "sans limite (NT)" in out
     listed = runner.invoke(app, ["games", "--json", "--lang", "fr"]).stdout
     razz = next(row for row in json.loads(listed) if row["key"] == "razz")
-    assert razz["name"] == "Razz" and razz["page"] == "docs/games/razz.md"
+    assert razz["name"] == "Razz" and razz["page"] == "docs/games/fr/razz.md"
     assert razz["description"].startswith("stud à sept cartes joué pour le low as-à-cinq")
     short = next(row for row in json.loads(listed) if row["key"] == "short-deck")
     assert "la couleur bat le full" in short["description"]
@@ -191,4 +191,21 @@ def test_the_french_rules_pages_exist() -> None:
     listed = json.loads(runner.invoke(app, ["games", "--json", "--lang", "fr"]).stdout)
     pages = {row["key"]: row["page"] for row in listed}
     assert pages["holdem"] == "docs/games/fr/holdem.md"
-    assert pages["razz"] == "docs/games/razz.md"
+    assert pages["razz"] == "docs/games/fr/razz.md"
+    for key in FRENCH_PAGES - {"draw"}:  # every French page names its English reference
+        text = (ROOT / rules_page(key, "fr")).read_text(encoding="utf-8")
+        assert f"[../{key}.md](../{key}.md)" in text and "Structures d'enchères" in text, key
+
+
+def test_a_french_plot(tmp_path: Path) -> None:
+    """``stats dealt --plot --lang fr``: the plot's title in French (« 0 joker »: French
+    counts 0 in the singular); the English one says "0 jokers"."""
+    for lang, title in (
+        ("fr", "Donne de cinq cartes, 32 cartes + 0 joker (exact)"),
+        ("en", "Five-card deal, 32 cards + 0 jokers (exact)"),
+    ):
+        plot = tmp_path / f"dealt-{lang}.svg"
+        args = ["stats", "dealt", "--deck", "32", "--json", "--plot", str(plot), "--lang", lang]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert title in plot.read_text(), lang

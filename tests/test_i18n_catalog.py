@@ -10,12 +10,15 @@ has brought it into ``fr/LC_MESSAGES/pokerbonus.po`` and it is translated there.
 from __future__ import annotations
 
 import copy
+import re
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
 
 from pokerbonus.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from pokerbonus.i18n.catalog import extract, problems, read
+from pokerbonus.web.words import page_messages, schema_words
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
 
@@ -35,7 +38,47 @@ CONVERTED = (
     "pokerbonus/cli/equity.py",
     "pokerbonus/cli/games.py",
     "pokerbonus/cli/stats.py",
+    "pokerbonus/cli/play.py",
+    "pokerbonus/cli/serve.py",
+    "pokerbonus/cli/simulate.py",
+    "pokerbonus/cli/match.py",
+    "pokerbonus/cli/solve.py",
+    "pokerbonus/cli/replay.py",
+    "pokerbonus/cli/history.py",
+    "pokerbonus/tui/app.py",
+    "pokerbonus/tui/table.py",
+    "pokerbonus/tui/screens.py",
+    "pokerbonus/tui/render.py",
+    "pokerbonus/tui/rules_text.py",
+    "pokerbonus/tui/session.py",
+    "pokerbonus/tui/settings.py",
+    "pokerbonus/server/app.py",
+    "pokerbonus/server/protocol.py",
+    "pokerbonus/server/session.py",
+    "pokerbonus/engine/config.py",
+    "pokerbonus/engine/state.py",
+    "pokerbonus/engine/table.py",
+    "pokerbonus/engine/ledger.py",
+    "pokerbonus/notation/replay.py",
+    "pokerbonus/notation/actions.py",
+    "pokerbonus/store/store.py",
+    "pokerbonus/analysis/equity.py",
+    "pokerbonus/web/schema.py",
+    "pokerbonus/web/src/cards.ts",
+    "pokerbonus/web/src/i18n.ts",
+    "pokerbonus/web/src/landing.ts",
+    "pokerbonus/web/src/main.ts",
+    "pokerbonus/web/src/table.ts",
+    "pokerbonus/web/src/words.ts",
 )
+
+WEB_SOURCES = Path(__file__).resolve().parent.parent / "src" / "pokerbonus" / "web" / "src"
+
+ALLOWED_PAGE_LITERALS = {
+    "Poker Bonus",  # the name, in every language
+    "help sr-only",  # class names
+}
+"""Words of the page's scripts that are not sentences to translate."""
 
 
 @pytest.fixture(scope="module")
@@ -96,3 +139,61 @@ def test_the_french_catalog_has_the_french_plural_rule() -> None:
     catalog = read("fr")
     assert catalog.num_plurals == 2
     assert catalog.plural_expr == "(n > 1)"
+
+
+def test_the_page_gets_a_french_word_for_each_of_its_messages(template: Catalog) -> None:
+    """Every message of the page's scripts and of the create form's schema (labels,
+    help lines, game names) is in the page's French words (pokerbonus.web.words)."""
+    words = page_messages("fr")
+    wanted = {
+        (f"{m.context}\x04" if m.context else "")
+        + str(m.id[0] if isinstance(m.id, tuple | list) else m.id)
+        for m in template
+        if m.id and any(path.startswith("pokerbonus/web/") for path, _ in m.locations)
+    }
+    wanted |= schema_words()
+    assert len(wanted) > 150
+    missing = sorted(key for key in wanted if not words.get(key))
+    assert missing == [], missing
+    assert all(isinstance(w, str | list) and w for w in words.values())
+
+
+_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`')
+_S = r'"(?:[^"\\\n]|\\.)*"'
+_CALLS = re.compile(r"\b(?:gettext|ngettext|pgettext)\(\s*" + _S + r"(?:\s*,\s*" + _S + r")*")
+
+
+def untranslated_literals(source: str) -> list[str]:
+    """The string literals of a page script that read like words to a person (two
+    words or more, a space) and are not the English of a translation call, nor a
+    class, a style or a cookie."""
+    text = re.sub(r"//[^\n]*", "", source)
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = _CALLS.sub("CALL(", text)
+    found = []
+    for match in _STRING.finditer(text):
+        literal = match.group(1) if match.group(1) is not None else match.group(2)
+        plain = re.sub(r"\$\{[^}]*\}", "x", literal)
+        if len(re.findall(r"[A-Za-z]{2,}", plain)) < 2 or " " not in plain.strip():
+            continue
+        before = text[max(0, match.start() - 40) : match.start()]
+        if re.search(r"(class|className|style|cookie)\s*[:=]\s*$", before):
+            continue
+        if plain.startswith("/") or literal in ALLOWED_PAGE_LITERALS:
+            continue
+        found.append(literal)
+    return found
+
+
+def test_the_pages_scripts_say_nothing_outside_the_catalog() -> None:
+    """A sentence written in a page script without gettext would ship in English
+    at a French table: each one must go through the catalog."""
+    found = {
+        path.name: untranslated_literals(path.read_text(encoding="utf-8"))
+        for path in sorted(WEB_SOURCES.glob("*.ts"))
+    }
+    assert {name: words for name, words in found.items() if words} == {}
+    assert untranslated_literals('h("p", {}, "Ask the host for the invite link")') == [
+        "Ask the host for the invite link"
+    ]
+    assert untranslated_literals('h("p", {}, gettext("Ask the host for the link"))') == []

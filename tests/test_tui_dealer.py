@@ -40,7 +40,7 @@ def screen_text(app: App[None]) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 30) -> None:
+async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 180) -> None:
     """Let the app run until ``done()`` (work in a thread: the hint, the rules' RTP)."""
     for _ in range(int(seconds / 0.05)):
         if done():
@@ -265,6 +265,8 @@ def test_snapshot_of_the_decision_screen_with_a_card_picked_and_the_hint(
 ) -> None:
     async def hint(pilot: Pilot[None]) -> None:
         await pilot.press("2", "h")
+        # the first exact decision of a fresh install compiles its kernels (tens of
+        # seconds on a loaded 2-core machine)
         await until(pilot, lambda: "best" in screen_text(pilot.app))
 
     assert snap_compare(DealerApp(seeded()), terminal_size=(120, 34), run_before=hint)

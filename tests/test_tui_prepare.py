@@ -7,6 +7,8 @@ import subprocess
 import sys
 import threading
 
+import pytest
+
 from pokerbonus.compiling import _on_end, _on_start
 from pokerbonus.store import Store
 from pokerbonus.tui.app import PlayApp, SetupScreen, TableScreen
@@ -96,3 +98,46 @@ async def test_the_header_says_preparing_while_kernels_compile_then_the_table_op
             if app.sub_title == "":
                 break
         assert app.sub_title == ""
+
+
+async def test_dealer_mode_prepares_its_exact_decisions_in_the_background(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The dealer table opens at once and says it is preparing while the exact
+    decision's kernels compile (hint, computer players), then stops saying so."""
+    import pokerbonus.tui.prepare as prepare
+    from pokerbonus.dealer import DealerSettings
+    from pokerbonus.tui.dealer_app import DealerApp, DealerScreen
+    from pokerbonus.tui.dealer_session import DealerSession
+
+    release = threading.Event()
+    threads: list[int] = []
+
+    def compile_stand_in() -> None:
+        threads.append(threading.get_ident())
+        _on_start()
+        release.wait(30)
+        _on_end()
+
+    monkeypatch.setattr(prepare, "prepare_dealer", compile_stand_in)
+    session = DealerSession(DealerSettings(), computer="simple", seed=3)
+    app = DealerApp(session, prepare=True)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if app.sub_title == PREPARING:
+                break
+        assert isinstance(app.screen, DealerScreen) and app.sub_title == PREPARING
+        assert threads and threads[0] != threading.get_ident()  # off the screen's thread
+        release.set()
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if app.sub_title == "":
+                break
+        assert app.sub_title == ""
+
+
+def test_the_dealer_preparation_is_one_exact_decision() -> None:
+    from pokerbonus.tui.prepare import prepare_dealer
+
+    prepare_dealer()  # compiles or loads the kernels; raises if the call is wrong

@@ -27,6 +27,9 @@ import threading
 import time
 from typing import Any, Protocol
 
+from pokerbonus.i18n import gettext
+from pokerbonus.i18n.numbers import number
+
 __all__ = ["Reporter", "TerminalReporter", "numba_init", "report_on_terminal", "set_reporter"]
 
 
@@ -63,15 +66,21 @@ class TerminalReporter:
         if not self._said:
             self._said = True
             _write(
-                "Preparing the compiled kernels for this computer "
-                "(first run only; this takes a few seconds)..."
+                gettext(
+                    "Preparing the compiled kernels for this computer "
+                    "(first run only; this takes a few seconds)..."
+                )
             )
 
     def finished(self, seconds: float) -> None:
         """Say that they are ready (the first time only)."""
         if self._said and not self._done:
             self._done = True
-            _write(f"The compiled kernels are ready ({seconds:.1f} s); later runs reuse them.")
+            _write(
+                gettext(
+                    "The compiled kernels are ready ({seconds} s); later runs reuse them."
+                ).format(seconds=number(seconds, ".1f"))
+            )
 
 
 def _write(line: str) -> None:

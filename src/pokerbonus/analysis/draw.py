@@ -34,6 +34,7 @@ from pokerbonus.analysis.stats.tables import BINOM, class_tables, hand_class_in
 from pokerbonus.cards import Card, CardsLike, format_cards, make_deck, parse_cards
 from pokerbonus.errors import InvalidHandError
 from pokerbonus.hands import Category
+from pokerbonus.i18n import gettext
 
 __all__ = [
     "DrawOdds",
@@ -79,7 +80,11 @@ def _category(value: Category | str) -> Category:
         if value in (category.key, category.name.lower()):
             return category
     names = ", ".join(c.key for c in Category)
-    raise InvalidHandError(f"unknown hand category: {value!r} (expected one of {names})")
+    raise InvalidHandError(
+        gettext("unknown hand category: {value!r} (expected one of {names})").format(
+            value=value, names=names
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,18 +176,24 @@ def _prepare(
     dead_cards = parse_cards(dead)
     if len(cards) != 5:
         raise InvalidHandError(
-            f"a draw hand has five cards, got {len(cards)}: {format_cards(cards)!r}"
+            gettext("a draw hand has five cards, got {count}: {cards!r}").format(
+                count=len(cards), cards=format_cards(cards)
+            )
         )
     deck_cards = make_deck(deck, jokers)
     for card in cards + dead_cards:
         if card not in deck_cards:
             raise InvalidHandError(
-                f"card {str(card)!r} is not in a {deck}-card deck with {jokers} joker(s)"
+                gettext("card {card!r} is not in a {deck}-card deck with {jokers} joker(s)").format(
+                    card=str(card), deck=deck, jokers=jokers
+                )
             )
     overlap = set(cards) & set(dead_cards)
     if overlap:
         raise InvalidHandError(
-            f"card {format_cards(sorted(overlap))!r} is both in the hand and dead"
+            gettext("card {overlap!r} is both in the hand and dead").format(
+                overlap=format_cards(sorted(overlap))
+            )
         )
     unseen = [c for c in deck_cards if c not in cards and c not in dead_cards]
     return cards, unseen
@@ -229,7 +240,9 @@ def draw_odds(
     thrown = parse_cards(discard)
     for card in thrown:
         if card not in cards:
-            raise InvalidHandError(f"cannot discard {str(card)!r}: it is not in the hand")
+            raise InvalidHandError(
+                gettext("cannot discard {card!r}: it is not in the hand").format(card=str(card))
+            )
     return _odds(cards, thrown, unseen, deck, jokers, wheel, ranking, goal)
 
 
@@ -244,12 +257,20 @@ def _odds(
     goal: Goal | None,
 ) -> DrawOdds:
     if ranking not in ("modern", "archaic"):
-        raise InvalidHandError(f"unknown ranking: {ranking!r} (expected 'modern' or 'archaic')")
+        raise InvalidHandError(
+            gettext("unknown ranking: {ranking!r} (expected 'modern' or 'archaic')").format(
+                ranking=ranking
+            )
+        )
     table = _class_table(deck, jokers, wheel, ranking)
     kept = np.array([c for c in cards if c not in thrown], dtype=np.int64)
     stub = np.array(unseen, dtype=np.int64)
     if len(thrown) > len(stub):
-        raise InvalidHandError(f"cannot draw {len(thrown)} cards from {len(stub)} unseen cards")
+        raise InvalidHandError(
+            gettext("cannot draw {count} cards from {count2} unseen cards").format(
+                count=len(thrown), count2=len(stub)
+            )
+        )
     counts = _count_draws(kept, stub, len(thrown), table, BINOM)
     outcomes = comb(len(stub), len(thrown))
     value = float("nan")
@@ -305,7 +326,9 @@ def rank_discards(
 ) -> list[DrawOdds]:
     """Every discard choice with its exact odds, best expected value first."""
     if not 0 <= max_discard <= 5:
-        raise InvalidHandError(f"max_discard must be 0..5, got {max_discard!r}")
+        raise InvalidHandError(
+            gettext("max_discard must be 0..5, got {max_discard!r}").format(max_discard=max_discard)
+        )
     cards, unseen = _prepare(hand, deck, jokers, dead)
     results = [
         _odds(cards, choice, unseen, deck, jokers, wheel, ranking, goal)

@@ -52,6 +52,7 @@ from pokerbonus.errors import (
     InvalidHandError,
     NotationError,
 )
+from pokerbonus.i18n import gettext
 
 __all__ = [
     "AUTO_EXACT_WORK",
@@ -87,6 +88,9 @@ _MAX_REJECTS: Final = 100_000
 
 _DECK_SIZE: Final = {"holdem": 52, "omaha": 52, "omaha8": 52, "shortdeck": 36}
 _COST: Final = {"holdem": 1, "shortdeck": 1, "omaha": 10, "omaha8": 20}
+_CARD_BITS: Final = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], np.int64)
+"""Bit ``16 * suit + rank`` of each card: the kernels OR them, shift by ``16 * suit``
+and keep 13 bits to find a flush's ranks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,25 +157,39 @@ def _read_hand(number: int, hand: str | CardsLike, game: str, hole: tuple[int, .
             found = parse_range(hand)
         except NotationError as exc:
             if cards_error is not None and not any(ch in hand for ch in "+-,"):
-                raise InvalidCardError(f"hand {number} {text!r}: {cards_error}") from None
+                raise InvalidCardError(
+                    gettext("hand {number} {text!r}: {cards_error}").format(
+                        number=number, text=text, cards_error=cards_error
+                    )
+                ) from None
             if cards_error is None:
                 raise InvalidHandError(
-                    f"hand {number} {text!r} has {len(cards)} cards; {game} needs 2 "
-                    "(or a range such as 'QQ+, AKs')"
+                    gettext(
+                        "hand {number} {text!r} has {count} cards; {game} needs 2 (or a range "
+                        "such as 'QQ+, AKs')"
+                    ).format(number=number, text=text, count=len(cards), game=game)
                 ) from None
-            raise NotationError(f"hand {number}: {exc}") from None
+            raise NotationError(
+                gettext("hand {number}: {exc}").format(number=number, exc=exc)
+            ) from None
         return _Hand(text, None, found.combos, False)
     if cards_error is not None:
-        raise InvalidCardError(f"hand {number} {text!r}: {cards_error}") from None
+        raise InvalidCardError(
+            gettext("hand {number} {text!r}: {cards_error}").format(
+                number=number, text=text, cards_error=cards_error
+            )
+        ) from None
     sizes = " or ".join(str(h) for h in hole)
     raise InvalidHandError(
-        f"hand {number} {text!r} has {len(cards)} cards; {game} needs {sizes} hole cards"
+        gettext("hand {number} {text!r} has {count} cards; {game} needs {sizes} hole cards").format(
+            number=number, text=text, count=len(cards), game=game, sizes=sizes
+        )
     )
 
 
 @lru_cache(maxsize=1)
 def _tables() -> Any:
-    from pokerbonus.hands.kernels import get_tables
+    from pokerbonus.hands.tables import get_tables
 
     return get_tables()
 
@@ -213,32 +231,50 @@ def equity(
     True
     """
     if game not in GAMES:
-        raise InvalidHandError(f"unknown game: {game!r} (expected one of {', '.join(GAMES)})")
+        raise InvalidHandError(
+            gettext("unknown game: {game!r} (expected one of {games})").format(
+                game=game, games=", ".join(GAMES)
+            )
+        )
     if isinstance(hands, str):
         raise InvalidHandError(
-            f"equity needs a list of 2 to 10 hands, got the text {hands!r} "
-            "(give each hand apart, e.g. ['AhKh', 'QsQc'])"
+            gettext(
+                "equity needs a list of 2 to 10 hands, got the text {hands!r} (give "
+                "each hand apart, e.g. ['AhKh', 'QsQc'])"
+            ).format(hands=hands)
         )
     if samples is not None and (
         isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
     ):
-        raise ConfigurationError(f"invalid samples: {samples!r} (expected a positive integer)")
+        raise ConfigurationError(
+            gettext("invalid samples: {samples!r} (expected a positive integer)").format(
+                samples=samples
+            )
+        )
     if exact not in (None, True, False):
-        raise ConfigurationError(f"invalid exact: {exact!r} (expected True, False or None)")
+        raise ConfigurationError(
+            gettext("invalid exact: {exact!r} (expected True, False or None)").format(exact=exact)
+        )
     hole: tuple[int, ...] = (4, 5) if game.startswith("omaha") else (2,)
     players = [_read_hand(i + 1, h, game, hole) for i, h in enumerate(hands)]
     if not 2 <= len(hands) <= 10:
         given = ", ".join(repr(_label(h)) for h in hands)
         if len(hands) == 1:
             raise InvalidHandError(
-                f"equity needs 2 to 10 hands, got only {given}; add the opponent's "
-                "hand, a range or 'random'"
+                gettext(
+                    "equity needs 2 to 10 hands, got only {given}; add the opponent's "
+                    "hand, a range or 'random'"
+                ).format(given=given)
             )
-        raise InvalidHandError(f"equity needs 2 to 10 hands, got {len(hands)}")
+        raise InvalidHandError(
+            gettext("equity needs 2 to 10 hands, got {count}").format(count=len(hands))
+        )
     board_cards = parse_cards(board)
     if len(board_cards) > 5:
         raise InvalidHandError(
-            f"too many board cards: {len(board_cards)} in {_label(board)!r} (at most 5)"
+            gettext("too many board cards: {count} in {_label!r} (at most 5)").format(
+                count=len(board_cards), _label=_label(board)
+            )
         )
     dead_cards = parse_cards(dead)
 
@@ -253,15 +289,23 @@ def equity(
         for c in cards:
             if c not in in_deck:
                 why = "a joker" if c.is_joker else f"not in the {len(deck)}-card deck"
-                raise InvalidCardError(f"card {str(c)!r} in {place} is {why}")
+                raise InvalidCardError(
+                    gettext("card {c!r} in {place} is {why}").format(c=str(c), place=place, why=why)
+                )
             if c in owner:
-                raise InvalidCardError(f"duplicate card: {str(c)!r} in {owner[c]} and {place}")
+                raise InvalidCardError(
+                    gettext("duplicate card: {c!r} in {owner} and {place}").format(
+                        c=str(c), owner=owner[c], place=place
+                    )
+                )
             owner[c] = place
 
     sizes = {len(h.cards) for h in players if h.cards is not None}
     if len(sizes) > 1:
         raise InvalidHandError(
-            f"all {game} hands must have the same number of cards, got {sorted(sizes)}"
+            gettext("all {game} hands must have the same number of cards, got {sizes}").format(
+                game=game, sizes=sorted(sizes)
+            )
         )
     nh = sizes.pop() if sizes else hole[0]
 
@@ -272,15 +316,19 @@ def equity(
             kept = tuple(cs for cs in h.combos if all(c in in_deck and c not in owner for c in cs))
             if not kept:
                 raise InvalidHandError(
-                    f"range {h.text!r} of hand {i + 1} is empty once the known and dead "
-                    "cards (and the cards outside the deck) are removed"
+                    gettext(
+                        "range {text!r} of hand {i} is empty once the known and dead cards "
+                        "(and the cards outside the deck) are removed"
+                    ).format(text=h.text, i=i + 1)
                 )
             players[i] = _Hand(h.text, None, kept, False)
     unknown_holes = sum(nh for h in players if h.cards is None)
     k = 5 - len(board_cards)
     if len(free) < unknown_holes + k:
         raise InvalidHandError(
-            f"not enough cards: {len(free)} left in the deck, {unknown_holes + k} needed"
+            gettext("not enough cards: {count} left in the deck, {unknown_holes} needed").format(
+                count=len(free), unknown_holes=unknown_holes + k
+            )
         )
 
     # size of the exact problem
@@ -297,19 +345,17 @@ def equity(
         exact = work <= AUTO_EXACT_WORK
     elif exact and work > MAX_EXACT_WORK:
         raise ConfigurationError(
-            f"exact=True: about {work:.3g} evaluations (up to {assignments} hand assignments "
-            f"x {runouts} runouts) is over the limit of {MAX_EXACT_WORK:.0e}; "
-            "use Monte Carlo (exact=False)"
+            gettext(
+                "exact=True: about {work:.3g} evaluations (up to {assignments} hand "
+                "assignments x {runouts} runouts) is over the limit of "
+                "{max_exact_work:.0e}; use Monte Carlo (exact=False)"
+            ).format(
+                work=work, assignments=assignments, runouts=runouts, max_exact_work=MAX_EXACT_WORK
+            )
         )
 
     from pokerbonus.analysis import equity_kernels as kern
 
-    code = {
-        "holdem": kern.GAME_HOLDEM,
-        "shortdeck": kern.GAME_SHORTDECK,
-        "omaha": kern.GAME_OMAHA,
-        "omaha8": kern.GAME_OMAHA8,
-    }[game]
     rows: list[Sequence[int]] = []
     starts: list[int] = []
     counts: list[int] = []
@@ -326,7 +372,7 @@ def equity(
         rows.extend(options)
         counts.append(len(options))
     combos = np.array(rows, dtype=np.int64).reshape(len(rows), nh)
-    masks = np.array([_mask(r) for r in rows], dtype=np.uint64)
+    masks = np.array([_mask(r) for r in rows], dtype=np.int64)
     board_arr = np.zeros(5, np.int64)
     board_arr[: len(board_cards)] = board_cards
     deck_arr = np.array(free, dtype=np.int64)
@@ -334,45 +380,91 @@ def equity(
     counts_arr = np.array(counts, dtype=np.int64)
     tables = _tables()
     two_card = game in ("holdem", "shortdeck")
-    multi = tables.multi_high if game == "holdem" else tables.multi_shortdeck
-    flush = tables.flush_high if game == "holdem" else tables.flush_shortdeck
-    arrays = (tables.card_key, multi, flush, tables.row_offset)
+    split = game == "omaha8"
+    multi = tables.multi_shortdeck if game == "shortdeck" else tables.multi_high
+    flush = tables.flush_shortdeck if game == "shortdeck" else tables.flush_high
+    evaluator = (tables.card_key, _CARD_BITS, tables.row_offset, multi, flush)
+    low = tables.multi_low8
+    scratch = np.zeros(kern.work_shape(len(players), nh, len(free)), np.int64)
+    outcomes = np.zeros(kern.outcome_size(len(players), split), np.int64)
     known = len(board_cards)
 
     if exact:
         if two_card:
-            share, square, wins, ties, n = kern.exact_two_card(
-                combos, masks, starts_arr, counts_arr, board_arr, known, deck_arr, *arrays
-            )
+            n = kern.exact_two_card(
+                combos, masks, starts_arr, counts_arr, board_arr, known, deck_arr, *evaluator,
+                scratch, outcomes,
+            )  # fmt: skip
         else:
-            share, square, wins, ties, n = kern.exact_board(
-                code, combos, masks, starts_arr, counts_arr, board_arr, known, deck_arr, tables
-            )
+            n = kern.exact_board(
+                combos, masks, starts_arr, counts_arr, board_arr, known, deck_arr, split,
+                *evaluator, low, scratch, outcomes,
+            )  # fmt: skip
         if n == 0:
             raise InvalidHandError(
-                "the hands and ranges cannot be dealt together: "
-                "every combination uses some card twice"
+                gettext(
+                    "the hands and ranges cannot be dealt together: every combination uses "
+                    "some card twice"
+                )
             )
     else:
         wanted = DEFAULT_SAMPLES if samples is None else samples
         random_hand = np.array([h.random for h in players], dtype=np.bool_)
         rng = np.random.default_rng(seed)
         if two_card:
-            share, square, wins, ties, n, _attempts = kern.monte_carlo_two_card(
+            n = kern.monte_carlo_two_card(
                 combos, masks, starts_arr, counts_arr, random_hand, board_arr, known,
-                deck_arr, wanted, _MAX_REJECTS, rng, *arrays,
+                deck_arr, wanted, _MAX_REJECTS, rng, *evaluator, scratch, outcomes,
             )  # fmt: skip
         else:
-            share, square, wins, ties, n, _attempts = kern.monte_carlo_board(
-                code, combos, masks, starts_arr, counts_arr, random_hand, board_arr, known,
-                deck_arr, wanted, _MAX_REJECTS, rng, tables,
+            n = kern.monte_carlo_board(
+                combos, masks, starts_arr, counts_arr, random_hand, board_arr, known,
+                deck_arr, wanted, _MAX_REJECTS, rng, split, *evaluator, low, scratch, outcomes,
             )  # fmt: skip
         if n < wanted:
             raise InvalidHandError(
-                f"the ranges cannot be dealt together: no deal without a repeated card "
-                f"in {_MAX_REJECTS} tries"
+                gettext(
+                    "the ranges cannot be dealt together: no deal without a repeated card "
+                    "in {_max_rejects} tries"
+                ).format(_max_rejects=_MAX_REJECTS)
             )
+    share, square, wins, ties = _sums(outcomes, len(players))
     return _result(share, square, wins, ties, int(n), bool(exact))
+
+
+def _sums(outcomes: Any, players: int) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per player, from the kernel's counts of each set of winners: the sum of pot
+    shares (:data:`POT_UNITS` per pot) and of their squares, the runouts won alone
+    (scooped) and those shared.
+
+    ``outcomes[high | low << players]`` counts the runouts won by the players of
+    the bit set ``high`` (the low half by those of ``low``; none: the high hands
+    take the whole pot). Ties share a pot, or a half, equally.
+    """
+    share = [0] * players
+    square = [0] * players
+    wins = [0] * players
+    ties = [0] * players
+    everyone = (1 << players) - 1
+    seen = outcomes.nonzero()[0]
+    for index, count in zip(seen.tolist(), outcomes[seen].tolist(), strict=True):
+        high, low = index & everyone, index >> players
+        high_part = (POT_UNITS // 2 if low else POT_UNITS) // high.bit_count()
+        low_part = POT_UNITS // 2 // low.bit_count() if low else 0
+        for p in range(players):
+            part = 0
+            if high >> p & 1:
+                part += high_part
+            if low >> p & 1:
+                part += low_part
+            if part:
+                share[p] += part * count
+                square[p] += part * part * count
+                if part == POT_UNITS:
+                    wins[p] += count
+                else:
+                    ties[p] += count
+    return share, square, wins, ties
 
 
 def _result(share: Any, square: Any, wins: Any, ties: Any, n: int, exact: bool) -> EquityResult:

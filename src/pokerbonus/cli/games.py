@@ -19,8 +19,9 @@ from pokerbonus.rules.catalog import CATALOG
 
 __all__ = ["DRAW_ROW", "FRENCH_PAGES", "game_rows", "games_command", "rules_page"]
 
-FRENCH_PAGES: Final = frozenset({"draw", "holdem", "omaha", "deuce-to-seven-triple-draw"})
-"""The games whose rules page is written in French too: ``docs/games/fr/<key>.md``."""
+FRENCH_PAGES: Final = frozenset({"draw", *CATALOG})
+"""The games whose rules page is written in French too: ``docs/games/fr/<key>.md``
+(every game: the French draw in full, the others shorter than their English page)."""
 
 DRAW_ROW: Final[dict[str, Any]] = {
     "key": "draw",
@@ -43,7 +44,7 @@ def rules_page(key: str, lang: str) -> str:
     where no translation is written yet), relative to the repository root.
 
     >>> rules_page("draw", "fr"), rules_page("razz", "fr"), rules_page("draw", "en")
-    ('docs/games/fr/draw.md', 'docs/games/razz.md', 'docs/games/draw.md')
+    ('docs/games/fr/draw.md', 'docs/games/fr/razz.md', 'docs/games/draw.md')
     """
     if lang == "fr" and key in FRENCH_PAGES:
         return f"docs/games/fr/{key}.md"

@@ -23,12 +23,13 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from pokerbonus.errors import PokerError
+from pokerbonus.i18n import gettext, pgettext
 from pokerbonus.store.store import SavedHand, Store
 
 __all__ = ["export_session", "history_app"]
 
 history_app = typer.Typer(
-    help="Stored sessions and hands: list them, export them (PHH, PokerStars text).",
+    help=gettext("Stored sessions and hands: list them, export them (PHH, PokerStars text)."),
     no_args_is_help=True,
     add_completion=False,
 )
@@ -43,8 +44,10 @@ def _history(
         str | None,
         typer.Option(
             "--db",
-            help="Database file or SQLAlchemy URL (default: POKERBONUS_DB "
-            "or the user's data folder).",
+            help=gettext(
+                "Database file or SQLAlchemy URL (default: POKERBONUS_DB or the user's "
+                "data folder)."
+            ),
         ),
     ] = None,
 ) -> None:
@@ -53,7 +56,7 @@ def _history(
 
 
 def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(gettext("error: {message}").format(message=message), err=True)
     return typer.Exit(code=2)
 
 
@@ -74,7 +77,7 @@ def _store(ctx: typer.Context) -> Iterator[Store]:
 @history_app.command("sessions")
 def sessions_command(
     ctx: typer.Context,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=gettext("Print JSON."))] = False,
 ) -> None:
     """List every session, newest first."""
     with _store(ctx) as store:
@@ -82,16 +85,35 @@ def sessions_command(
     if as_json:
         typer.echo(json.dumps([r.to_json() for r in rows], indent=2))
         return
-    table = RichTable(title="Sessions")
-    for name in ("id", "date", "game", "players", "hands", "status", "net"):
-        table.add_column(name, justify="right" if name in ("id", "hands") else "left")
+    table = RichTable(title=gettext("Sessions"))
+    columns = (
+        # Translators: the columns of `history sessions`.
+        ("id", pgettext("sessions", "id")), ("date", pgettext("sessions", "date")),
+        ("game", pgettext("sessions", "game")), ("players", pgettext("sessions", "players")),
+        ("hands", pgettext("sessions", "hands")), ("status", pgettext("sessions", "status")),
+        ("net", pgettext("sessions", "net")),
+    )  # fmt: skip
+    for key, name in columns:
+        table.add_column(name, justify="right" if key in ("id", "hands") else "left")
     for r in rows:
         net = ", ".join(f"{p} {v:+d}" for p, v in r.net.items())
         table.add_row(
             str(r.id), r.created.strftime("%Y-%m-%d %H:%M"), r.game, ", ".join(r.players),
-            str(r.hands), r.status, net,
+            str(r.hands), _status(r.status), net,
         )  # fmt: skip
     Console().print(table)
+
+
+def _status(status: str) -> str:
+    """A session's or a hand's status in words (the JSON keeps the English key)."""
+    words = {
+        "open": pgettext("status", "open"),
+        "closed": pgettext("status", "closed"),
+        "finished": pgettext("status", "finished"),
+        "voided": pgettext("status", "voided"),
+        "playing": pgettext("status", "playing"),
+    }
+    return words.get(status, status)
 
 
 def _hand_json(h: SavedHand) -> dict[str, Any]:
@@ -112,8 +134,8 @@ def _hand_json(h: SavedHand) -> dict[str, Any]:
 @history_app.command("hands")
 def hands_command(
     ctx: typer.Context,
-    session: Annotated[int, typer.Argument(help="The session id.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    session: Annotated[int, typer.Argument(help=gettext("The session id."))],
+    as_json: Annotated[bool, typer.Option("--json", help=gettext("Print JSON."))] = False,
 ) -> None:
     """List the hands of a session."""
     with _store(ctx) as store:
@@ -121,8 +143,13 @@ def hands_command(
     if as_json:
         typer.echo(json.dumps([_hand_json(h) for h in hands], indent=2))
         return
-    table = RichTable(title=f"Session {session}: hands")
-    for name in ("hand", "status", "players", "start", "end", "result", "actions"):
+    table = RichTable(title=gettext("Session {session}: hands").format(session=session))
+    for name in (
+        # Translators: the columns of `history hands`.
+        pgettext("hands", "hand"), pgettext("hands", "status"), pgettext("hands", "players"),
+        pgettext("hands", "start"), pgettext("hands", "end"), pgettext("hands", "result"),
+        pgettext("hands", "actions"),
+    ):  # fmt: skip
         table.add_column(name)
     for h in hands:
         result = ""
@@ -130,7 +157,7 @@ def hands_command(
             diffs = (f - s for f, s in zip(h.final_stacks, h.starting_stacks, strict=True))
             result = ", ".join(f"{p} {d:+d}" for p, d in zip(h.players, diffs, strict=True))
         table.add_row(
-            str(h.number), h.status, ", ".join(h.players),
+            str(h.number), _status(h.status), ", ".join(h.players),
             " ".join(map(str, h.starting_stacks)),
             " ".join(map(str, h.final_stacks)) if h.final_stacks is not None else "-",
             result, str(len(h.actions)),
@@ -146,27 +173,40 @@ def export_session(store: Store, session: int, fmt: ExportFormat, hand: int | No
 
     saved = store.load_session(session)
     if saved.kind != "table":
-        raise PokerError(f"export: session {session} is a {saved.kind} session, only table "
-                         "sessions are exported")  # fmt: skip
+        raise PokerError(
+            gettext(
+                "export: session {session} is a {kind} session, only table sessions are exported"
+            ).format(session=session, kind=saved.kind)
+        )
     finished = saved.finished_hands
     if hand is not None and hand not in {h.number for h in finished}:
-        raise PokerError(f"export: session {session} has no finished hand {hand}")
+        raise PokerError(
+            gettext("export: session {session} has no finished hand {hand}").format(
+                session=session, hand=hand
+            )
+        )
     if not finished:
-        raise PokerError(f"export: session {session} has no finished hand")
+        raise PokerError(
+            gettext("export: session {session} has no finished hand").format(session=session)
+        )
     if fmt == "phh":
         histories = []
         for h in finished:
             if hand is not None and h.number != hand:
                 continue
             if h.phh is None:
-                raise PokerError(f"export: hand {h.number} has no stored PHH")
+                raise PokerError(
+                    gettext("export: hand {number} has no stored PHH").format(number=h.number)
+                )
             [history] = loads(h.phh)
             histories.append(history)
         if hand is not None:
             return dumps(histories[0])
         return dumps_many(histories)
     if fmt != "pokerstars":
-        raise PokerError(f"export: unknown format {fmt!r} (phh or pokerstars)")
+        raise PokerError(
+            gettext("export: unknown format {fmt!r} (phh or pokerstars)").format(fmt=fmt)
+        )
     texts = []
     for _table, _rng, saved_hand, played in replay_session(saved):
         if hand is not None and saved_hand.number != hand:
@@ -186,21 +226,25 @@ def export_session(store: Store, session: int, fmt: ExportFormat, hand: int | No
 @history_app.command("export")
 def export_command(
     ctx: typer.Context,
-    session: Annotated[int, typer.Argument(help="The session id.")],
-    fmt: Annotated[str, typer.Option("--format", help="phh or pokerstars.")] = "phh",
-    hand: Annotated[int | None, typer.Option("--hand", help="Only this hand.")] = None,
-    output: Annotated[Path | None, typer.Option("--output", help="Write to this file.")] = None,
+    session: Annotated[int, typer.Argument(help=gettext("The session id."))],
+    fmt: Annotated[str, typer.Option("--format", help=gettext("phh or pokerstars."))] = "phh",
+    hand: Annotated[int | None, typer.Option("--hand", help=gettext("Only this hand."))] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", help=gettext("Write to this file."))
+    ] = None,
 ) -> None:
     """Export the finished hands of a session."""
     if fmt not in ("phh", "pokerstars"):
-        raise _fail(f"--format: must be 'phh' or 'pokerstars', got {fmt!r}")
+        raise _fail(gettext("--format: must be 'phh' or 'pokerstars', got {fmt!r}").format(fmt=fmt))
     with _store(ctx) as store:
         text = export_session(store, session, fmt, hand)  # type: ignore[arg-type]
         hands = 1 if hand is not None else len(store.load_session(session).finished_hands)
     if output is not None and fmt == "phh" and output.suffix == ".phh" and hands > 1:
         raise _fail(
-            f"--output: {hands} hands go in a .phhs file (a .phh file holds one hand); "
-            f"write {output.with_suffix('.phhs').name} or give --hand"
+            gettext(
+                "--output: {hands} hands go in a .phhs file (a .phh file holds one hand); "
+                "write {name} or give --hand"
+            ).format(hands=hands, name=output.with_suffix(".phhs").name)
         )
     if output is None:
         typer.echo(text, nl=not text.endswith("\n"))
@@ -208,4 +252,8 @@ def export_command(
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise _fail(f"--output: cannot write {str(output)!r}: {exc.strerror}") from None
+        raise _fail(
+            gettext("--output: cannot write {output!r}: {strerror}").format(
+                output=str(output), strerror=exc.strerror
+            )
+        ) from None

@@ -26,6 +26,7 @@ from pokerbonus.cli.progress import progress_bar
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.table import game_for
 from pokerbonus.errors import ConfigurationError, PokerError
+from pokerbonus.i18n import gettext, pgettext
 from pokerbonus.rules.betting import BettingKind
 from pokerbonus.rules.catalog import CATALOG
 from pokerbonus.sim.game_match import play_game_match, play_solver_match
@@ -45,7 +46,9 @@ _KINDS: dict[str, BettingKind] = {
 
 
 def _fail(message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        gettext("error: {message}").format(message=message), markup=False
+    )
     return typer.Exit(code=2)
 
 
@@ -73,15 +76,23 @@ def parse_bots(text: str, game: str, players: int) -> list[str]:
         name, _, count = (part.strip() for part in item.partition("*"))
         if not name:
             raise ConfigurationError(
-                f"bots: empty bot name in {text!r} (expected one of {', '.join(bot_names(game))})"
+                gettext("bots: empty bot name in {text!r} (expected one of {bot_names})").format(
+                    text=text, bot_names=", ".join(bot_names(game))
+                )
             )
         if count and (not count.isdigit() or int(count) < 1):
-            raise ConfigurationError(f"bots: bad count {count!r} in {item.strip()!r}")
+            raise ConfigurationError(
+                gettext("bots: bad count {count!r} in {strip!r}").format(
+                    count=count, strip=item.strip()
+                )
+            )
         lineup += [resolve_bot(game, name)] * (int(count) if count else 1)
     if len(lineup) != players:
         raise ConfigurationError(
-            f"bots: {text!r} names {_bots(len(lineup))} for {players} players; "
-            f"give one per player (write name*count to repeat one)"
+            gettext(
+                "bots: {text!r} names {_bots} for {players} players; give one per "
+                "player (write name*count to repeat one)"
+            ).format(text=text, _bots=_bots(len(lineup)), players=players)
         )
     return lineup
 
@@ -92,36 +103,53 @@ def _short(name: str) -> str:
 
 def match_command(
     game: Annotated[
-        str, typer.Option(help=f"The game: {', '.join(MATCH_GAMES)}.", show_default=True)
+        str,
+        typer.Option(
+            help=gettext("The game: {match_games}.").format(match_games=", ".join(MATCH_GAMES)),
+            show_default=True,
+        ),
     ] = "draw",
-    players: Annotated[int, typer.Option(help="Players at the table.")] = 2,
+    players: Annotated[int, typer.Option(help=gettext("Players at the table."))] = 2,
     bots: Annotated[
         str | None,
         typer.Option(
-            help="The bot of each seat, e.g. hard,medium or hard,easy*5 "
-            "(default: medium then easy for the other seats; expert,random in kuhn, "
-            "leduc, reduced-draw)."
+            help=gettext(
+                "The bot of each seat, e.g. hard,medium or hard,easy*5 (default: "
+                "medium then easy for the other seats; expert,random in kuhn, leduc, "
+                "reduced-draw)."
+            )
         ),
     ] = None,
-    hands: Annotated[int, typer.Option(help="Hands to play.")] = 1000,
+    hands: Annotated[int, typer.Option(help=gettext("Hands to play."))] = 1000,
     duplicate: Annotated[
-        bool, typer.Option("--duplicate", help="Replay each deal with the seats rotated.")
+        bool, typer.Option("--duplicate", help=gettext("Replay each deal with the seats rotated."))
     ] = False,
-    seed: Annotated[int | None, typer.Option(help="Seed of the deals and of the bots.")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help=gettext("Seed of the deals and of the bots."))
+    ] = None,
     betting: Annotated[
         str | None,
         typer.Option(
-            help="Betting structure: no-limit, pot-limit or limit (default: the game's "
-            "first; draw no-limit). Not for the solver games (their own limit rules)."
+            help=gettext(
+                "Betting structure: no-limit, pot-limit or limit (default: the game's "
+                "first; draw no-limit). Not for the solver games (their own limit "
+                "rules)."
+            )
         ),
     ] = None,
-    json_output: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    json_output: Annotated[
+        bool, typer.Option("--json", help=gettext("Print the result as JSON."))
+    ] = False,
 ) -> None:
     """Play a match between bots and print each bot's result in mbb/hand."""
     if game not in MATCH_GAMES:
-        raise _fail(f"--game: unknown game {game!r} (expected one of {', '.join(MATCH_GAMES)})")
+        raise _fail(
+            gettext("--game: unknown game {game!r} (expected one of {match_games})").format(
+                game=game, match_games=", ".join(MATCH_GAMES)
+            )
+        )
     if hands < 1:
-        raise _fail(f"--hands: must be at least 1, got {hands}")
+        raise _fail(gettext("--hands: must be at least 1, got {hands}").format(hands=hands))
     if bots is None:
         bots = "expert,random" if game in SOLVER_GAMES else f"medium,easy*{max(players - 1, 1)}"
     try:
@@ -133,7 +161,7 @@ def match_command(
     except PokerError as exc:
         raise _fail(str(exc).replace("\n", " ")) from None
     total = -(-hands // players) * players if duplicate else hands
-    with progress_bar("playing", quiet=json_output) as progress:
+    with progress_bar(gettext("playing"), quiet=json_output) as progress:
         task = progress.add_task("hands", total=total)
         result = run(lambda done: progress.update(task, completed=done))
     _report(game, result, json_output)
@@ -155,10 +183,16 @@ def _prepare(
     if game in SOLVER_GAMES:
         if betting is not None:
             raise ConfigurationError(
-                f"--betting: {game} has its own fixed limit betting, got {betting!r}"
+                gettext(
+                    "--betting: {game} has its own fixed limit betting, got {betting!r}"
+                ).format(game=game, betting=betting)
             )
         if len(lineup) != 2:
-            raise ConfigurationError(f"--players: {game} is played heads-up, got {len(lineup)}")
+            raise ConfigurationError(
+                gettext("--players: {game} is played heads-up, got {count}").format(
+                    game=game, count=len(lineup)
+                )
+            )
         return lambda on_hand: play_solver_match(
             game, lineup, hands, seed=seed, duplicate=duplicate, on_hand=on_hand
         )
@@ -166,7 +200,9 @@ def _prepare(
         kind = _KINDS.get(betting or "no-limit")
         if kind is None:
             raise ConfigurationError(
-                f"--betting: expected one of {', '.join(_KINDS)}, got {betting!r}"
+                gettext("--betting: expected one of {_kinds}, got {betting!r}").format(
+                    _kinds=", ".join(_KINDS), betting=betting
+                )
             )
         config = (
             TableConfig(game="draw", players=len(lineup), betting=kind, small_bet=1, big_bet=2)
@@ -178,14 +214,22 @@ def _prepare(
         entry = CATALOG[game]
         if betting is not None and betting not in entry.structures:
             raise ConfigurationError(
-                f"--betting: {entry.name} is played {', '.join(entry.structures)}, not {betting!r}"
+                gettext("--betting: {name} is played {structures}, not {betting!r}").format(
+                    name=entry.name, structures=", ".join(entry.structures), betting=betting
+                )
             )
         chosen = next((k for k in entry.structures if k == betting), entry.structures[0])
         table_game, stakes = entry.game(chosen), entry.stakes()
         if not table_game.min_players <= len(lineup) <= table_game.max_players:
             raise ConfigurationError(
-                f"--players: {entry.name} seats {table_game.min_players} to "
-                f"{table_game.max_players} players, got {len(lineup)}"
+                gettext(
+                    "--players: {name} seats {min_players} to {max_players} players, got {count}"
+                ).format(
+                    name=entry.name,
+                    min_players=table_game.min_players,
+                    max_players=table_game.max_players,
+                    count=len(lineup),
+                )
             )
     return lambda on_hand: play_game_match(
         table_game, stakes, lineup, hands, seed=seed, duplicate=duplicate, on_hand=on_hand
@@ -199,14 +243,22 @@ def _report(game: str, result: MatchResult, json_output: bool) -> None:
     if json_output:
         typer.echo(json.dumps({"game": game, **data}))
         return
-    kind = "duplicate" if result.duplicate else "plain"
     title = (
-        f"{game}, {result.players} players, {result.hands} hands ({kind}), "
-        f"unit {result.unit} chip(s)"
+        gettext("{game}, {players} players, {hands} hands (duplicate), unit {unit} chip(s)")
+        if result.duplicate
+        else gettext("{game}, {players} players, {hands} hands (plain), unit {unit} chip(s)")
     )
-    out = RichTable(title=title)
-    for column in ("bot", "seats", "mbb/hand", "95% interval", "samples", "ms/decision"):
-        out.add_column(column, justify="left" if column == "bot" else "right")
+    out = RichTable(
+        title=title.format(game=game, players=result.players, hands=result.hands, unit=result.unit)
+    )
+    columns = (
+        # Translators: the columns of `match`.
+        pgettext("match", "bot"), pgettext("match", "seats"), pgettext("match", "mbb/hand"),
+        pgettext("match", "95% CI"), pgettext("match", "samples"),
+        pgettext("match", "ms/decision"),
+    )  # fmt: skip
+    for i, column in enumerate(columns):
+        out.add_column(column, justify="left" if i == 0 else "right")
     for r in result.results:
         interval = "-" if r.ci95 is None else f"[{r.ci95[0]:.0f}, {r.ci95[1]:.0f}]"
         out.add_row(
@@ -219,4 +271,4 @@ def _report(game: str, result: MatchResult, json_output: bool) -> None:
         )
     Console().print(out)
     if result.interrupted:
-        Console(stderr=True).print("interrupted: results of the complete hands above")
+        Console(stderr=True).print(gettext("interrupted: results of the complete hands above"))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from pokerbonus.errors import PokerError
+from pokerbonus.i18n import gettext
 
 if TYPE_CHECKING:
     from pokerbonus.store import Store
@@ -40,79 +41,106 @@ def settings_from_options(config: Path | None, options: dict[str, Any]) -> Any:
 
 def play_command(
     resume: Annotated[
-        bool, typer.Option("--resume", help="Resume a stored session (the newest open one).")
+        bool,
+        typer.Option("--resume", help=gettext("Resume a stored session (the newest open one).")),
     ] = False,
     session_id: Annotated[
-        int | None, typer.Argument(help="With --resume: the session to resume.")
+        int | None, typer.Argument(help=gettext("With --resume: the session to resume."))
     ] = None,
     void: Annotated[
-        bool, typer.Option("--void", help="With --resume: void the hand left open, chips back.")
+        bool,
+        typer.Option("--void", help=gettext("With --resume: void the hand left open, chips back.")),
     ] = False,
     dealer: Annotated[
-        bool, typer.Option("--dealer", help="Dealer mode: you and computer players vs the bank.")
+        bool,
+        typer.Option(
+            "--dealer", help=gettext("Dealer mode: you and computer players vs the bank.")
+        ),
     ] = False,
     db: Annotated[
-        str | None, typer.Option("--db", help="Database file or URL (default: user data folder).")
+        str | None,
+        typer.Option("--db", help=gettext("Database file or URL (default: user data folder).")),
     ] = None,
     config: Annotated[
-        Path | None, typer.Option("--config", help="House rules and choices from a TOML file.")
+        Path | None,
+        typer.Option("--config", help=gettext("House rules and choices from a TOML file.")),
     ] = None,
-    game: Annotated[str | None, typer.Option(help="Game key (draw).")] = None,
-    opponents: Annotated[int | None, typer.Option(help="Computer opponents (default 3).")] = None,
+    game: Annotated[str | None, typer.Option(help=gettext("Game key (draw)."))] = None,
+    opponents: Annotated[
+        int | None, typer.Option(help=gettext("Computer opponents (default 3)."))
+    ] = None,
     level: Annotated[
-        str | None, typer.Option(help="Opponents: random, station, easy, medium, hard, expert.")
+        str | None,
+        typer.Option(help=gettext("Opponents: random, station, easy, medium, hard, expert.")),
     ] = None,
-    name: Annotated[str | None, typer.Option(help="Your name at the table.")] = None,
+    name: Annotated[str | None, typer.Option(help=gettext("Your name at the table."))] = None,
     four_color: Annotated[
-        bool | None, typer.Option("--four-color/--two-color", help="Four-colour deck.")
+        bool | None, typer.Option("--four-color/--two-color", help=gettext("Four-colour deck."))
     ] = None,
-    forced_bets: Annotated[str | None, typer.Option(help="pot, blind or mixed.")] = None,
+    forced_bets: Annotated[str | None, typer.Option(help=gettext("pot, blind or mixed."))] = None,
     ante: Annotated[
-        int | None, typer.Option(help="Ante of the pot game (dealer: of the pot).")
+        int | None, typer.Option(help=gettext("Ante of the pot game (dealer: of the pot)."))
     ] = None,
-    bet: Annotated[int | None, typer.Option(help="Dealer mode: the bet against the bank.")] = None,
+    bet: Annotated[
+        int | None, typer.Option(help=gettext("Dealer mode: the bet against the bank."))
+    ] = None,
     play_multiple: Annotated[
-        int | None, typer.Option(help="Dealer mode: the play wager, in bets (default 2).")
+        int | None, typer.Option(help=gettext("Dealer mode: the play wager, in bets (default 2)."))
     ] = None,
     switch: Annotated[
-        bool | None, typer.Option("--switch/--no-switch", help="Dealer mode: the paid switch.")
+        bool | None,
+        typer.Option("--switch/--no-switch", help=gettext("Dealer mode: the paid switch.")),
     ] = None,
     switch_fee: Annotated[
-        int | None, typer.Option(help="Dealer mode: the switch fee (default: the bet).")
+        int | None, typer.Option(help=gettext("Dealer mode: the switch fee (default: the bet)."))
     ] = None,
     qualifier: Annotated[
-        str | None, typer.Option(help="Dealer mode: the dealer qualifies with AK, A, 44, none...")
+        str | None,
+        typer.Option(help=gettext("Dealer mode: the dealer qualifies with AK, A, 44, none...")),
     ] = None,
     paytable: Annotated[
-        str | None, typer.Option(help="Dealer mode: play wager pays, e.g. 'flush=5,quads=25'.")
+        str | None,
+        typer.Option(help=gettext("Dealer mode: play wager pays, e.g. 'flush=5,quads=25'.")),
     ] = None,
-    blind: Annotated[int | None, typer.Option(help="Blind of the blind game.")] = None,
+    blind: Annotated[int | None, typer.Option(help=gettext("Blind of the blind game."))] = None,
     surblind: Annotated[bool | None, typer.Option("--surblind/--no-surblind")] = None,
     buy_pot: Annotated[bool | None, typer.Option("--buy-pot/--no-buy-pot")] = None,
-    betting: Annotated[str | None, typer.Option(help="no-limit, pot-limit or limit.")] = None,
-    small_bet: Annotated[int | None, typer.Option(help="Limit: the small bet.")] = None,
-    big_bet: Annotated[int | None, typer.Option(help="Limit: the big bet.")] = None,
-    raise_cap: Annotated[int | None, typer.Option(help="Limit: raises per round (3 or 4).")] = None,
-    deck_size: Annotated[int | None, typer.Option(help="32, 36, 40, 44, 48 or 52.")] = None,
-    jokers: Annotated[int | None, typer.Option(help="0, 1 or 2 jokers.")] = None,
+    betting: Annotated[
+        str | None, typer.Option(help=gettext("no-limit, pot-limit or limit."))
+    ] = None,
+    small_bet: Annotated[int | None, typer.Option(help=gettext("Limit: the small bet."))] = None,
+    big_bet: Annotated[int | None, typer.Option(help=gettext("Limit: the big bet."))] = None,
+    raise_cap: Annotated[
+        int | None, typer.Option(help=gettext("Limit: raises per round (3 or 4)."))
+    ] = None,
+    deck_size: Annotated[
+        int | None, typer.Option(help=gettext("32, 36, 40, 44, 48 or 52."))
+    ] = None,
+    jokers: Annotated[int | None, typer.Option(help=gettext("0, 1 or 2 jokers."))] = None,
     wheel: Annotated[bool | None, typer.Option("--wheel/--no-wheel")] = None,
-    ranking: Annotated[str | None, typer.Option(help="modern or archaic.")] = None,
-    max_discard: Annotated[int | None, typer.Option(help="3 or 5.")] = None,
-    shuffle: Annotated[str | None, typer.Option(help="every-hand or cut-only.")] = None,
-    cave: Annotated[int | None, typer.Option(help="The cave (buy-in), in chips.")] = None,
-    rebuy: Annotated[str | None, typer.Option(help="free, limited or unlimited.")] = None,
-    max_caves: Annotated[int | None, typer.Option(help="With rebuy limited.")] = None,
+    ranking: Annotated[str | None, typer.Option(help=gettext("modern or archaic."))] = None,
+    max_discard: Annotated[int | None, typer.Option(help=gettext("3 or 5."))] = None,
+    shuffle: Annotated[str | None, typer.Option(help=gettext("every-hand or cut-only."))] = None,
+    cave: Annotated[int | None, typer.Option(help=gettext("The cave (buy-in), in chips."))] = None,
+    rebuy: Annotated[str | None, typer.Option(help=gettext("free, limited or unlimited."))] = None,
+    max_caves: Annotated[int | None, typer.Option(help=gettext("With rebuy limited."))] = None,
     kill: Annotated[
-        str | None, typer.Option(help="Kill pots: off, full (2x) or half (1.5x); blind games.")
+        str | None,
+        typer.Option(help=gettext("Kill pots: off, full (2x) or half (1.5x); blind games.")),
     ] = None,
     kill_min_pot: Annotated[
-        int | None, typer.Option(help="Kill: smallest pot whose scoop counts (0: every pot).")
+        int | None,
+        typer.Option(help=gettext("Kill: smallest pot whose scoop counts (0: every pot).")),
     ] = None,
     look_at_two: Annotated[
         bool | None,
-        typer.Option("--look-at-two/--no-look-at-two", help="Kill after two cards (lowball)."),
+        typer.Option(
+            "--look-at-two/--no-look-at-two", help=gettext("Kill after two cards (lowball).")
+        ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed the deals and the bots (testing).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help=gettext("Seed the deals and the bots (testing)."))
+    ] = None,
 ) -> None:
     """Play at the terminal table against computer opponents."""
     from pokerbonus.tui.app import PlayApp
@@ -138,8 +166,10 @@ def play_command(
 
             if opponents is not None and not 0 <= opponents <= MAX_PLAYERS - 1:
                 raise PokerError(
-                    f"--opponents: dealer mode is played against 0 to {MAX_PLAYERS - 1} "
-                    f"computer opponents, got {opponents}"
+                    gettext(
+                        "--opponents: dealer mode is played against 0 to {max_players} "
+                        "computer opponents, got {opponents}"
+                    ).format(max_players=MAX_PLAYERS - 1, opponents=opponents)
                 )
             options.update(
                 bet=bet, play_multiple=play_multiple, switch=switch, switch_fee=switch_fee,
@@ -164,11 +194,17 @@ def play_command(
         dealer_only = (bet, play_multiple, switch, switch_fee, qualifier, paytable)
         if void or any(x is not None for x in dealer_only):
             raise PokerError(
-                "--void goes with --resume; --bet, --play-multiple, --switch, --switch-fee, "
-                "--qualifier and --paytable go with --dealer"
+                gettext(
+                    "--void goes with --resume; --bet, --play-multiple, --switch, --switch-fee, "
+                    "--qualifier and --paytable go with --dealer"
+                )
             )
         if session_id is not None:
-            raise PokerError(f"session {session_id}: give --resume to resume a session")
+            raise PokerError(
+                gettext("session {session_id}: give --resume to resume a session").format(
+                    session_id=session_id
+                )
+            )
         settings = settings_from_options(config, options)
         opened = [store] if store is not None else []
 
@@ -191,5 +227,5 @@ def play_command(
         if app.error is not None:
             raise PokerError(app.error)
     except PokerError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(gettext("error: {message}").format(message=exc), err=True)
         raise typer.Exit(2) from None

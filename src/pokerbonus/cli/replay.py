@@ -17,28 +17,33 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from pokerbonus.cli.progress import progress_bar
+from pokerbonus.i18n import gettext, ngettext, pgettext
 from pokerbonus.notation.replay import ReplayResult, iter_phh_files, replay_paths
 
 __all__ = ["replay_command"]
 
 
 def replay_command(
-    files: Annotated[list[Path], typer.Argument(help="PHH files (.phh, .phhs) or folders.")],
+    files: Annotated[
+        list[Path], typer.Argument(help=gettext("PHH files (.phh, .phhs) or folders."))
+    ],
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print a JSON list, one object per hand.")
+        bool, typer.Option("--json", help=gettext("Print a JSON list, one object per hand."))
     ] = False,
 ) -> None:
     """Replay hand histories through the engine and compare the finishing stacks."""
     for path in files:
         if not path.exists():
-            typer.echo(f"error: {path}: no such file or folder", err=True)
+            message = gettext("{path}: no such file or folder").format(path=path)
+            typer.echo(gettext("error: {message}").format(message=message), err=True)
             raise typer.Exit(2)
     found = list(iter_phh_files(files))
     results: list[ReplayResult] = []
-    with progress_bar("replaying", quiet=as_json) as progress:
+    with progress_bar(gettext("replaying"), quiet=as_json) as progress:
         task = progress.add_task("files", total=len(found))
         for path in found:
             results += replay_paths([path])
@@ -47,13 +52,20 @@ def replay_command(
     if as_json:
         typer.echo(json.dumps([r.as_json() for r in results], indent=1))
     else:
-        table = Table(title=f"{len(results)} hands, {len(results) - len(bad)} ok")
-        for column in ("file", "#", "game", "ours", "file's", "ok"):
+        title = ngettext("{count} hand, {ok} ok", "{count} hands, {ok} ok", len(results))
+        table = Table(title=title.format(count=len(results), ok=len(results) - len(bad)))
+        for column in (
+            # Translators: the columns of `replay`: the file, the hand's index in it, its
+            # game, our finishing stacks, the file's, whether they agree.
+            pgettext("replay", "file"), "#", pgettext("replay", "game"),
+            pgettext("replay", "ours"), pgettext("replay", "file's"), pgettext("replay", "ok"),
+        ):  # fmt: skip
             table.add_column(column)
         for r in results:
             ours = " ".join(map(str, r.finishing_stacks)) if r.finishing_stacks else "-"
             theirs = " ".join(map(str, r.expected)) if r.expected is not None else "-"
-            status = "ok" if r.ok else f"[red]{r.error or 'mismatch'}[/red]"
+            error = r.error or pgettext("replay", "mismatch")
+            status = pgettext("replay", "ok") if r.ok else f"[red]{escape(error)}[/red]"
             table.add_row(r.file, str(r.index), r.variant, ours, theirs, status)
         Console().print(table)
     if bad:

@@ -11,22 +11,26 @@ import typer
 from rich.console import Console
 
 from pokerbonus.errors import PokerError
+from pokerbonus.i18n import gettext
 
 __all__ = ["serve_command"]
 
 
 def serve_command(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option(help=gettext("Address to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=gettext("Port to listen on."))] = 8000,
     db: Annotated[
         str | None,
-        typer.Option(help="Database: an SQLite file or an SQLAlchemy URL (postgresql://...)."),
+        typer.Option(
+            help=gettext("Database: an SQLite file or an SQLAlchemy URL (postgresql://...).")
+        ),
     ] = None,
     void_cut_hands: Annotated[
-        bool, typer.Option("--void-cut-hands", help="Void (not resume) hands cut by a restart.")
+        bool,
+        typer.Option("--void-cut-hands", help=gettext("Void (not resume) hands cut by a restart.")),
     ] = False,
-    bot_delay: Annotated[float, typer.Option(help="Seconds before a bot acts.")] = 0.6,
-    hand_pause: Annotated[float, typer.Option(help="Seconds between hands.")] = 3.0,
+    bot_delay: Annotated[float, typer.Option(help=gettext("Seconds before a bot acts."))] = 0.6,
+    hand_pause: Annotated[float, typer.Option(help=gettext("Seconds between hands."))] = 3.0,
 ) -> None:
     """Run the web tables: create a table, send the invite link, play with friends and bots."""
     import uvicorn
@@ -34,7 +38,10 @@ def serve_command(
     from pokerbonus.server import UVICORN_OPTIONS, ServerSettings, create_app
 
     if not 0 < port < 65536:
-        Console(stderr=True).print(f"error: --port {port}: must be 1..65535", markup=False)
+        message = gettext("--port {port}: must be 1..65535").format(port=port)
+        Console(stderr=True).print(
+            gettext("error: {message}").format(message=message), markup=False
+        )
         raise typer.Exit(code=2)
     settings = ServerSettings(
         db=db,
@@ -45,6 +52,6 @@ def serve_command(
     try:
         app = create_app(settings)
     except PokerError as exc:
-        Console(stderr=True).print(f"error: {exc}", markup=False)
+        Console(stderr=True).print(gettext("error: {message}").format(message=exc), markup=False)
         raise typer.Exit(code=2) from None
     uvicorn.run(app, host=host, port=port, log_level="info", **UVICORN_OPTIONS)

@@ -21,6 +21,7 @@ from pokerbonus.cli.progress import progress_bar
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.table import Table, random_legal_action
 from pokerbonus.errors import PokerError
+from pokerbonus.i18n import gettext, ngettext, pgettext
 
 __all__ = ["SimulationSummary", "simulate", "simulate_command"]
 
@@ -104,7 +105,9 @@ def simulate(
 
 
 def _fail(message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        gettext("error: {message}").format(message=message), markup=False
+    )
     return typer.Exit(code=2)
 
 
@@ -112,25 +115,31 @@ def simulate_command(
     game: Annotated[
         str | None,
         typer.Option(
-            help="The game: draw (French five-card draw, the default) or a catalog game "
-            "(holdem, omaha, seven-card-stud... see `pokerbonus games`)."
+            help=gettext(
+                "The game: draw (French five-card draw, the default) or a catalog game "
+                "(holdem, omaha, seven-card-stud... see `pokerbonus games`)."
+            )
         ),
     ] = None,
     betting: Annotated[
         str | None,
-        typer.Option(help="Betting structure: no-limit, pot-limit or limit (limit: bets 2/4)."),
+        typer.Option(
+            help=gettext("Betting structure: no-limit, pot-limit or limit (limit: bets 2/4).")
+        ),
     ] = None,
-    players: Annotated[int, typer.Option(help="Players at the table.")] = 6,
-    hands: Annotated[int, typer.Option(help="Hands to play.")] = 1000,
-    seed: Annotated[int | None, typer.Option(help="Seed of the random player.")] = None,
+    players: Annotated[int, typer.Option(help=gettext("Players at the table."))] = 6,
+    hands: Annotated[int, typer.Option(help=gettext("Hands to play."))] = 1000,
+    seed: Annotated[int | None, typer.Option(help=gettext("Seed of the random player."))] = None,
     config: Annotated[
-        Path | None, typer.Option(help="A TOML table configuration (house rules).")
+        Path | None, typer.Option(help=gettext("A TOML table configuration (house rules)."))
     ] = None,
-    json_output: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    json_output: Annotated[
+        bool, typer.Option("--json", help=gettext("Print the summary as JSON."))
+    ] = False,
 ) -> None:
     """Play random legal hands at a table and print a summary."""
     if hands < 1:
-        raise _fail(f"--hands: must be at least 1, got {hands}")
+        raise _fail(gettext("--hands: must be at least 1, got {hands}").format(hands=hands))
     try:
         base = TableConfig.from_toml(config).to_dict() if config is not None else {}
         base["players"] = players
@@ -144,7 +153,7 @@ def simulate_command(
     except PokerError as exc:
         raise _fail(str(exc).replace("\n", " ")) from None
     rng = random.Random(seed)
-    with progress_bar("simulating", quiet=json_output) as progress:
+    with progress_bar(gettext("simulating"), quiet=json_output) as progress:
         summary = simulate(table_config, hands, rng, progress=progress)
     figures = {
         **asdict(summary),
@@ -154,17 +163,26 @@ def simulate_command(
     if json_output:
         typer.echo(json.dumps(figures))
         return
-    out = RichTable(title=f"{summary.game}, {summary.players} players", show_header=False)
-    for key in (
-        "hands",
-        "showdowns",
-        "won_without_showdown",
-        "all_passes",
-        "rebuys",
-        "chips_conserved",
-        "total_chips",
-        "hands_per_second",
-        "interrupted",
-    ):
-        out.add_row(key.replace("_", " "), str(figures[key]))
+    title = ngettext("{game}, {count} player", "{game}, {count} players", summary.players)
+    out = RichTable(title=title.format(game=summary.game, count=summary.players), show_header=False)
+    rows = (
+        # Translators: the rows of `simulate`'s summary.
+        ("hands", pgettext("simulate", "hands")),
+        ("showdowns", pgettext("simulate", "showdowns")),
+        ("won_without_showdown", pgettext("simulate", "won without showdown")),
+        ("all_passes", pgettext("simulate", "all passes")),
+        ("rebuys", pgettext("simulate", "rebuys")),
+        ("chips_conserved", pgettext("simulate", "chips conserved")),
+        ("total_chips", pgettext("simulate", "total chips")),
+        ("hands_per_second", pgettext("simulate", "hands per second")),
+        ("interrupted", pgettext("simulate", "interrupted")),
+    )
+    for key, words in rows:
+        value = figures[key]
+        shown = (
+            (pgettext("yes/no", "True") if value else pgettext("yes/no", "False"))
+            if isinstance(value, bool)
+            else str(value)
+        )
+        out.add_row(words, shown)
     Console().print(out)

@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 
 from pokerbonus.cli.progress import progress_bar, spinner
+from pokerbonus.i18n import gettext
 from pokerbonus.solvers import CFRPlus, best_response_values, expected_value, to_mbb
 from pokerbonus.solvers.draw import draw_poker
 from pokerbonus.solvers.kuhn import kuhn_poker
@@ -55,18 +56,22 @@ def _french(
 
 
 def _fail(message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        gettext("error: {message}").format(message=message), markup=False
+    )
     return typer.Exit(code=2)
 
 
 def solve_command(
     game: Annotated[
         str,
-        typer.Option(help="The game: kuhn, leduc, draw (reduced) or french-draw (the real game)."),
+        typer.Option(
+            help=gettext("The game: kuhn, leduc, draw (reduced) or french-draw (the real game).")
+        ),
     ] = "kuhn",
     iterations: Annotated[
         int | None,
-        typer.Option(help="Iterations (default: 1000; french-draw: its recipe's)."),
+        typer.Option(help=gettext("Iterations (default: 1000; french-draw: its recipe's).")),
     ] = None,
     players: Annotated[int, typer.Option(help="french-draw: 2 or 4 players.")] = 2,
     betting: Annotated[str, typer.Option(help="french-draw: no-limit or limit.")] = "no-limit",
@@ -99,7 +104,9 @@ def solve_command(
     lbr_hands: Annotated[
         int, typer.Option(help="french-draw --report: hands of each local best response run.")
     ] = 2000,
-    json_output: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    json_output: Annotated[
+        bool, typer.Option("--json", help=gettext("Print the result as JSON."))
+    ] = False,
 ) -> None:
     """Solve a game with CFR (Monte Carlo CFR for french-draw) and print its exploitability."""
     if game == "french-draw":
@@ -108,16 +115,23 @@ def solve_command(
         return
     build = SOLVE_GAMES.get(game)
     if build is None:
-        names = ", ".join([*SOLVE_GAMES, "french-draw"])
-        raise _fail(f"--game: unknown game {game!r} (expected one of {names})")
+        raise _fail(
+            gettext("--game: unknown game {game!r} (expected one of {solve_games})").format(
+                game=game, solve_games=", ".join([*SOLVE_GAMES, "french-draw"])
+            )
+        )
     iterations = 1000 if iterations is None else iterations
     if iterations < 1:
-        raise _fail(f"--iterations: must be at least 1, got {iterations}")
-    with spinner("building the game tree", quiet=json_output):
+        raise _fail(
+            gettext("--iterations: must be at least 1, got {iterations}").format(
+                iterations=iterations
+            )
+        )
+    with spinner(gettext("building the game tree"), quiet=json_output):
         tree = build()
     solver = CFRPlus(tree)
     step = max(1, iterations // 100)
-    with progress_bar("solving", quiet=json_output) as progress:
+    with progress_bar(gettext("solving"), quiet=json_output) as progress:
         task = progress.add_task("iterations", total=iterations)
         while solver.iteration < iterations:
             solver.run(min(step, iterations - solver.iteration))
@@ -139,8 +153,17 @@ def solve_command(
         typer.echo(json.dumps(result))
         return
     Console(highlight=False).print(
-        f"{tree.name}: {iterations} CFR+ iterations, {tree.num_infosets} infosets\n"
-        f"game value (player 0): {value:.6f} chips/hand\n"
-        f"exploitability: {chips:.4e} chips/hand = {result['exploitability_mbb']:.4f} mbb/hand "
-        f"(big blind = {tree.unit_name})"
+        gettext(
+            "{game}: {iterations} CFR+ iterations, {infosets} infosets\n"
+            "game value (player 0): {value:.6f} chips/hand\n"
+            "exploitability: {chips:.4e} chips/hand = {mbb:.4f} mbb/hand (big blind = {unit})"
+        ).format(
+            game=tree.name,
+            iterations=iterations,
+            infosets=tree.num_infosets,
+            value=value,
+            chips=chips,
+            mbb=result["exploitability_mbb"],
+            unit=tree.unit_name,
+        )
     )

@@ -26,6 +26,7 @@ from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
 from pokerbonus.cards import default_deck_size
 from pokerbonus.cli.progress import progress_bar, spinner
 from pokerbonus.dealer.settings import DealerSettings, read_toml
+from pokerbonus.dealer.text import hand_name
 from pokerbonus.errors import PokerError
 from pokerbonus.hands.category import Category
 from pokerbonus.hands.describe import category_name
@@ -35,7 +36,9 @@ from pokerbonus.sim import RunResult, Shard, ShardTask, plan_shards, run_shards
 
 __all__ = ["stats_app"]
 
-stats_app = typer.Typer(help="Statistics: dealt frequencies, draw simulation, dealer-mode RTP.")
+stats_app = typer.Typer(
+    help=gettext("Statistics: dealt frequencies, draw simulation, dealer-mode RTP.")
+)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help=gettext("Print the result as JSON."))]
 PlotOpt = Annotated[Path | None, typer.Option(help=gettext("Save a plot (.png or .svg)."))]
@@ -250,31 +253,41 @@ def draw_command(
     )
 
 
-@stats_app.command("dealer")
+@stats_app.command(
+    "dealer",
+    help=gettext(
+        "Return to player of dealer mode under the best play (default settings unless given)."
+    ),
+)
 def dealer_command(
     situations: Annotated[
-        int, typer.Option(help="Sampled situations (five cards + the dealer's up card).")
+        int,
+        typer.Option(help=gettext("Sampled situations (five cards + the dealer's up card).")),
     ] = DEFAULT_SITUATIONS,
-    seed: Annotated[int, typer.Option(help="Seed of the sampled situations.")] = 0,
+    seed: Annotated[int, typer.Option(help=gettext("Seed of the sampled situations."))] = 0,
     exact: Annotated[
-        bool, typer.Option("--exact", help="Every situation of the game (a minute or two).")
+        bool,
+        typer.Option("--exact", help=gettext("Every situation of the game (a minute or two).")),
     ] = False,
     config: Annotated[
-        Path | None, typer.Option("--config", help="Dealer settings from a TOML file.")
+        Path | None, typer.Option("--config", help=gettext("Dealer settings from a TOML file."))
     ] = None,
-    bet: Annotated[int | None, typer.Option(help="The bet against the bank.")] = None,
-    play_multiple: Annotated[int | None, typer.Option(help="The play wager, in bets.")] = None,
+    bet: Annotated[int | None, typer.Option(help=gettext("The bet against the bank."))] = None,
+    play_multiple: Annotated[
+        int | None, typer.Option(help=gettext("The play wager, in bets."))
+    ] = None,
     switch: Annotated[
-        bool | None, typer.Option("--switch/--no-switch", help="The paid switch of one card.")
+        bool | None,
+        typer.Option("--switch/--no-switch", help=gettext("The paid switch of one card.")),
     ] = None,
     switch_fee: Annotated[
-        int | None, typer.Option(help="The switch fee in chips (default: the bet).")
+        int | None, typer.Option(help=gettext("The switch fee in chips (default: the bet)."))
     ] = None,
     qualifier: Annotated[
-        str | None, typer.Option(help="The dealer qualifies with: AK, A, 44, none...")
+        str | None, typer.Option(help=gettext("The dealer qualifies with: AK, A, 44, none..."))
     ] = None,
     paytable: Annotated[
-        str | None, typer.Option(help="Play wager pays, e.g. 'flush=5,full_house=7'.")
+        str | None, typer.Option(help=gettext("Play wager pays, e.g. 'flush=5,full_house=7'."))
     ] = None,
     workers: WorkersOpt = None,
     ray: RayOpt = None,
@@ -313,7 +326,11 @@ def _run_plan(
 ) -> RunResult:  # fmt: skip
     """Run the shards with a progress bar on a terminal (none when piped or with --json)."""
     total = sum(s.hands for s in shards)
-    label = "working out the RTP: every situation, part" if exact else "working out the RTP"
+    label = (
+        gettext("working out the RTP: every situation, part")
+        if exact
+        else gettext("working out the RTP")
+    )
     with progress_bar(label, quiet=quiet) as progress:
         bar = progress.add_task("dealer", total=total)
 
@@ -330,33 +347,79 @@ def _print_dealer(dealer: DealerResult, result: RunResult) -> None:
     s = dealer.settings
     low, high = dealer.ci95
     console = Console(highlight=False)
-    fee = f"switch fee {s.fee}" if s.switch else "no switch"
-    console.print(
-        f"Dealer mode: bet {s.bet}, play wager {s.play} ({s.play_multiple} bets), {fee}, "
-        f"the dealer qualifies with {s.qualifier.text}."
+    head = (
+        gettext(
+            "Dealer mode: bet {bet}, play wager {play} ({multiple} bets), switch fee {fee}, "
+            "the dealer qualifies with {qualifier}."
+        )
+        if s.switch
+        else gettext(
+            "Dealer mode: bet {bet}, play wager {play} ({multiple} bets), no switch, the "
+            "dealer qualifies with {qualifier}."
+        )
     )
-    pays = ", ".join(f"{k} {v}" for k, v in s.paytable.to_dict().items())
-    console.print(f"Play wager paytable (to 1): {pays}.")
+    console.print(
+        head.format(
+            bet=s.bet, play=s.play, multiple=s.play_multiple, fee=s.fee,
+            qualifier=s.qualifier.text,
+        )
+    )  # fmt: skip
+    english = current_language() == "en"  # the keys, as --paytable takes them; names otherwise
+    pays = ", ".join(
+        f"{k if english else hand_name(k)} {v}" for k, v in s.paytable.to_dict().items()
+    )
+    console.print(gettext("Play wager paytable (to 1): {pays}.").format(pays=pays))
     if dealer.method == "exact":
         console.print(
-            f"RTP {dealer.rtp:.4%} (exact, every one of the {dealer.situations:,} situations); "
-            f"house edge {dealer.house_edge:.4%} of the bet."
+            gettext(
+                "RTP {rtp} (exact, every one of the {situations} situations); house edge "
+                "{edge} of the bet."
+            ).format(
+                rtp=number(dealer.rtp, ".4%"),
+                situations=number(dealer.situations),
+                edge=number(dealer.house_edge, ".4%"),
+            )
         )
     else:
         e_low, e_high = dealer.house_edge_ci95
         console.print(
-            f"RTP {dealer.rtp:.4%} (95% interval {low:.4%} to {high:.4%}, "
-            f"{dealer.situations:,} sampled situations, seed {dealer.seed}); house edge "
-            f"{dealer.house_edge:.4%} of the bet (95% interval {e_low:.4%} to {e_high:.4%})."
+            gettext(
+                "RTP {rtp} (95% interval {low} to {high}, {situations} sampled situations, "
+                "seed {seed}); house edge {edge} of the bet (95% interval {edge_low} to "
+                "{edge_high})."
+            ).format(
+                rtp=number(dealer.rtp, ".4%"),
+                low=number(low, ".4%"),
+                high=number(high, ".4%"),
+                situations=number(dealer.situations),
+                seed=dealer.seed,
+                edge=number(dealer.house_edge, ".4%"),
+                edge_low=number(e_low, ".4%"),
+                edge_high=number(e_high, ".4%"),
+            )
         )
     console.print(
-        f"Best play: fold {dealer.fold:.2%}, keep {dealer.keep:.2%}, exchange one "
-        f"{dealer.exchange:.2%} of the situations."
+        gettext(
+            "Best play: fold {fold}, keep {keep}, exchange one {exchange} of the situations."
+        ).format(
+            fold=number(dealer.fold, ".2%"),
+            keep=number(dealer.keep, ".2%"),
+            exchange=number(dealer.exchange, ".2%"),
+        )
     )
     console.print(
-        "The RTP is everything the bank pays back over everything staked against it (bet, "
-        "play wager, switch fee) under the best play; antes excluded (table pot)."
+        gettext(
+            "The RTP is everything the bank pays back over everything staked against it (bet, "
+            "play wager, switch fee) under the best play; antes excluded (table pot)."
+        )
+    )
+    summary = ngettext(
+        "{seconds} s on {workers} worker, {backend} backend.",
+        "{seconds} s on {workers} workers, {backend} backend.",
+        result.workers,
     )
     console.print(
-        f"{result.seconds:.1f} s on {result.workers} worker(s), {result.backend} backend."
+        summary.format(
+            seconds=number(result.seconds, ".1f"), workers=result.workers, backend=result.backend
+        )
     )

@@ -60,6 +60,7 @@ from pokerbonus.dealer.events import (
 from pokerbonus.dealer.settings import MAX_PLAYERS, DealerSettings
 from pokerbonus.errors import ConfigurationError, IllegalActionError
 from pokerbonus.hands import HandValue, evaluate
+from pokerbonus.i18n import gettext
 
 __all__ = ["DealerAction", "DealerHand", "DealerView", "dealer_deck"]
 
@@ -78,16 +79,20 @@ def dealer_deck(
     players = [parse_cards(h) for h in hands]
     mine = parse_cards(dealer)
     if any(len(h) != 5 for h in players) or len(mine) != 5:
-        raise ConfigurationError("deck: every player and the dealer need exactly five cards")
+        raise ConfigurationError(
+            gettext("deck: every player and the dealer need exactly five cards")
+        )
     top: list[Card] = []
     for r in range(5):
         top += [h[r] for h in players]
         top.append(mine[r])
     top += parse_cards(stub)
     if len(set(top)) != len(top):
-        raise ConfigurationError(f"deck: a card is stacked twice in {format_cards(top)}")
+        raise ConfigurationError(
+            gettext("deck: a card is stacked twice in {cards}").format(cards=format_cards(top))
+        )
     if any(c.is_joker for c in top):
-        raise ConfigurationError("deck: dealer mode plays without jokers")
+        raise ConfigurationError(gettext("deck: dealer mode plays without jokers"))
     rest = [c for c in make_deck(52) if c not in set(top)]
     return tuple(top) + tuple(rest)
 
@@ -111,7 +116,11 @@ class DealerAction:
             return cls(words[0])  # type: ignore[arg-type]
         if len(words) == 2 and words[0] == "exchange":
             return cls("exchange", parse_cards(words[1])[0])
-        raise IllegalActionError(f"dealer action: cannot read {text!r} (keep, exchange XX, fold)")
+        raise IllegalActionError(
+            gettext("dealer action: cannot read {text!r} (keep, exchange XX, fold)").format(
+                text=text
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,20 +177,26 @@ class DealerHand:
         n = len(stacks)
         if not 1 <= n <= MAX_PLAYERS:
             raise ConfigurationError(
-                f"stacks: dealer mode seats 1 to {MAX_PLAYERS} players, got {n}"
+                gettext("stacks: dealer mode seats 1 to {most} players, got {n}").format(
+                    most=MAX_PLAYERS, n=n
+                )
             )
         for seat, chips in enumerate(stacks):
             if not isinstance(chips, int) or isinstance(chips, bool) or chips < settings.most:
                 raise ConfigurationError(
-                    f"stacks: seat {seat} has {chips!r} chips, a hand can take {settings.most}"
+                    gettext(
+                        "stacks: seat {seat} has {chips!r} chips, a hand can take {most}"
+                    ).format(seat=seat, chips=chips, most=settings.most)
                 )
         if not isinstance(carry, int) or carry < 0:
-            raise ConfigurationError(f"carry: must be an integer >= 0, got {carry!r}")
+            raise ConfigurationError(
+                gettext("carry: must be an integer >= 0, got {carry!r}").format(carry=carry)
+            )
         full = make_deck(52)
         if deck is not None:
             order = [Card(c) for c in deck]
             if sorted(order) != list(full):
-                raise ConfigurationError("deck: not an order of the 52-card deck")
+                raise ConfigurationError(gettext("deck: not an order of the 52-card deck"))
         else:
             source = rng if rng is not None else secrets.SystemRandom()
             order = list(full)
@@ -285,7 +300,12 @@ class DealerHand:
 
     def _require_actor(self, what: str) -> int:
         if self._actor is None:
-            raise IllegalActionError(f"{what}: every player has decided, the hand is over")
+            over = {
+                "keep": gettext("keep: every player has decided, the hand is over"),
+                "exchange": gettext("exchange: every player has decided, the hand is over"),
+                "fold": gettext("fold: every player has decided, the hand is over"),
+            }
+            raise IllegalActionError(over[what])
         return self._actor
 
     def verify_keep(self) -> None:
@@ -308,12 +328,13 @@ class DealerHand:
         the actor holds ``card``."""
         seat = self._require_actor("exchange")
         if not self.settings.switch:
-            raise IllegalActionError("exchange: this table plays without the switch")
+            raise IllegalActionError(gettext("exchange: this table plays without the switch"))
         chosen = Card(card)
         if chosen not in self._hole[seat]:
             raise IllegalActionError(
-                f"exchange: seat {seat} does not hold {chosen} "
-                f"(holds {format_cards(self._hole[seat])})"
+                gettext("exchange: seat {seat} does not hold {card} (holds {cards})").format(
+                    seat=seat, card=format_cards([chosen]), cards=format_cards(self._hole[seat])
+                )
             )
 
     def can_exchange(self, card: int | str) -> bool:
@@ -368,7 +389,11 @@ class DealerHand:
         elif action.kind == "exchange" and action.card is not None:
             self.verify_exchange(action.card)
         else:
-            raise IllegalActionError(f"dealer action: {action!r} is not keep, exchange or fold")
+            raise IllegalActionError(
+                gettext("dealer action: {action!r} is not keep, exchange or fold").format(
+                    action=action
+                )
+            )
 
     def act(self, action: DealerAction) -> None:
         """Take one :class:`DealerAction`."""

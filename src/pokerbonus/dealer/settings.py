@@ -34,6 +34,8 @@ from typing import Any, Final
 
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.hands import Category, HandValue, evaluate
+from pokerbonus.hands.describe import rank_words
+from pokerbonus.i18n import current_language, gettext
 
 __all__ = [
     "DEFAULT_PAYTABLE",
@@ -61,14 +63,6 @@ from the other straight flushes)."""
 
 MAX_PAY: Final = 10_000
 _RANKS: Final = "23456789TJQKA"
-_RANK_NAMES: Final = (
-    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
-    "king", "ace",
-)  # fmt: skip
-_PLURALS: Final = (
-    "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks",
-    "queens", "kings", "aces",
-)  # fmt: skip
 _ROYAL: Final = 7462  # the `high` rank of a royal flush
 
 
@@ -80,8 +74,12 @@ def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
         or value < low
         or (high is not None and value > high)
     ):
-        bound = f"from {low} to {high}" if high is not None else f">= {low}"
-        raise ConfigurationError(f"{name}: must be an integer {bound}, got {value!r}")
+        message = (
+            gettext("{name}: must be an integer from {low} to {high}, got {value!r}")
+            if high is not None
+            else gettext("{name}: must be an integer >= {low}, got {value!r}")
+        )
+        raise ConfigurationError(message.format(name=name, low=low, high=high, value=value))
     return value
 
 
@@ -114,7 +112,7 @@ class Paytable:
 
     def __post_init__(self) -> None:
         for name in PAYTABLE_HANDS:
-            _whole(f"paytable: {name}", getattr(self, name), 0, MAX_PAY)
+            _whole(f"paytable: {name}", getattr(self, name), 0, MAX_PAY)  # the key, not words
 
     def as_tuple(self) -> tuple[int, ...]:
         """The ten pays, in :data:`PAYTABLE_HANDS` order."""
@@ -130,7 +128,9 @@ class Paytable:
             return self.royal_flush
         category = value.category
         if category is None or category > Category.STRAIGHT_FLUSH:
-            raise ConfigurationError(f"paytable: no pay for {value.description}")
+            raise ConfigurationError(
+                gettext("paytable: no pay for {hand}").format(hand=value.describe())
+            )
         return int(getattr(self, PAYTABLE_HANDS[int(category)]))
 
     @classmethod
@@ -140,7 +140,9 @@ class Paytable:
         unknown = sorted(set(data) - set(PAYTABLE_HANDS))
         if unknown:
             raise ConfigurationError(
-                f"paytable: unknown hand {unknown[0]!r} (expected {', '.join(PAYTABLE_HANDS)})"
+                gettext("paytable: unknown hand {hand!r} (expected {expected})").format(
+                    hand=unknown[0], expected=", ".join(PAYTABLE_HANDS)
+                )
             )
         start = (base or DEFAULT_PAYTABLE).to_dict()
         start.update(data)
@@ -154,7 +156,9 @@ class Paytable:
         for item in filter(None, (part.strip() for part in text.split(","))):
             key, eq, value = item.partition("=")
             if not eq or not value.strip().lstrip("-").isdigit():
-                raise ConfigurationError(f"paytable: {item!r} is not hand=pays (e.g. flush=4)")
+                raise ConfigurationError(
+                    gettext("paytable: {item!r} is not hand=pays (e.g. flush=4)").format(item=item)
+                )
             data[key.strip()] = int(value)
         return cls.from_mapping(data, base)
 
@@ -184,7 +188,9 @@ class Qualifier:
 
     def __post_init__(self) -> None:
         if not isinstance(self.code, str):
-            raise ConfigurationError(f"qualifier: must be text such as 'AK', got {self.code!r}")
+            raise ConfigurationError(
+                gettext("qualifier: must be text such as 'AK', got {code!r}").format(code=self.code)
+            )
         code = self.code.strip().upper()
         code = "none" if code in ("NONE", "") else code
         object.__setattr__(self, "code", code)
@@ -192,14 +198,21 @@ class Qualifier:
 
     @property
     def text(self) -> str:
-        """The qualifier in words."""
+        """The qualifier in words, in the current language."""
         code = self.code
         if code == "none":
-            return "any hand (the dealer always qualifies)"
+            return gettext("any hand (the dealer always qualifies)")
+        words = rank_words(current_language())
         ranks = [_RANKS.index(c) for c in code]
         if len(ranks) == 2 and ranks[0] == ranks[1]:
-            return f"a pair of {_PLURALS[ranks[0]]} or better"
-        return "-".join(_RANK_NAMES[r] for r in ranks) + " high or better"
+            # Translators: {of_plural} is 'of' and a rank in the plural ("of fours",
+            # « de quatre », « d'as »).
+            return gettext("a pair {of_plural} or better").format(
+                of_plural=words.of_plural[ranks[0]]
+            )
+        listed = words.separator.join(words.name[r] for r in ranks)
+        # Translators: {ranks} lists one or two ranks ("ace-king"; French « as, roi »).
+        return gettext("{ranks} high or better").format(ranks=listed)
 
     def qualifies(self, value: HandValue) -> bool:
         """Whether the dealer's hand ``value`` qualifies."""
@@ -218,8 +231,10 @@ def _threshold(code: str) -> int:
         return 1
     if any(c not in _RANKS for c in code) or not 1 <= len(code) <= 2:
         raise ConfigurationError(
-            f"qualifier: {code!r} is not a qualifier (none, a high card such as AK "
-            "or A, or a pair such as 44)"
+            gettext(
+                "qualifier: {code!r} is not a qualifier (none, a high card such as AK or A, or "
+                "a pair such as 44)"
+            ).format(code=code)
         )
     ranks = [_RANKS.index(c) for c in code]
     if len(ranks) == 2 and ranks[0] == ranks[1]:
@@ -228,7 +243,9 @@ def _threshold(code: str) -> int:
         return min(_rate((pair, pair, *kickers)) for kickers in itertools.combinations(others, 3))
     if len(ranks) == 2 and ranks[0] < ranks[1]:
         raise ConfigurationError(
-            f"qualifier: write the higher rank first ({code[::-1]!r}, not {code!r})"
+            gettext("qualifier: write the higher rank first ({wanted!r}, not {code!r})").format(
+                wanted=code[::-1], code=code
+            )
         )
     found = [
         rated
@@ -236,11 +253,20 @@ def _threshold(code: str) -> int:
         if (rated := _rate((*ranks, *low))) < 1278  # a high-card hand, not a straight
     ]
     if not found:
-        names = " and ".join(_RANKS[r] for r in ranks)
-        top = "two top cards" if len(ranks) == 2 else "top card"
         straight = " ".join(_RANKS[r] for r in range(ranks[0], ranks[0] - 5, -1))
+        message = (
+            gettext(
+                "qualifier: no high-card hand has {first} and {second} as its two top cards "
+                "({straight} is a straight)"
+            )
+            if len(ranks) == 2
+            else gettext(
+                "qualifier: no high-card hand has {first} as its top card ({straight} is a "
+                "straight)"
+            )
+        )
         raise ConfigurationError(
-            f"qualifier: no high-card hand has {names} as its {top} ({straight} is a straight)"
+            message.format(first=_RANKS[ranks[0]], second=_RANKS[ranks[-1]], straight=straight)
         )
     return min(found)
 
@@ -251,9 +277,11 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ConfigurationError(f"config: cannot read {os.fspath(path)!r} ({exc})") from exc
+        raise ConfigurationError(
+            gettext("config: cannot read {path!r} ({exc})").format(path=os.fspath(path), exc=exc)
+        ) from exc
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigurationError(f"config: invalid TOML ({exc})") from exc
+        raise ConfigurationError(gettext("config: invalid TOML ({exc})").format(exc=exc)) from exc
     section = data.get("dealer")
     return dict(section) if isinstance(section, dict) else data
 
@@ -269,7 +297,9 @@ def _paytable(value: Paytable | Mapping[str, Any] | str) -> Paytable:
         return Paytable.parse(value)
     if isinstance(value, Mapping):
         return Paytable.from_mapping(value)
-    raise ConfigurationError(f"paytable: a table or hand=pays text, got {value!r}")
+    raise ConfigurationError(
+        gettext("paytable: a table or hand=pays text, got {value!r}").format(value=value)
+    )
 
 
 SETTING_KEYS: Final = (
@@ -277,12 +307,6 @@ SETTING_KEYS: Final = (
     "paytable", "cave",
 )  # fmt: skip
 """The fields of :class:`DealerSettings`, as plain data names them."""
-
-_OLD_RULES: Final = (
-    "this session was played under the first dealer-mode rules (free exchange, no "
-    "qualifier, even money and a bonus table), which this version no longer deals; it "
-    "stays in the history, but it cannot be resumed: start a new dealer session"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +343,9 @@ class DealerSettings:
         _whole("bet", self.bet, 1, 1_000_000)
         _whole("play_multiple", self.play_multiple, 1, 10)
         if not isinstance(self.switch, bool):
-            raise ConfigurationError(f"switch: must be true or false, got {self.switch!r}")
+            raise ConfigurationError(
+                gettext("switch: must be true or false, got {switch!r}").format(switch=self.switch)
+            )
         fee = self.bet if self.switch_fee is None else self.switch_fee
         _whole("switch_fee", fee, 0, 10 * self.bet)
         object.__setattr__(self, "switch_fee", fee)
@@ -327,12 +353,23 @@ class DealerSettings:
         object.__setattr__(self, "paytable", _paytable(self.paytable))
         _whole("cave", self.cave, 1)
         if self.cave < self.most:
-            raise ConfigurationError(
-                f"cave: {self.cave} chips do not cover one hand (ante {self.ante} + bet "
-                f"{self.bet} + play {self.play}"
-                + (f" + switch fee {self.fee}" if self.fee else "")
-                + f" = {self.most})"
+            message = (
+                gettext(
+                    "cave: {cave} chips do not cover one hand (ante {ante} + bet {bet} + play "
+                    "{play} + switch fee {fee} = {most})"
+                )
+                if self.fee
+                else gettext(
+                    "cave: {cave} chips do not cover one hand (ante {ante} + bet {bet} + play "
+                    "{play} = {most})"
+                )
             )
+            raise ConfigurationError(
+                message.format(
+                    cave=self.cave, ante=self.ante, bet=self.bet, play=self.play, fee=self.fee,
+                    most=self.most,
+                )
+            )  # fmt: skip
 
     @property
     def play(self) -> int:
@@ -375,9 +412,18 @@ class DealerSettings:
         """Settings from :meth:`to_dict`'s form. A session stored under the first
         rules (no ``rules`` field) is refused with a message saying so."""
         if data.get("game", "dealer") != "dealer":
-            raise ConfigurationError(f"game: must be 'dealer', got {data['game']!r}")
+            raise ConfigurationError(
+                gettext("game: must be 'dealer', got {game!r}").format(game=data["game"])
+            )
         if data.get("rules") != RULES_VERSION:
-            raise ConfigurationError(f"rules: {_OLD_RULES}")
+            raise ConfigurationError(
+                gettext(
+                    "rules: this session was played under the first dealer-mode rules (free "
+                    "exchange, no qualifier, even money and a bonus table), which this version "
+                    "no longer deals; it stays in the history, but it cannot be resumed: start "
+                    "a new dealer session"
+                )
+            )
         return cls.build({k: v for k, v in data.items() if k not in ("game", "rules")})
 
     @classmethod
@@ -387,10 +433,13 @@ class DealerSettings:
         table or ``hand=pays`` text over the default). Unknown names are refused."""
         unknown = sorted(set(data) - set(SETTING_KEYS))
         if unknown:
-            hint = " (now called bet)" if unknown[0] == "wager" else ""
+            message = (
+                gettext("{name}: not a dealer-mode setting (now called bet) (expected {expected})")
+                if unknown[0] == "wager"
+                else gettext("{name}: not a dealer-mode setting (expected {expected})")
+            )
             raise ConfigurationError(
-                f"{unknown[0]}: not a dealer-mode setting{hint} (expected "
-                f"{', '.join(SETTING_KEYS)})"
+                message.format(name=unknown[0], expected=", ".join(SETTING_KEYS))
             )
         return cls(**{k: v for k, v in data.items() if v is not None})
 

@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pokerbonus.analysis.stats.dealer import situation_values
-from pokerbonus.cards import Card, CardsLike, parse_cards
+from pokerbonus.cards import Card, CardsLike, format_cards, parse_cards
 from pokerbonus.dealer.game import DealerAction, DealerView
 from pokerbonus.dealer.settings import DealerSettings
 from pokerbonus.errors import InvalidHandError
+from pokerbonus.i18n import gettext
 
 __all__ = ["Decision", "best_decision", "best_play"]
 
@@ -67,13 +68,16 @@ def best_decision(
     )
     if len(cards) != 5 or len(up_cards) != 1:
         raise InvalidHandError(
-            f"best decision: needs five cards and one dealer card, got {len(cards)} and "
-            f"{len(up_cards)}"
+            gettext(
+                "best decision: needs five cards and one dealer card, got {cards} and {up}"
+            ).format(cards=len(cards), up=len(up_cards))
         )
     up = up_cards[0]
     if up in cards or any(c.is_joker for c in (*cards, up)):
         raise InvalidHandError(
-            f"best decision: {up} is repeated or a joker is present (52-card deck, no jokers)"
+            gettext(
+                "best decision: {card} is repeated or a joker is present (52-card deck, no jokers)"
+            ).format(card=format_cards([up]))
         )
     values = situation_values(settings or DealerSettings(), [int(c) for c in cards], int(up))
     kind, index = values.best
@@ -85,5 +89,5 @@ def best_decision(
 def best_play(view: DealerView, settings: DealerSettings) -> DealerAction:
     """The best decision for the seat of ``view`` (its cards and the dealer's up card)."""
     if not view.hole or not view.dealer_up:
-        raise InvalidHandError("best play: the view shows no cards to decide on")
+        raise InvalidHandError(gettext("best play: the view shows no cards to decide on"))
     return best_decision(view.hole, int(view.dealer_up[0]), settings).action

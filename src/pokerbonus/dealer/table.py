@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pokerbonus.dealer.game import DealerHand
 from pokerbonus.dealer.settings import DealerSettings
 from pokerbonus.errors import ConfigurationError, IllegalActionError, PokerError
+from pokerbonus.i18n import gettext
 
 __all__ = ["DealerTable"]
 
@@ -41,10 +42,16 @@ class DealerTable:
         names = list(players)
         if len(names) != settings.players:
             raise ConfigurationError(
-                f"players: the settings seat {settings.players}, got {len(names)} names"
+                gettext("players: the settings seat {players}, got {count} names").format(
+                    players=settings.players, count=len(names)
+                )
             )
         if len(set(names)) != len(names) or not all(names):
-            raise ConfigurationError(f"players: names must be non-empty and differ, got {names}")
+            raise ConfigurationError(
+                gettext("players: names must be non-empty and differ, got {names}").format(
+                    names=names
+                )
+            )
         self.settings = settings
         self.players: tuple[str, ...] = tuple(names)
         self.stacks: dict[str, int] = dict.fromkeys(names, settings.cave)
@@ -65,11 +72,15 @@ class DealerTable:
     def verify_rebuy(self, player: str, caves: int = 1) -> int:
         """The chips ``caves`` caves would buy for ``player`` now; raises if refused."""
         if self.hand is not None:
-            raise IllegalActionError("rebuy: chips can be added only between hands")
+            raise IllegalActionError(gettext("rebuy: chips can be added only between hands"))
         if player not in self.stacks:
-            raise PokerError(f"rebuy: no player {player!r}")
+            raise PokerError(gettext("rebuy: no player {player!r}").format(player=player))
         if not isinstance(caves, int) or isinstance(caves, bool) or caves < 1:
-            raise IllegalActionError(f"rebuy: caves must be a positive integer, got {caves!r}")
+            raise IllegalActionError(
+                gettext("rebuy: caves must be a positive integer, got {caves!r}").format(
+                    caves=caves
+                )
+            )
         return caves * self.settings.cave
 
     def rebuy(self, player: str, caves: int = 1) -> int:
@@ -84,11 +95,11 @@ class DealerTable:
     ) -> tuple[DealerHand, tuple[str, ...]]:
         """The next hand and the players dealt in, without seating it (see :meth:`begin`)."""
         if self.hand is not None:
-            raise IllegalActionError("next hand: a hand is being played")
+            raise IllegalActionError(gettext("next hand: a hand is being played"))
         out = set(self.sitting_out())
         dealt = tuple(p for p in self.players if p not in out)
         if not dealt:
-            raise IllegalActionError("next hand: no player has the chips for a hand")
+            raise IllegalActionError(gettext("next hand: no player has the chips for a hand"))
         hand = DealerHand(
             self.settings, [self.stacks[p] for p in dealt], rng=rng, deck=deck, carry=self.carry
         )
@@ -97,9 +108,11 @@ class DealerTable:
     def begin(self, hand: DealerHand, dealt: tuple[str, ...]) -> None:
         """Seat a hand made by :meth:`deal` (nothing may have changed since)."""
         if self.hand is not None:
-            raise IllegalActionError("next hand: a hand is being played")
+            raise IllegalActionError(gettext("next hand: a hand is being played"))
         if hand.starting_stacks != tuple(self.stacks[p] for p in dealt):
-            raise IllegalActionError("next hand: the stacks changed since the hand was dealt")
+            raise IllegalActionError(
+                gettext("next hand: the stacks changed since the hand was dealt")
+            )
         self.hand = hand
         self.dealt = dealt
 
@@ -115,7 +128,7 @@ class DealerTable:
         """Apply the settled hand to the accounts."""
         hand = self.hand
         if hand is None or not hand.finished:
-            raise IllegalActionError("finish hand: no finished hand")
+            raise IllegalActionError(gettext("finish hand: no finished hand"))
         for name, stack in zip(self.dealt, hand.stacks, strict=True):
             self.stacks[name] = stack
         self.bank += hand.bank_net
@@ -141,4 +154,8 @@ class DealerTable:
         else:
             held = sum(self.stacks.values()) + self.carry
         if held != expected:
-            raise PokerError(f"dealer table: {held} chips held, {expected} expected")
+            raise PokerError(
+                gettext("dealer table: {held} chips held, {expected} expected").format(
+                    held=held, expected=expected
+                )
+            )

@@ -45,6 +45,7 @@ from typing import Any, Final, Literal, get_args
 from pokerbonus.cards import DECK_SIZES, default_deck_size
 from pokerbonus.engine.kill import KillEnd, KillRule
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.i18n import gettext
 from pokerbonus.rules.betting import NO_LIMIT, limit
 from pokerbonus.rules.catalog import CATALOG
 
@@ -349,12 +350,14 @@ class TableConfig:
         """
         if not isinstance(data, Mapping):
             raise ConfigurationError(
-                f"configuration: must be a table of fields, got {type(data).__name__}"
+                gettext("configuration: must be a table of fields, got {name__}").format(
+                    name__=type(data).__name__
+                )
             )
         known = {f.name for f in dataclasses.fields(cls)}
         for key in data:
             if key not in known:
-                raise ConfigurationError(f"{key}: unknown field")
+                raise ConfigurationError(gettext("{key}: unknown field").format(key=key))
         return cls(**dict(data))
 
     def to_dict(self) -> dict[str, Any]:
@@ -372,7 +375,9 @@ class TableConfig:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ConfigurationError(f"configuration: invalid JSON ({exc})") from exc
+            raise ConfigurationError(
+                gettext("configuration: invalid JSON ({exc})").format(exc=exc)
+            ) from exc
         return cls.from_dict(data)
 
     def to_json(self) -> str:
@@ -389,7 +394,9 @@ class TableConfig:
         try:
             data: dict[str, Any] = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise ConfigurationError(f"configuration: invalid TOML ({exc})") from exc
+            raise ConfigurationError(
+                gettext("configuration: invalid TOML ({exc})").format(exc=exc)
+            ) from exc
         if set(data) == {"table"} and isinstance(data["table"], dict):
             data = data["table"]
         return cls.from_dict(data)
@@ -415,7 +422,9 @@ def _read(source: str | os.PathLike[str]) -> str:
         return Path(source).read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigurationError(
-            f"configuration: cannot read {os.fspath(source)!r} ({exc})"
+            gettext("configuration: cannot read {fspath!r} ({exc})").format(
+                fspath=os.fspath(source), exc=exc
+            )
         ) from exc
 
 
@@ -427,30 +436,38 @@ def _is_int(value: object) -> bool:
 
 
 def _fail(field: str, why: str) -> ConfigurationError:
-    return ConfigurationError(f"{field}: {why}")
+    # Translators: a refused house rule: its field name (English), then why.
+    return ConfigurationError(gettext("{field}: {why}").format(field=field, why=why))
 
 
 def _choice(config: TableConfig, field: str, choices: tuple[Any, ...]) -> None:
     value = getattr(config, field)
     if not isinstance(value, str) or value not in choices:
         listed = ", ".join(repr(c) for c in choices)
-        raise _fail(field, f"must be one of {listed}, got {value!r}")
+        raise _fail(
+            field,
+            gettext("must be one of {listed}, got {value!r}").format(listed=listed, value=value),
+        )
 
 
 def _int(config: TableConfig, field: str, low: int, high: int | None = None) -> int:
     value = getattr(config, field)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _fail(field, f"must be an integer, got {value!r}")
+        raise _fail(field, gettext("must be an integer, got {value!r}").format(value=value))
     if value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise _fail(field, f"must be {bound}, got {value}")
+        words = (
+            gettext("must be {low}..{high}, got {value}")
+            if high is not None
+            else gettext("must be at least {low}, got {value}")
+        )
+        raise _fail(field, words.format(low=low, high=high, value=value))
     return value
 
 
 def _bool(config: TableConfig, field: str) -> None:
     value = getattr(config, field)
     if not isinstance(value, bool):
-        raise _fail(field, f"must be true or false, got {value!r}")
+        raise _fail(field, gettext("must be true or false, got {value!r}").format(value=value))
 
 
 _DEFAULTS: Final[Mapping[str, Any]] = {f.name: f.default for f in dataclasses.fields(TableConfig)}
@@ -463,8 +480,10 @@ def _validate_game(c: TableConfig) -> None:
             if getattr(c, field) != _DEFAULTS[field]:
                 raise _fail(
                     field,
-                    f"not used in the French five-card draw (its forced bets are ante and "
-                    f"blind); leave it at {_DEFAULTS[field]!r}, got {getattr(c, field)!r}",
+                    gettext(
+                        "not used in the French five-card draw (its forced bets are ante and "
+                        "blind); leave it at {default!r}, got {value!r}"
+                    ).format(default=_DEFAULTS[field], value=getattr(c, field)),
                 )
         return
     entry = CATALOG[c.game]
@@ -472,13 +491,17 @@ def _validate_game(c: TableConfig) -> None:
         if getattr(c, field) != _DEFAULTS[field]:
             raise _fail(
                 field,
-                f"a French five-card draw rule, not used in {entry.name}; "
-                f"leave it at {_DEFAULTS[field]!r}, got {getattr(c, field)!r}",
+                gettext(
+                    "a French five-card draw rule, not used in {name}; leave it at "
+                    "{default!r}, got {value!r}"
+                ).format(name=entry.name, default=_DEFAULTS[field], value=getattr(c, field)),
             )
     if c.betting not in entry.structures:
         raise _fail(
             "betting",
-            f"{entry.name} is played {', '.join(entry.structures)}, not {c.betting!r}",
+            gettext("{name} is played {structures}, not {betting!r}").format(
+                name=entry.name, structures=", ".join(entry.structures), betting=c.betting
+            ),
         )
     cave = c.cave
     if entry.forced == "blinds":
@@ -488,26 +511,48 @@ def _validate_game(c: TableConfig) -> None:
         _limit_blinds(c)
         small, big = c.effective_blinds
         if small > big:
-            raise _fail("small_blind", f"must not exceed big_blind ({big}), got {small}")
+            raise _fail(
+                "small_blind",
+                gettext("must not exceed big_blind ({big}), got {small}").format(
+                    big=big, small=small
+                ),
+            )
         if big > cave:
-            raise _fail("big_blind", f"must not exceed the cave ({cave}), got {big}")
+            raise _fail(
+                "big_blind",
+                gettext("must not exceed the cave ({cave}), got {big}").format(cave=cave, big=big),
+            )
         _bool(c, "straddle")
         for field in STUD_FIELDS:
             if getattr(c, field) != _DEFAULTS[field]:
-                raise _fail(field, f"only in stud games, not in {entry.name}")
+                raise _fail(
+                    field, gettext("only in stud games, not in {name}").format(name=entry.name)
+                )
     else:
         for field in BLIND_FIELDS:
             if getattr(c, field) != _DEFAULTS[field]:
                 raise _fail(
                     field,
-                    f"{entry.name} has antes and a bring-in, no blinds; "
-                    f"leave it at {_DEFAULTS[field]!r}, got {getattr(c, field)!r}",
+                    gettext(
+                        "{name} has antes and a bring-in, no blinds; leave it at "
+                        "{default!r}, got {value!r}"
+                    ).format(name=entry.name, default=_DEFAULTS[field], value=getattr(c, field)),
                 )
         bring_in = _int(c, "bring_in", 1)
         if c.betting == "limit" and c.small_bet is not None and bring_in > c.small_bet:
-            raise _fail("bring_in", f"must not exceed small_bet ({c.small_bet}), got {bring_in}")
+            raise _fail(
+                "bring_in",
+                gettext("must not exceed small_bet ({small_bet}), got {bring_in}").format(
+                    small_bet=c.small_bet, bring_in=bring_in
+                ),
+            )
         if bring_in > cave:
-            raise _fail("bring_in", f"must not exceed the cave ({cave}), got {bring_in}")
+            raise _fail(
+                "bring_in",
+                gettext("must not exceed the cave ({cave}), got {bring_in}").format(
+                    cave=cave, bring_in=bring_in
+                ),
+            )
 
 
 def _limit_blinds(c: TableConfig) -> None:
@@ -517,18 +562,33 @@ def _limit_blinds(c: TableConfig) -> None:
         return
     structure = limit(c.small_bet, max(c.big_bet or 0, c.small_bet))
     wanted = {
-        "big_blind": (structure.big_blind, "the big blind equals the small bet"),
-        "small_blind": (structure.small_blind, "the small blind is half the small bet"),
-        "blind": (structure.big_blind, "the blind is the opening bet, the small bet"),
+        "big_blind": (
+            structure.big_blind,
+            gettext(
+                "in limit the big blind equals the small bet (RULES.md section 6): small_bet "
+                "{small_bet} makes it {value}; leave it unset or set {value}, got {given}"
+            ),
+        ),
+        "small_blind": (
+            structure.small_blind,
+            gettext(
+                "in limit the small blind is half the small bet (RULES.md section 6): small_bet "
+                "{small_bet} makes it {value}; leave it unset or set {value}, got {given}"
+            ),
+        ),
+        "blind": (
+            structure.big_blind,
+            gettext(
+                "in limit the blind is the opening bet, the small bet (RULES.md section 6): "
+                "small_bet {small_bet} makes it {value}; leave it unset or set {value}, "
+                "got {given}"
+            ),
+        ),
     }
-    for field, (value, why) in wanted.items():
+    for field, (value, message) in wanted.items():
         given = getattr(c, field)
         if given is not None and given != value:
-            raise _fail(
-                field,
-                f"in limit {why} (RULES.md section 6): small_bet {c.small_bet} makes it "
-                f"{value}; leave it unset or set {value}, got {given}",
-            )
+            raise _fail(field, message.format(small_bet=c.small_bet, value=value, given=given))
 
 
 def _validate_kill(c: TableConfig) -> None:
@@ -540,18 +600,28 @@ def _validate_kill(c: TableConfig) -> None:
     _choice(c, "kill_end", get_args(KillEnd))
     if c.kill == "off":
         if min_pot != 0:
-            raise _fail("kill_min_pot", f"only with kill = 'full' or 'half', got {min_pot}")
+            raise _fail(
+                "kill_min_pot",
+                gettext("only with kill = 'full' or 'half', got {min_pot}").format(min_pot=min_pot),
+            )
         if c.kill_end != _DEFAULTS["kill_end"]:
-            raise _fail("kill_end", f"only with kill = 'full' or 'half', got {c.kill_end!r}")
+            raise _fail(
+                "kill_end",
+                gettext("only with kill = 'full' or 'half', got {kill_end!r}").format(
+                    kill_end=c.kill_end
+                ),
+            )
         if c.look_at_two:
-            raise _fail("look_at_two", "only with kill = 'full' or 'half', got True")
+            raise _fail("look_at_two", gettext("only with kill = 'full' or 'half', got True"))
         return
     if c.is_draw:
         if c.forced_bets == "pot":
             raise _fail(
                 "kill",
-                f"a kill pot needs blinds, and the French draw's pot game has none "
-                f"(set forced_bets to 'blind' or 'mixed'); got {c.kill!r}",
+                gettext(
+                    "a kill pot needs blinds, and the French draw's pot game has none (set "
+                    "forced_bets to 'blind' or 'mixed'); got {kill!r}"
+                ).format(kill=c.kill),
             )
         name = "the French five-card draw"
     else:
@@ -560,14 +630,18 @@ def _validate_kill(c: TableConfig) -> None:
         if entry.forced != "blinds":
             raise _fail(
                 "kill",
-                f"a kill pot needs blinds, and {entry.name} has antes and a bring-in; "
-                f"leave it at 'off', got {c.kill!r}",
+                gettext(
+                    "a kill pot needs blinds, and {name} has antes and a bring-in; leave "
+                    "it at 'off', got {kill!r}"
+                ).format(name=entry.name, kill=c.kill),
             )
     if c.look_at_two and c.game not in LOWBALL_DRAWS:
         raise _fail(
             "look_at_two",
-            f"a lowball draw option ({', '.join(LOWBALL_DRAWS)}), not used in {name}; "
-            f"leave it false, got True",
+            gettext(
+                "a lowball draw option ({lowball_draws}), not used in {name}; leave it "
+                "false, got True"
+            ).format(lowball_draws=", ".join(LOWBALL_DRAWS), name=name),
         )
 
 
@@ -575,22 +649,41 @@ def _validate(c: TableConfig) -> None:
     if not isinstance(c.game, str) or c.game not in GAMES:
         raise _fail(
             "game",
-            f"must be 'draw' or a game of the catalog ({', '.join(CATALOG)}), got {c.game!r}",
+            gettext("must be 'draw' or a game of the catalog ({catalog}), got {game!r}").format(
+                catalog=", ".join(CATALOG), game=c.game
+            ),
         )
     low, high = GAMES[c.game]
     players = c.players
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
-        raise _fail("players", f"must be {low}..{high} for {c.game}, got {players!r}")
+        raise _fail(
+            "players",
+            gettext("must be {low}..{high} for {game}, got {players!r}").format(
+                low=low, high=high, game=c.game, players=players
+            ),
+        )
     jokers = _int(c, "jokers", 0, 2)
     if c.deck_size is not None:
         size = c.deck_size
         if not isinstance(size, int) or isinstance(size, bool) or size not in DECK_SIZES:
-            raise _fail("deck_size", f"must be one of {DECK_SIZES} or unset, got {c.deck_size!r}")
+            raise _fail(
+                "deck_size",
+                gettext("must be one of {deck_sizes} or unset, got {deck_size!r}").format(
+                    deck_sizes=DECK_SIZES, deck_size=c.deck_size
+                ),
+            )
         if c.deck_size + jokers < CARDS_PER_PLAYER * players:
             raise _fail(
                 "deck_size",
-                f"{c.deck_size} cards (+{jokers} jokers) cannot deal "
-                f"{CARDS_PER_PLAYER} cards to {players} players",
+                gettext(
+                    "{deck_size} cards (+{jokers} jokers) cannot deal {cards_per_player} "
+                    "cards to {players} players"
+                ).format(
+                    deck_size=c.deck_size,
+                    jokers=jokers,
+                    cards_per_player=CARDS_PER_PLAYER,
+                    players=players,
+                ),
             )
     _bool(c, "wheel")
     _choice(c, "ranking", get_args(Ranking))
@@ -598,16 +691,28 @@ def _validate(c: TableConfig) -> None:
     if c.betting == "limit":
         for field in ("small_bet", "big_bet"):
             if getattr(c, field) is None:
-                raise _fail(field, "required with betting = 'limit'")
+                raise _fail(field, gettext("required with betting = 'limit'"))
             _int(c, field, 1)
         if c.big_bet is not None and c.small_bet is not None and c.big_bet < c.small_bet:
-            raise _fail("big_bet", f"must be at least small_bet ({c.small_bet}), got {c.big_bet}")
+            raise _fail(
+                "big_bet",
+                gettext("must be at least small_bet ({small_bet}), got {big_bet}").format(
+                    small_bet=c.small_bet, big_bet=c.big_bet
+                ),
+            )
     else:
         for field in ("small_bet", "big_bet"):
             if getattr(c, field) is not None:
-                raise _fail(field, f"only with betting = 'limit', got {getattr(c, field)!r}")
+                raise _fail(
+                    field,
+                    gettext("only with betting = 'limit', got {value!r}").format(
+                        value=getattr(c, field)
+                    ),
+                )
     if not _is_int(c.raise_cap) or c.raise_cap not in (3, 4):
-        raise _fail("raise_cap", f"must be 3 or 4, got {c.raise_cap!r}")
+        raise _fail(
+            "raise_cap", gettext("must be 3 or 4, got {raise_cap!r}").format(raise_cap=c.raise_cap)
+        )
     _choice(c, "forced_bets", get_args(ForcedBets))
     _choice(c, "mixed_start", get_args(MixedStart))
     _int(c, "pot_orbits", 1)
@@ -617,29 +722,50 @@ def _validate(c: TableConfig) -> None:
         in_blind_game = c.game in CATALOG and CATALOG[c.game].forced == "blinds"
         ante = _int(c, "ante", 0 if in_blind_game else 1)
         if ante > cave:
-            raise _fail("ante", f"must not exceed the cave ({cave}), got {ante}")
+            raise _fail(
+                "ante",
+                gettext("must not exceed the cave ({cave}), got {ante}").format(
+                    cave=cave, ante=ante
+                ),
+            )
     if c.blind is not None:
         _int(c, "blind", 1)
     if c.effective_blind > cave:
-        raise _fail("blind", f"must not exceed the cave ({cave}), got {c.effective_blind}")
+        raise _fail(
+            "blind",
+            gettext("must not exceed the cave ({cave}), got {blind}").format(
+                cave=cave, blind=c.effective_blind
+            ),
+        )
     _bool(c, "surblind")
     _choice(c, "surblind_depth", get_args(SurblindDepth))
     if not c.surblind and c.surblind_depth != _DEFAULTS["surblind_depth"]:
-        raise _fail("surblind_depth", f"only with surblind = true, got {c.surblind_depth!r}")
+        raise _fail(
+            "surblind_depth",
+            gettext("only with surblind = true, got {surblind_depth!r}").format(
+                surblind_depth=c.surblind_depth
+            ),
+        )
     _bool(c, "buy_pot")
     _bool(c, "house_dealer")
     if not _is_int(c.max_discard) or c.max_discard not in (3, 5):
-        raise _fail("max_discard", f"must be 3 or 5, got {c.max_discard!r}")
+        raise _fail(
+            "max_discard",
+            gettext("must be 3 or 5, got {max_discard!r}").format(max_discard=c.max_discard),
+        )
     _choice(c, "shuffle", get_args(ShufflePolicy))
     deck = c.effective_deck_size + jokers
     _int(c, "cut_min_packet", 1, deck // 2)
     _choice(c, "rebuy", get_args(RebuyPolicy))
     if c.rebuy == "limited":
         if c.max_caves is None:
-            raise _fail("max_caves", "required with rebuy = 'limited'")
+            raise _fail("max_caves", gettext("required with rebuy = 'limited'"))
         _int(c, "max_caves", 1)
     elif c.max_caves is not None:
-        raise _fail("max_caves", f"only with rebuy = 'limited', got {c.max_caves!r}")
+        raise _fail(
+            "max_caves",
+            gettext("only with rebuy = 'limited', got {max_caves!r}").format(max_caves=c.max_caves),
+        )
     _validate_game(c)
     if c.is_draw:
         _limit_blinds(c)

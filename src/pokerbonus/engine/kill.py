@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.i18n import gettext
 from pokerbonus.rules.betting import BettingStructure, limit
 from pokerbonus.rules.games import Stakes
 
@@ -60,11 +61,21 @@ class KillRule:
 
     def __post_init__(self) -> None:
         if self.kind not in ("full", "half"):
-            raise ConfigurationError(f"kill: kind must be 'full' or 'half', got {self.kind!r}")
+            raise ConfigurationError(
+                gettext("kill: kind must be 'full' or 'half', got {kind!r}").format(kind=self.kind)
+            )
         if self.end not in ("source", "cardroom"):
-            raise ConfigurationError(f"kill: end must be 'source' or 'cardroom', got {self.end!r}")
+            raise ConfigurationError(
+                gettext("kill: end must be 'source' or 'cardroom', got {end!r}").format(
+                    end=self.end
+                )
+            )
         if self.min_pot < 0:
-            raise ConfigurationError(f"kill: min_pot must be at least 0, got {self.min_pot}")
+            raise ConfigurationError(
+                gettext("kill: min_pot must be at least 0, got {min_pot}").format(
+                    min_pot=self.min_pot
+                )
+            )
 
     def scaled(self, amount: int) -> int:
         """``amount`` times 2 (full kill) or 1.5 (half kill, rounded down to a chip)."""

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from pokerbonus.engine.config import RebuyPolicy, TableConfig
 from pokerbonus.errors import ConfigurationError, IllegalActionError, PokerError
+from pokerbonus.i18n import gettext
 
 __all__ = ["Ledger", "LedgerEntry", "Purchase"]
 
@@ -76,17 +77,27 @@ class Ledger:
         self, cave: int = 100, policy: RebuyPolicy = "free", max_caves: int | None = None
     ) -> None:
         if not isinstance(cave, int) or isinstance(cave, bool) or cave < 1:
-            raise ConfigurationError(f"cave: must be a positive integer, got {cave!r}")
+            raise ConfigurationError(
+                gettext("cave: must be a positive integer, got {cave!r}").format(cave=cave)
+            )
         if policy not in ("free", "limited", "unlimited"):
             raise ConfigurationError(
-                f"rebuy: must be one of 'free', 'limited', 'unlimited', got {policy!r}"
+                gettext(
+                    "rebuy: must be one of 'free', 'limited', 'unlimited', got {policy!r}"
+                ).format(policy=policy)
             )
         if (policy == "limited") != (max_caves is not None):
             raise ConfigurationError(
-                f"max_caves: required with rebuy = 'limited' and only then, got {max_caves!r}"
+                gettext(
+                    "max_caves: required with rebuy = 'limited' and only then, got {max_caves!r}"
+                ).format(max_caves=max_caves)
             )
         if max_caves is not None and (not isinstance(max_caves, int) or max_caves < 1):
-            raise ConfigurationError(f"max_caves: must be at least 1, got {max_caves!r}")
+            raise ConfigurationError(
+                gettext("max_caves: must be at least 1, got {max_caves!r}").format(
+                    max_caves=max_caves
+                )
+            )
         self._cave = cave
         self._policy: RebuyPolicy = policy
         self._max_caves = max_caves
@@ -133,7 +144,9 @@ class Ledger:
         try:
             return self._accounts[player]
         except KeyError:
-            raise PokerError(f"ledger: no player {player!r} at the table") from None
+            raise PokerError(
+                gettext("ledger: no player {player!r} at the table").format(player=player)
+            ) from None
 
     def entries(self) -> tuple[LedgerEntry, ...]:
         """Every account, in the order the players sat down."""
@@ -157,11 +170,13 @@ class Ledger:
         """Raise :class:`PokerError` if a chip was created or lost."""
         for e in self._accounts.values():
             if e.stack < 0 or e.bought < 0 or e.caves < 0:
-                raise PokerError(f"ledger: negative account {e!r}")
+                raise PokerError(gettext("ledger: negative account {e!r}").format(e=e))
         if self.total_stacks != self.total_bought:
             raise PokerError(
-                f"ledger: stacks add up to {self.total_stacks}, "
-                f"but {self.total_bought} chips were bought in"
+                gettext(
+                    "ledger: stacks add up to {total_stacks}, but {total_bought} chips "
+                    "were bought in"
+                ).format(total_stacks=self.total_stacks, total_bought=self.total_bought)
             )
 
     # -- buying ----------------------------------------------------------------------
@@ -169,9 +184,13 @@ class Ledger:
     def sit(self, player: str) -> None:
         """Seat a new player, who buys one cave."""
         if not isinstance(player, str) or not player:
-            raise ConfigurationError(f"player: a name is required, got {player!r}")
+            raise ConfigurationError(
+                gettext("player: a name is required, got {player!r}").format(player=player)
+            )
         if player in self._accounts:
-            raise IllegalActionError(f"sit: {player!r} is already seated")
+            raise IllegalActionError(
+                gettext("sit: {player!r} is already seated").format(player=player)
+            )
         self._refuse_in_hand("sit")
         self._accounts[player] = LedgerEntry(player, caves=0, bought=0, stack=0)
         self._record(player, caves=1, chips=self._cave)
@@ -186,18 +205,30 @@ class Ledger:
         if chips is not None:
             if self._policy != "unlimited":
                 raise IllegalActionError(
-                    f"rebuy: an amount of chips ({chips!r}) needs the 'unlimited' policy; "
-                    f"this table buys whole caves ({self._policy!r})"
+                    gettext(
+                        "rebuy: an amount of chips ({chips!r}) needs the 'unlimited' policy; "
+                        "this table buys whole caves ({policy!r})"
+                    ).format(chips=chips, policy=self._policy)
                 )
             if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
-                raise IllegalActionError(f"rebuy: chips must be a positive integer, got {chips!r}")
+                raise IllegalActionError(
+                    gettext("rebuy: chips must be a positive integer, got {chips!r}").format(
+                        chips=chips
+                    )
+                )
             return chips
         if not isinstance(caves, int) or isinstance(caves, bool) or caves < 1:
-            raise IllegalActionError(f"rebuy: caves must be a positive integer, got {caves!r}")
+            raise IllegalActionError(
+                gettext("rebuy: caves must be a positive integer, got {caves!r}").format(
+                    caves=caves
+                )
+            )
         limit = self._max_caves
         if self._policy == "limited" and limit is not None and account.caves + caves > limit:
             raise IllegalActionError(
-                f"rebuy: {player!r} has bought {account.caves} caves, the limit is {limit}"
+                gettext("rebuy: {player!r} has bought {caves} caves, the limit is {limit}").format(
+                    player=player, caves=account.caves, limit=limit
+                )
             )
         return caves * self._cave
 
@@ -216,7 +247,9 @@ class Ledger:
 
     def _refuse_in_hand(self, what: str) -> None:
         if self._in_hand is not None:
-            raise IllegalActionError(f"{what}: chips can be added only between hands")
+            raise IllegalActionError(
+                gettext("{what}: chips can be added only between hands").format(what=what)
+            )
 
     def _record(self, player: str, caves: int, chips: int) -> Purchase:
         e = self._accounts[player]
@@ -235,13 +268,15 @@ class Ledger:
         dealt = {p: self.entry(p).stack for p in players}
         for player, stack in dealt.items():
             if stack <= 0:
-                raise IllegalActionError(f"start_hand: {player!r} has no chips to play")
+                raise IllegalActionError(
+                    gettext("start_hand: {player!r} has no chips to play").format(player=player)
+                )
         self._in_hand = dealt
 
     def abort_hand(self) -> None:
         """Unlock the ledger without any change (a hand that could not be dealt)."""
         if self._in_hand is None:
-            raise IllegalActionError("abort_hand: no hand is being played")
+            raise IllegalActionError(gettext("abort_hand: no hand is being played"))
         self._in_hand = None
 
     def settle_hand(self, final_stacks: Mapping[str, int]) -> None:
@@ -251,18 +286,27 @@ class Ledger:
         chips they brought: a hand only moves chips between them.
         """
         if self._in_hand is None:
-            raise IllegalActionError("settle_hand: no hand is being played")
+            raise IllegalActionError(gettext("settle_hand: no hand is being played"))
         if set(final_stacks) != set(self._in_hand):
             raise PokerError(
-                f"settle_hand: stacks for {sorted(final_stacks)}, "
-                f"but {sorted(self._in_hand)} were dealt in"
+                gettext(
+                    "settle_hand: stacks for {final_stacks}, but {in_hand} were dealt in"
+                ).format(final_stacks=sorted(final_stacks), in_hand=sorted(self._in_hand))
             )
         for player, stack in final_stacks.items():
             if not isinstance(stack, int) or isinstance(stack, bool) or stack < 0:
-                raise PokerError(f"settle_hand: {player!r} ends with {stack!r} chips")
+                raise PokerError(
+                    gettext("settle_hand: {player!r} ends with {stack!r} chips").format(
+                        player=player, stack=stack
+                    )
+                )
         before, after = sum(self._in_hand.values()), sum(final_stacks.values())
         if before != after:
-            raise PokerError(f"settle_hand: players brought {before} chips but leave with {after}")
+            raise PokerError(
+                gettext(
+                    "settle_hand: players brought {before} chips but leave with {after}"
+                ).format(before=before, after=after)
+            )
         for player, stack in final_stacks.items():
             e = self._accounts[player]
             self._accounts[player] = LedgerEntry(player, e.caves, e.bought, stack)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerbonus.errors import PokerError
+from pokerbonus.i18n import gettext
 
 __all__ = ["Pot", "PotResult", "side_pots", "split_high_low", "split_pot"]
 
@@ -94,7 +95,9 @@ def side_pots(contributions: Sequence[int], folded: Sequence[bool]) -> tuple[Pot
     """
     if len(contributions) != len(folded):
         raise PokerError(
-            f"side_pots: {len(contributions)} contributions for {len(folded)} folded flags"
+            gettext("side_pots: {count} contributions for {count2} folded flags").format(
+                count=len(contributions), count2=len(folded)
+            )
         )
     levels = sorted({c for c, f in zip(contributions, folded, strict=True) if not f and c > 0})
     pots: list[Pot] = []
@@ -138,7 +141,9 @@ def split_pot(
     """
     order = clockwise_from_dealer(set(winners), dealer, seats)
     if not order:
-        raise PokerError(f"split_pot: no winner for a pot of {amount}")
+        raise PokerError(
+            gettext("split_pot: no winner for a pot of {amount}").format(amount=amount)
+        )
     share, odd = divmod(amount, len(order))
     if odd_to_first:
         return {seat: share + (odd if k == 0 else 0) for k, seat in enumerate(order)}

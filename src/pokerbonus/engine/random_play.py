@@ -30,6 +30,7 @@ from typing import Final, TypeVar
 from pokerbonus.engine.actions import Action, ActionKind
 from pokerbonus.engine.state import Hand
 from pokerbonus.errors import IllegalActionError, PokerError
+from pokerbonus.i18n import gettext
 
 __all__ = [
     "CALL",
@@ -81,7 +82,24 @@ def raise_total(rng: random.Random, min_raise_to: int, max_raise_to: int) -> int
     """
     if rng.random() < 0.5:
         return min_raise_to
-    return rng.randint(min_raise_to, max_raise_to)
+    return min_raise_to + _below(rng, max_raise_to - min_raise_to + 1)
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A uniform integer in ``0..n-1`` (``n >= 1``): the draws ``rng.randrange(n)``,
+    ``rng.randint`` and ``rng.choice`` make (bits of ``n``'s length until one is
+    below ``n``), without their argument checks, which cost more than the draw.
+
+    >>> rng, twin = random.Random(4), random.Random(4)
+    >>> [_below(rng, 52) for _ in range(5)] == [twin.randrange(52) for _ in range(5)]
+    True
+    """
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
 
 
 def draw_count(rng: random.Random, maximum: int) -> int:
@@ -90,7 +108,7 @@ def draw_count(rng: random.Random, maximum: int) -> int:
     >>> sorted({draw_count(random.Random(s), 3) for s in range(50)})
     [0, 1, 2, 3]
     """
-    return rng.randrange(maximum + 1)
+    return _below(rng, maximum + 1)
 
 
 _SUBSETS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
@@ -115,7 +133,7 @@ def random_subset(rng: random.Random, cards: Sequence[_T], k: int) -> list[_T]:
         if len(_SUBSETS) > 64:
             _SUBSETS.clear()
         subsets = _SUBSETS[key] = tuple(combinations(range(len(cards)), k))
-    return [cards[i] for i in rng.choice(subsets)]
+    return [cards[i] for i in subsets[_below(rng, len(subsets))]]
 
 
 _DISCARDS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
@@ -142,7 +160,7 @@ def random_discard(rng: random.Random, cards: Sequence[_T], maximum: int) -> lis
         table = _DISCARDS[key] = tuple(
             chosen for group in sets for chosen in group for _ in range(common // len(group))
         )
-    return [cards[i] for i in rng.choice(table)]
+    return [cards[i] for i in table[_below(rng, len(table))]]
 
 
 def random_action(
@@ -178,38 +196,53 @@ def random_action(
 def play_random_hand(hand: Hand, rng: random.Random, *, max_actions: int = 10_000) -> int:
     """Play ``hand`` to the end with the policy of :func:`random_action` (calling the
     hand's light accessors and action methods directly, for speed); return the
-    number of actions."""
+    number of actions.
+
+    The same draws of ``rng`` as :func:`bet_intent`, :func:`raise_total` and
+    :func:`random_discard` make, written out: this loop is the engine's benchmark
+    driver, and a function call costs as much as a small action."""
     count = 0
+    uniform = rng.random
+    getrandbits = rng.getrandbits
+    fold_odds, raise_odds = 0.15, 0.15 + 0.25  # bet_intent's defaults
     while True:
-        decision = hand.decision  # None once the hand is over
+        decision = hand._decision  # None once the hand is over (the ``decision`` property)
         if decision is None:
             return count
         if count >= max_actions:
-            raise PokerError(f"hand not finished after {max_actions} actions")
+            raise PokerError(
+                gettext("hand not finished after {max_actions} actions").format(
+                    max_actions=max_actions
+                )
+            )
         count += 1
         if decision == "bet":
-            intent = bet_intent(rng, hand.can_fold())  # the stud bring-in may not fold
-            if intent == FOLD:
+            r = uniform()
+            if r < fold_odds and hand.can_fold():  # the stud bring-in may not fold
                 hand.fold()
                 continue
-            if intent == RAISE:
+            if r < raise_odds:
                 bounds = hand.raise_bounds()
                 if bounds is not None:
-                    hand.complete_bet_or_raise_to(raise_total(rng, *bounds))
+                    low, high = bounds
+                    if uniform() >= 0.5:  # raise_total: else the minimum
+                        n = high - low + 1
+                        k = n.bit_length()
+                        x = getrandbits(k)
+                        while x >= n:
+                            x = getrandbits(k)
+                        low += x
+                    hand.complete_bet_or_raise_to(low)
                     continue
             hand.check_or_call()
         elif decision == "draw":
-            seat = hand.actor
-            assert seat is not None
-            held = hand.hole_cards(seat)
+            held = hand._hole[hand._actor]  # type: ignore[index]  # the actor's cards, not copied
             cards = random_discard(rng, held, hand.max_discard())
-            k = len(cards)
             while True:
                 try:
                     hand.discard(cards)
                     break
                 except IllegalActionError:  # not enough cards left to draw
-                    k -= 1
-                    cards = random_subset(rng, held, k)
+                    cards = random_subset(rng, tuple(held), len(cards) - 1)
         else:
             hand.act(random_action(hand, rng))

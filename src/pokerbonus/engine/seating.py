@@ -29,6 +29,7 @@ from typing import TypeVar
 from pokerbonus.cards import Card, format_cards, make_deck
 from pokerbonus.engine.shuffle import fisher_yates, system_rng
 from pokerbonus.errors import ConfigurationError, InvalidCardError
+from pokerbonus.i18n import gettext
 
 __all__ = [
     "DealerDraw",
@@ -79,7 +80,11 @@ def draw_seats(players: Sequence[T], rng: random.Random | None = None) -> tuple[
     ['ann', 'bob', 'cy']
     """
     if len(set(players)) != len(players):
-        raise ConfigurationError(f"players: names must be distinct, got {list(players)!r}")
+        raise ConfigurationError(
+            gettext("players: names must be distinct, got {players!r}").format(
+                players=list(players)
+            )
+        )
     return fisher_yates(players, rng)
 
 
@@ -104,7 +109,11 @@ def draw_first_dealer(
     """
     drawing = tuple(range(seats)) if isinstance(seats, int) else tuple(seats)
     if len(drawing) < 1 or len(set(drawing)) != len(drawing):
-        raise ConfigurationError(f"seats: need one or more distinct seats, got {drawing!r}")
+        raise ConfigurationError(
+            gettext("seats: need one or more distinct seats, got {drawing!r}").format(
+                drawing=drawing
+            )
+        )
     source = rng if rng is not None else system_rng()
     stacked: Iterator[Sequence[Card] | Sequence[int]] | None = (
         iter(decks) if decks is not None else None
@@ -119,13 +128,16 @@ def draw_first_dealer(
                 pack = tuple(Card(c) for c in next(stacked))
             except StopIteration:
                 raise InvalidCardError(
-                    f"draw for the deal: stacked decks ran out after {len(rounds)} rounds"
+                    gettext("draw for the deal: stacked decks ran out after {count} rounds").format(
+                        count=len(rounds)
+                    )
                 ) from None
         pack = tuple(c for c in pack if not c.is_joker)
         if len(pack) < len(drawing):
             raise InvalidCardError(
-                f"draw for the deal: {len(pack)} cards ({format_cards(pack)}) "
-                f"for {len(drawing)} players"
+                gettext("draw for the deal: {count} cards ({pack}) for {count2} players").format(
+                    count=len(pack), pack=format_cards(pack), count2=len(drawing)
+                )
             )
         drawn = DrawRound(seats=drawing, cards=pack[: len(drawing)])
         rounds.append(drawn)
@@ -147,7 +159,11 @@ def next_dealer(dealer: int, seats: int, eligible: Collection[int] | None = None
     """
     allowed = set(range(seats)) if eligible is None else set(eligible)
     if not allowed or not allowed <= set(range(seats)):
-        raise ConfigurationError(f"eligible: need seats among 0..{seats - 1}, got {allowed!r}")
+        raise ConfigurationError(
+            gettext("eligible: need seats among 0..{seats}, got {allowed!r}").format(
+                seats=seats - 1, allowed=allowed
+            )
+        )
     for step in range(1, seats + 1):
         seat = (dealer + step) % seats
         if seat in allowed:

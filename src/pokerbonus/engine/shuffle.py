@@ -23,6 +23,7 @@ from typing import TypeVar
 from pokerbonus.cards import Card, format_cards
 from pokerbonus.engine.config import ShufflePolicy
 from pokerbonus.errors import ConfigurationError, InvalidCardError
+from pokerbonus.i18n import gettext
 
 __all__ = ["Shuffler", "cut", "cut_at", "fisher_yates", "system_rng"]
 
@@ -61,7 +62,11 @@ def cut_at(items: Sequence[T], position: int) -> tuple[T, ...]:
     The first ``position`` cards (the top packet) end up under the rest.
     """
     if not 0 <= position <= len(items):
-        raise InvalidCardError(f"invalid cut position: {position} (deck of {len(items)} cards)")
+        raise InvalidCardError(
+            gettext("invalid cut position: {position} (deck of {count} cards)").format(
+                position=position, count=len(items)
+            )
+        )
     return tuple(items[position:]) + tuple(items[:position])
 
 
@@ -79,7 +84,11 @@ def cut(
     True
     """
     if min_packet < 1:
-        raise InvalidCardError(f"invalid minimum packet size: {min_packet} (at least 1)")
+        raise InvalidCardError(
+            gettext("invalid minimum packet size: {min_packet} (at least 1)").format(
+                min_packet=min_packet
+            )
+        )
     source = rng if rng is not None else system_rng()
     n = len(items)
     low, high = (min_packet, n - min_packet) if n >= 2 * min_packet else (0, n)
@@ -113,11 +122,15 @@ class Shuffler:
     ) -> None:
         if policy not in ("every-hand", "cut-only"):
             raise ConfigurationError(
-                f"shuffle: must be one of 'every-hand', 'cut-only', got {policy!r}"
+                gettext("shuffle: must be one of 'every-hand', 'cut-only', got {policy!r}").format(
+                    policy=policy
+                )
             )
         self._deck: tuple[Card, ...] = tuple(Card(c) for c in deck)
         if len(set(self._deck)) != len(self._deck):
-            raise InvalidCardError(f"deck holds a card twice: {format_cards(self._deck)}")
+            raise InvalidCardError(
+                gettext("deck holds a card twice: {deck}").format(deck=format_cards(self._deck))
+            )
         self._policy: ShufflePolicy = policy
         self._rng = rng if rng is not None else system_rng()
         self._min_packet = min_packet
@@ -155,13 +168,16 @@ class Shuffler:
             self.shuffles += 1
             return cut(fisher_yates(self._deck, self._rng), self._rng, self._min_packet)
         if gathered is None:
-            raise InvalidCardError("cut-only: the gathered cards of the last hand are required")
+            raise InvalidCardError(
+                gettext("cut-only: the gathered cards of the last hand are required")
+            )
         cards = tuple(Card(c) for c in gathered)
         if Counter(cards) != Counter(self._deck):
             missing = sorted(set(self._deck) - set(cards))
             extra = sorted((Counter(cards) - Counter(self._deck)).elements())
             raise InvalidCardError(
-                "cut-only: gathered cards are not the deck "
-                f"(missing: {format_cards(missing) or '-'}, extra: {format_cards(extra) or '-'})"
+                gettext(
+                    "cut-only: gathered cards are not the deck (missing: {value}, extra: {value2})"
+                ).format(value=format_cards(missing) or "-", value2=format_cards(extra) or "-")
             )
         return cut(cards, self._rng, self._min_packet)

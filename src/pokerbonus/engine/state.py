@@ -69,6 +69,7 @@ from pokerbonus.engine.showdown import best_value, evaluator_options, five_card_
 from pokerbonus.engine.stud import bring_in_key, showing_key
 from pokerbonus.errors import ConfigurationError, IllegalActionError
 from pokerbonus.hands import evaluate
+from pokerbonus.i18n import gettext
 from pokerbonus.rules.games import (
     BettingRound,
     Deal,
@@ -116,14 +117,16 @@ def deck_for_hands(
     count = len(parsed[0]) if parsed else 0
     if any(len(h) != count for h in parsed):
         sizes = [len(h) for h in parsed]
-        raise ConfigurationError(f"deck_for_hands: hands of unequal sizes {sizes}")
+        raise ConfigurationError(
+            gettext("deck_for_hands: hands of unequal sizes {sizes}").format(sizes=sizes)
+        )
     top: list[Card] = []
     for k in range(count):
         for j in range(1, n + 1):
             top.append(parsed[(dealer + j) % n][k])
     top += parse_cards(stub)
     if len(set(top)) != len(top):
-        raise ConfigurationError("deck_for_hands: a card is used twice")
+        raise ConfigurationError(gettext("deck_for_hands: a card is used twice"))
     return stacked_deck(top, deck_size, jokers)
 
 
@@ -344,14 +347,24 @@ class Hand:
         n = len(stacks)
         if not game.min_players <= n <= game.max_players:
             raise ConfigurationError(
-                f"players: {game.name} needs {game.min_players}..{game.max_players} seats, got {n}"
+                gettext("players: {name} needs {min_players}..{max_players} seats, got {n}").format(
+                    name=game.name, min_players=game.min_players, max_players=game.max_players, n=n
+                )
             )
         if set(map(type, stacks)) != {int} or min(stacks) < 1:
             for seat, chips in enumerate(stacks):
                 if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
-                    raise ConfigurationError(f"stacks: seat {seat} has {chips!r} chips (need >= 1)")
+                    raise ConfigurationError(
+                        gettext("stacks: seat {seat} has {chips!r} chips (need >= 1)").format(
+                            seat=seat, chips=chips
+                        )
+                    )
         if not 0 <= dealer < n:
-            raise ConfigurationError(f"dealer: seat {dealer!r} is not one of 0..{n - 1}")
+            raise ConfigurationError(
+                gettext("dealer: seat {dealer!r} is not one of 0..{n}").format(
+                    dealer=dealer, n=n - 1
+                )
+            )
         self.game = game
         self.stakes = stakes = stakes if stakes is not None else Stakes()
         self.n = n
@@ -364,13 +377,17 @@ class Hand:
         needed = plan.needed
         if needed > len(cards):
             raise ConfigurationError(
-                f"deck: {len(cards)} cards cannot deal {needed} for {n} players of {game.name}"
+                gettext(
+                    "deck: {count} cards cannot deal {needed} for {n} players of {name}"
+                ).format(count=len(cards), needed=needed, n=n, name=game.name)
             )
         if deck is not None:
             order = [c if type(c) is Card else Card(c) for c in deck]
             if sorted(order) != list(cards):
                 raise ConfigurationError(
-                    f"deck: not an order of the {len(cards)}-card deck of {game.name}"
+                    gettext("deck: not an order of the {count}-card deck of {name}").format(
+                        count=len(cards), name=game.name
+                    )
                 )
             self._deck_order: tuple[Card, ...] | None = tuple(order)
             order.reverse()
@@ -434,7 +451,11 @@ class Hand:
         self._kill_next = 0  # the position in the deal order of the next kill offer
         self._kill_sizes: tuple[int, ...] = ()  # limit bets once a player put the kill on
         if stakes.killer is not None and not 0 <= stakes.killer < n:
-            raise ConfigurationError(f"killer: seat {stakes.killer} is not one of 0..{n - 1}")
+            raise ConfigurationError(
+                gettext("killer: seat {killer} is not one of 0..{n}").format(
+                    killer=stakes.killer, n=n - 1
+                )
+            )
         # draws and discards
         self._queue: list[int] = []
         self._qpos = 0
@@ -643,14 +664,16 @@ class Hand:
 
     def _require_actor(self) -> tuple[int, Decision]:
         if self._actor is None or self._decision is None:
-            raise IllegalActionError("no action expected: the hand is over")
+            raise IllegalActionError(gettext("no action expected: the hand is over"))
         return self._actor, self._decision
 
     def _require(self, decision: Decision, what: str) -> int:
         seat, current = self._require_actor()
         if current != decision:
             raise IllegalActionError(
-                f"{what}: seat {seat} must now decide {current!r}, not {decision!r}"
+                gettext("{what}: seat {seat} must now decide {current!r}, not {decision!r}").format(
+                    what=what, seat=seat, current=current, decision=decision
+                )
             )
         return seat
 
@@ -726,12 +749,16 @@ class Hand:
         seat = self._require("bet", "fold")
         if self._cur_bet == self._bets[seat]:
             raise IllegalActionError(
-                f"fold: seat {seat} has nothing to call; no fold before the opening "
-                "(a pass is a check)"
+                gettext(
+                    "fold: seat {seat} has nothing to call; no fold before the opening (a "
+                    "pass is a check)"
+                ).format(seat=seat)
             )
         if seat == self._bring_in and not self._bets[seat]:
             raise IllegalActionError(
-                f"fold: seat {seat} has the bring-in: it must bring it in or complete"
+                gettext(
+                    "fold: seat {seat} has the bring-in: it must bring it in or complete"
+                ).format(seat=seat)
             )
 
     def can_fold(self) -> bool:
@@ -768,38 +795,43 @@ class Hand:
         low, high = self._raise_bounds(seat)
         if low is None or high is None:
             why = self._why_no_raise(seat)
-            raise IllegalActionError(f"bet/raise: seat {seat} may not raise now ({why})")
+            raise IllegalActionError(
+                gettext("bet/raise: seat {seat} may not raise now ({why})").format(
+                    seat=seat, why=why
+                )
+            )
         if not isinstance(amount, int) or isinstance(amount, bool) or not low <= amount <= high:
             raise IllegalActionError(
-                f"bet/raise: {amount!r} is not a legal total for seat {seat} "
-                f"(must be {low}..{high})"
+                gettext(
+                    "bet/raise: {amount!r} is not a legal total for seat {seat} (must be "
+                    "{low}..{high})"
+                ).format(amount=amount, seat=seat, low=low, high=high)
             )
 
     def _why_no_raise(self, seat: int) -> str:
         cur = self._cur_bet
         if self._bets[seat] + self._stacks[seat] <= cur:
-            return "not enough chips beyond the call"
+            return gettext("not enough chips beyond the call")
         if self._able < 2:
-            return "every opponent is all-in"
+            return gettext("every opponent is all-in")
         if self._acted[seat]:
             since = cur - self._acted_at[seat]
             if since == 0:
-                return "no re-raise of one's own bet"
+                return gettext("no re-raise of one's own bet")
             if self._phh:
-                return (
-                    f"all-ins for less ({self._shorts}) since the largest raise of "
-                    f"{self._last_full} do not reopen the betting (PHH convention)"
-                )
-            return (
-                f"the bet went up by {since} since this seat acted, less than a full raise "
-                f"of {self._last_full}: an all-in for less does not reopen the betting"
-            )
+                return gettext(
+                    "all-ins for less ({shorts}) since the largest raise of {last_full} do not "
+                    "reopen the betting (PHH convention)"
+                ).format(shorts=self._shorts, last_full=self._last_full)
+            return gettext(
+                "the bet went up by {since} since this seat acted, less than a full raise of "
+                "{last_full}: an all-in for less does not reopen the betting"
+            ).format(since=since, last_full=self._last_full)
         if self._phh:
-            return (
-                f"the cap of {self._cap + 1} completions, bets or raises is reached "
-                "(PHH convention)"
-            )
-        return f"the cap of {self._cap} raises is reached"
+            return gettext(
+                "the cap of {count} completions, bets or raises is reached (PHH convention)"
+            ).format(count=self._cap + 1)
+        return gettext("the cap of {count} raises is reached").format(count=self._cap)
 
     def can_complete_bet_or_raise_to(self, amount: int | None = None) -> bool:
         """Whether the actor may bet or raise (to ``amount`` if given)."""
@@ -920,7 +952,11 @@ class Hand:
         """Raise :class:`IllegalActionError` unless the actor has an offer to decline."""
         seat, decision = self._require_actor()
         if decision not in ("buy_pot", "surblind", "kill"):
-            raise IllegalActionError(f"decline: seat {seat} has no offer to decline ({decision!r})")
+            raise IllegalActionError(
+                gettext("decline: seat {seat} has no offer to decline ({decision!r})").format(
+                    seat=seat, decision=decision
+                )
+            )
 
     def can_decline(self) -> bool:
         """Whether the actor has an offer (buy the pot, surblind) to decline."""
@@ -968,9 +1004,17 @@ class Hand:
         held = self._hole[seat]
         for card in chosen:
             if card not in held:
-                raise IllegalActionError(f"{what}: seat {seat} does not hold {card}")
+                raise IllegalActionError(
+                    gettext("{what}: seat {seat} does not hold {card}").format(
+                        what=what, seat=seat, card=card
+                    )
+                )
         if len(set(chosen)) != len(chosen):
-            raise IllegalActionError(f"{what}: a card is named twice in {chosen}")
+            raise IllegalActionError(
+                gettext("{what}: a card is named twice in {chosen}").format(
+                    what=what, chosen=chosen
+                )
+            )
         return chosen
 
     def verify_discard(self, cards: Iterable[int]) -> None:
@@ -980,30 +1024,44 @@ class Hand:
     def _check_discard(self, cards: Iterable[int]) -> tuple[int, list[Card]]:
         seat, decision = self._require_actor()
         if decision not in ("draw", "discard"):
-            raise IllegalActionError(f"discard: seat {seat} must now decide {decision!r}")
+            raise IllegalActionError(
+                gettext("discard: seat {seat} must now decide {decision!r}").format(
+                    seat=seat, decision=decision
+                )
+            )
         chosen = self._check_cards(seat, cards, "discard")
         k = len(chosen)
         step = self.game.steps[self._step]
         if isinstance(step, Discard):
             if k != step.count:
-                raise IllegalActionError(f"discard: seat {seat} must discard {step.count}, not {k}")
+                raise IllegalActionError(
+                    gettext("discard: seat {seat} must discard {count}, not {k}").format(
+                        seat=seat, count=step.count, k=k
+                    )
+                )
             return seat, chosen
         assert isinstance(step, Draw)
         if k > step.max_cards:
             if k == 4 and step.four_card_exchange:
                 if self._four_taken:
                     raise IllegalActionError(
-                        f"discard: seat {seat} may not take four: another player already did"
+                        gettext(
+                            "discard: seat {seat} may not take four: another player already did"
+                        ).format(seat=seat)
                     )
             else:
                 limit = 4 if self._four_allowed(step, seat) else step.max_cards
                 raise IllegalActionError(
-                    f"discard: seat {seat} may exchange at most {limit} cards, not {k}"
+                    gettext(
+                        "discard: seat {seat} may exchange at most {limit} cards, not {k}"
+                    ).format(seat=seat, limit=limit, k=k)
                 )
         available = len(self._stub) + len(self._muck) - self._reserved
         if k > available:
             raise IllegalActionError(
-                f"discard: only {available} cards are left to draw, seat {seat} asked {k}"
+                gettext(
+                    "discard: only {available} cards are left to draw, seat {seat} asked {k}"
+                ).format(available=available, seat=seat, k=k)
             )
         return seat, chosen
 
@@ -1152,7 +1210,7 @@ class Hand:
         elif kind == "kill":
             self.verify_kill()
         else:
-            raise IllegalActionError(f"unknown action kind: {kind!r}")
+            raise IllegalActionError(gettext("unknown action kind: {kind!r}").format(kind=kind))
 
     def act(self, action: Action) -> None:
         """Do ``action`` (see :class:`~pokerbonus.engine.actions.Action`)."""
@@ -1174,7 +1232,7 @@ class Hand:
         elif kind == "kill":
             self.kill()
         else:
-            raise IllegalActionError(f"unknown action kind: {kind!r}")
+            raise IllegalActionError(gettext("unknown action kind: {kind!r}").format(kind=kind))
 
     @staticmethod
     def _can(check: Any) -> bool:
@@ -1293,7 +1351,11 @@ class Hand:
         antes, blinds = stakes.seat_antes, stakes.seat_blinds
         for name, values in (("seat_antes", antes), ("seat_blinds", blinds)):
             if values and len(values) != n:
-                raise ConfigurationError(f"{name}: {len(values)} values for {n} seats")
+                raise ConfigurationError(
+                    gettext("{name}: {count} values for {n} seats").format(
+                        name=name, count=len(values), n=n
+                    )
+                )
         stacks, events = self._stacks, self.events
         for seat in self._order:
             amount = min(antes[seat], stacks[seat]) if antes else 0

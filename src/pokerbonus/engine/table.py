@@ -42,6 +42,7 @@ from pokerbonus.engine.seating import (
 from pokerbonus.engine.shuffle import Shuffler, system_rng
 from pokerbonus.engine.state import Hand
 from pokerbonus.errors import ConfigurationError, IllegalActionError, PokerError
+from pokerbonus.i18n import gettext
 from pokerbonus.rules import NO_LIMIT, POT_LIMIT, GameDef, Stakes, five_card_draw, limit
 from pokerbonus.rules.catalog import CATALOG
 
@@ -142,12 +143,20 @@ def hand_stakes(
             small, big_blind = c.effective_blinds
             stakes = Stakes(ante=c.blind_ante, blinds=(small, big_blind), straddle=c.straddle)
         if killer is not None and rule is None:
-            raise ConfigurationError(f"kill: hand seat {killer} kills, but no kill rule is set")
+            raise ConfigurationError(
+                gettext("kill: hand seat {killer} kills, but no kill rule is set").format(
+                    killer=killer
+                )
+            )
         if rule is not None:
             stakes = kill_stakes(stakes, killer, rule, big_blind, game_for(c).structure)
         return stakes
     if killer is not None:
-        raise ConfigurationError(f"kill: hand seat {killer} kills in a {mode} hand (blind only)")
+        raise ConfigurationError(
+            gettext("kill: hand seat {killer} kills in a {mode} hand (blind only)").format(
+                killer=killer, mode=mode
+            )
+        )
     if not c.is_draw:
         return Stakes(ante=c.effective_ante, bring_in=c.bring_in)
     return Stakes.pot_game(c.effective_ante, buy_pot=c.buy_pot, min_opening=min_opening)
@@ -226,7 +235,7 @@ class ForcedBetSchedule:
     def hand_played(self, all_passed: bool) -> None:
         """Record that the planned hand was played, and whether it ended in an all-pass."""
         if self._pending is None:
-            raise PokerError("forced bets: no hand was planned")
+            raise PokerError(gettext("forced bets: no hand was planned"))
         mode = self._pending[0]
         self._after_all_pass = mode == "blind" and all_passed
         self._orbit_left -= 1
@@ -315,7 +324,9 @@ class Table:
         )
         if len(names) != config.players:
             raise ConfigurationError(
-                f"players: the table has {config.players} seats, got {len(names)} names"
+                gettext("players: the table has {players} seats, got {count} names").format(
+                    players=config.players, count=len(names)
+                )
             )
         self.players: tuple[str, ...] = draw_seats(names, self._rng) if seat_draw else tuple(names)
         """The player at each seat, seats numbered clockwise."""
@@ -325,7 +336,9 @@ class Table:
         self.game = game_for(config)
         if kill is not None and config.kill_rule is not None and kill != config.kill_rule:
             raise ConfigurationError(
-                f"kill: the configuration plays {config.kill_rule!r}, the table was given {kill!r}"
+                gettext(
+                    "kill: the configuration plays {kill_rule!r}, the table was given {kill!r}"
+                ).format(kill_rule=config.kill_rule, kill=kill)
             )
         rule = kill if kill is not None else config.kill_rule
         self.kill: KillState | None = KillState(rule) if rule is not None else None
@@ -344,7 +357,9 @@ class Table:
             first = self.dealer_draw.dealer
         else:
             if not 0 <= dealer < len(self.players):
-                raise ConfigurationError(f"dealer: must be a seat 0..{len(self.players) - 1}")
+                raise ConfigurationError(
+                    gettext("dealer: must be a seat 0..{count}").format(count=len(self.players) - 1)
+                )
             first = dealer
         self._next_dealer_from: int | None = None  # the last dealer, once a hand was played
         self._first_dealer = first
@@ -368,7 +383,7 @@ class Table:
         try:
             return self.players.index(player)
         except ValueError:
-            raise PokerError(f"table: no player {player!r}") from None
+            raise PokerError(gettext("table: no player {player!r}").format(player=player)) from None
 
     def stack(self, player: str) -> int:
         """A player's stack between hands (as of the last finished hand)."""
@@ -401,8 +416,9 @@ class Table:
         self.ledger.check()
         if self.chips_in_play() != self.ledger.total_bought:
             raise PokerError(
-                f"table: {self.chips_in_play()} chips in play, "
-                f"but {self.ledger.total_bought} were bought in"
+                gettext(
+                    "table: {chips_in_play} chips in play, but {total_bought} were bought in"
+                ).format(chips_in_play=self.chips_in_play(), total_bought=self.ledger.total_bought)
             )
 
     # -- between hands ---------------------------------------------------------------
@@ -410,7 +426,7 @@ class Table:
     def rebuy(self, player: str, caves: int = 1, chips: int | None = None) -> Purchase:
         """Buy chips for ``player`` between hands, by the table's rebuy policy."""
         if self.hand is not None:
-            raise IllegalActionError("rebuy: chips can be added only between hands")
+            raise IllegalActionError(gettext("rebuy: chips can be added only between hands"))
         return self.ledger.rebuy(player, caves=caves, chips=chips)
 
     def can_rebuy(self, player: str, caves: int = 1, chips: int | None = None) -> bool:
@@ -424,11 +440,13 @@ class Table:
         players holding chips.
         """
         if self.hand is not None:
-            raise IllegalActionError("next hand: a hand is being played")
+            raise IllegalActionError(gettext("next hand: a hand is being played"))
         seats = self.active_seats()
         if len(seats) < 2:
             raise IllegalActionError(
-                f"next hand: {len(seats)} player(s) with chips, at least 2 are needed"
+                gettext("next hand: {count} player(s) with chips, at least 2 are needed").format(
+                    count=len(seats)
+                )
             )
         if self._next_dealer_from is None:
             dealer = (
@@ -490,9 +508,9 @@ class Table:
         """Apply the result of the finished hand; returns its record."""
         hand, plan = self.hand, self._plan
         if hand is None or plan is None:
-            raise IllegalActionError("finish hand: no hand is being played")
+            raise IllegalActionError(gettext("finish hand: no hand is being played"))
         if not hand.finished:
-            raise IllegalActionError("finish hand: the hand is not over")
+            raise IllegalActionError(gettext("finish hand: the hand is not over"))
         names = tuple(self.players[s] for s in plan.seats)
         before = tuple(self.ledger.stack(p) for p in names)
         after = hand.stacks
@@ -531,7 +549,7 @@ class Table:
     def bring_new_deck(self) -> None:
         """Bring in a new deck between hands: it is shuffled before the next hand."""
         if self.hand is not None:
-            raise IllegalActionError("new deck: only between hands")
+            raise IllegalActionError(gettext("new deck: only between hands"))
         self.shuffler.bring_new_deck()
 
 

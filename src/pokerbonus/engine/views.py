@@ -26,6 +26,7 @@ from pokerbonus.engine.events import (
 )
 from pokerbonus.engine.pots import PotResult
 from pokerbonus.errors import PokerError
+from pokerbonus.i18n import gettext
 
 if TYPE_CHECKING:
     from pokerbonus.engine.state import Hand
@@ -92,7 +93,9 @@ def build_view(hand: Hand, seat: int | None) -> SeatView:
     """The view of ``hand`` for ``seat`` (``None``: a spectator)."""
     n = hand.n
     if seat is not None and not 0 <= seat < n:
-        raise PokerError(f"view: seat {seat!r} is not one of 0..{n - 1}")
+        raise PokerError(
+            gettext("view: seat {seat!r} is not one of 0..{n}").format(seat=seat, n=n - 1)
+        )
     legal = hand.legal_actions() if seat is not None and hand.actor == seat else None
     shown = hand.shown
     return SeatView(

@@ -32,9 +32,10 @@ __all__ = ["KEYWORDS", "SOURCES", "extract", "locale_dir", "problems", "read", "
 PACKAGE: Final = Path(__file__).resolve().parent.parent
 """The ``pokerbonus`` package folder: paths of :data:`SOURCES` are relative to it."""
 
-SOURCES: Final = (("**.py", "python"),)
-"""Babel's method map: which files are scanned, and how (widen it, e.g. for the web
-page's scripts, when their strings go through the catalogs)."""
+SOURCES: Final = (("**.py", "python"), ("web/src/**.ts", "javascript"))
+"""Babel's method map: which files are scanned, and how: the Python code, and the web
+page's TypeScript sources (their ``gettext``/``ngettext``/``pgettext`` calls, the
+functions of ``web/src/i18n.ts``; Babel's JavaScript reader takes TypeScript)."""
 
 KEYWORDS: Final = {
     "gettext": None,

@@ -40,6 +40,7 @@ from typing import Final
 
 from pokerbonus.cards import JOKERS, RANKS, SUITS, Card, parse_cards
 from pokerbonus.errors import InvalidCardError, NotationError
+from pokerbonus.i18n import gettext
 
 __all__ = [
     "PARSED_ACTIONS",
@@ -110,11 +111,13 @@ def parse_hand_cards(text: str) -> tuple[HandCard, ...]:
 (each card is two characters, like 'As' or '??')
     """
     if not text:
-        raise NotationError("invalid cards '': no card given")
+        raise NotationError(gettext("invalid cards '': no card given"))
     if len(text) % 2:
         raise NotationError(
-            f"invalid cards {text!r}: odd number of characters "
-            "(each card is two characters, like 'As' or '??')"
+            gettext(
+                "invalid cards {text!r}: odd number of characters (each card is two "
+                "characters, like 'As' or '??')"
+            ).format(text=text)
         )
     tokens = [text[i : i + 2] for i in range(0, len(text), 2)]
     known: list[str] = []
@@ -123,15 +126,18 @@ def parse_hand_cards(text: str) -> tuple[HandCard, ...]:
             continue
         if token != "Jk" and (len(token) != 2 or token[0] not in RANKS or token[1] not in SUITS):
             raise NotationError(
-                f"invalid cards {text!r}: {token!r} is not a card "
-                "(rank 2-9 T J Q K A in upper case, suit c d h s in lower case, "
-                "'??' unknown, 'Jk' joker)"
+                gettext(
+                    "invalid cards {text!r}: {token!r} is not a card (rank 2-9 T J Q K A "
+                    "in upper case, suit c d h s in lower case, '??' unknown, 'Jk' joker)"
+                ).format(text=text, token=token)
             )
         known.append(token)
     try:
         cards = iter(parse_cards(known))
     except InvalidCardError as exc:
-        raise NotationError(f"invalid cards {text!r}: {exc}") from exc
+        raise NotationError(
+            gettext("invalid cards {text!r}: {exc}").format(text=text, exc=exc)
+        ) from exc
     return tuple(UNKNOWN if token == "??" else next(cards) for token in tokens)
 
 
@@ -146,40 +152,60 @@ def format_hand_cards(cards: Iterable[HandCard]) -> str:
 
 def _check_cards(cards: object, what: str, *, allow_empty: bool) -> None:
     if not isinstance(cards, tuple):
-        raise NotationError(f"{what}: cards must be a tuple, got {cards!r}")
+        raise NotationError(
+            gettext("{what}: cards must be a tuple, got {cards!r}").format(what=what, cards=cards)
+        )
     if not cards and not allow_empty:
-        raise NotationError(f"{what}: at least one card is needed")
+        raise NotationError(gettext("{what}: at least one card is needed").format(what=what))
     seen: set[int] = set()
     jokers = 0
     for card in cards:
         if card is UNKNOWN:
             continue
         if not isinstance(card, Card):
-            raise NotationError(f"{what}: {card!r} is not a Card or UNKNOWN")
+            raise NotationError(
+                gettext("{what}: {card!r} is not a Card or UNKNOWN").format(what=what, card=card)
+            )
         if card in seen:
-            raise NotationError(f"{what}: duplicate card {str(card)!r}")
+            raise NotationError(
+                gettext("{what}: duplicate card {card!r}").format(what=what, card=str(card))
+            )
         seen.add(card)
         if card.is_joker:
             if card != JOKERS[jokers]:
                 raise NotationError(
-                    f"{what}: jokers must be Card(52) then Card(53) in order of "
-                    f"appearance (both are written 'Jk'), got {int(card)}"
+                    gettext(
+                        "{what}: jokers must be Card(52) then Card(53) in order of appearance "
+                        "(both are written 'Jk'), got {card}"
+                    ).format(what=what, card=int(card))
                 )
             jokers += 1
 
 
 def _check_player(player: object, what: str) -> None:
     if not isinstance(player, int) or isinstance(player, bool) or player < 0:
-        raise NotationError(f"{what}: player must be a 0-based index (p1 is 0), got {player!r}")
+        raise NotationError(
+            gettext("{what}: player must be a 0-based index (p1 is 0), got {player!r}").format(
+                what=what, player=player
+            )
+        )
 
 
 def _check_comment(comment: object, what: str) -> None:
     if comment is None:
         return
     if not isinstance(comment, str):
-        raise NotationError(f"{what}: comment must be a string or None, got {comment!r}")
+        raise NotationError(
+            gettext("{what}: comment must be a string or None, got {comment!r}").format(
+                what=what, comment=comment
+            )
+        )
     if comment != comment.strip():
-        raise NotationError(f"{what}: comment {comment!r} must not start or end with whitespace")
+        raise NotationError(
+            gettext("{what}: comment {comment!r} must not start or end with whitespace").format(
+                what=what, comment=comment
+            )
+        )
 
 
 def _suffix(comment: str | None) -> str:
@@ -263,16 +289,22 @@ class CompleteBetOrRaiseTo:
 
 def _check_amount(amount: object) -> None:
     if isinstance(amount, bool) or not isinstance(amount, int | Decimal):
-        raise NotationError(f"cbr: amount must be an int or a Decimal, got {amount!r}")
+        raise NotationError(
+            gettext("cbr: amount must be an int or a Decimal, got {amount!r}").format(amount=amount)
+        )
     if isinstance(amount, Decimal):
         exponent = amount.as_tuple().exponent
         if not amount.is_finite() or not isinstance(exponent, int) or exponent >= 0:
             raise NotationError(
-                f"cbr: a Decimal amount must be finite and written with a fraction "
-                f"(use an int for whole amounts), got {amount!r}"
+                gettext(
+                    "cbr: a Decimal amount must be finite and written with a fraction (use "
+                    "an int for whole amounts), got {amount!r}"
+                ).format(amount=amount)
             )
     if amount <= 0:
-        raise NotationError(f"cbr: amount must be positive, got {amount}")
+        raise NotationError(
+            gettext("cbr: amount must be positive, got {amount}").format(amount=amount)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,9 +377,13 @@ class ShowOrMuck:
         _check_player(self.player, "sm")
         _check_cards(self.cards, "sm", allow_empty=True)
         if not isinstance(self.as_dealt, bool):
-            raise NotationError(f"sm: as_dealt must be a bool, got {self.as_dealt!r}")
+            raise NotationError(
+                gettext("sm: as_dealt must be a bool, got {as_dealt!r}").format(
+                    as_dealt=self.as_dealt
+                )
+            )
         if self.as_dealt and self.cards:
-            raise NotationError("sm: '-' (show the cards dealt) takes no cards")
+            raise NotationError(gettext("sm: '-' (show the cards dealt) takes no cards"))
         _check_comment(self.comment, "sm")
 
     @property
@@ -428,7 +464,9 @@ class BuyPot:
 
 def _check_flag(value: object, what: str) -> None:
     if not isinstance(value, bool):
-        raise NotationError(f"{what}: declined must be a bool, got {value!r}")
+        raise NotationError(
+            gettext("{what}: declined must be a bool, got {value!r}").format(what=what, value=value)
+        )
 
 
 Action = (
@@ -482,7 +520,9 @@ def parse_action(text: str) -> Action:
 'raise' (expected pb, cbr, cc, f, sd or sm; French draw: sb, nsb, bp or nbp)
     """
     if not isinstance(text, str):
-        raise NotationError(f"invalid action {text!r}: an action is a string")
+        raise NotationError(
+            gettext("invalid action {text!r}: an action is a string").format(text=text)
+        )
     action = PARSED_ACTIONS.get(text)
     if action is not None:
         return action
@@ -500,7 +540,9 @@ def parse_new_action(text: str) -> Action:
             message = str(exc)
             if message.startswith("invalid action "):
                 raise
-            raise NotationError(f"invalid action {text!r}: {message}") from exc
+            raise NotationError(
+                gettext("invalid action {text!r}: {message}").format(text=text, message=message)
+            ) from exc
     if len(PARSED_ACTIONS) >= _PARSED_LIMIT:
         PARSED_ACTIONS.clear()
     PARSED_ACTIONS[text] = action
@@ -597,7 +639,9 @@ def _parse_general(text: str) -> Action:
     if actor == "d":
         if len(words) < 2 or words[1] not in ("db", "dh"):
             raise NotationError(
-                f"invalid action {text!r}: the dealer's action must be 'db' or 'dh'"
+                gettext("invalid action {text!r}: the dealer's action must be 'db' or 'dh'").format(
+                    text=text
+                )
             )
         if words[1] == "db":
             _arity(text, words, 3, "'d db' takes the cards (d db Jc3d5c)")
@@ -629,24 +673,36 @@ def _parse_general(text: str) -> Action:
         kind, declined = _OFFERS[verb]
         return kind(player, declined, comment)
     if not verb:
-        raise NotationError(f"invalid action {text!r}: player {actor!r} has no action")
+        raise NotationError(
+            gettext("invalid action {text!r}: player {actor!r} has no action").format(
+                text=text, actor=actor
+            )
+        )
     raise NotationError(
-        f"invalid action {text!r}: unknown player action {verb!r} "
-        "(expected pb, cbr, cc, f, sd or sm; French draw: sb, nsb, bp or nbp)"
+        gettext(
+            "invalid action {text!r}: unknown player action {verb!r} (expected pb, "
+            "cbr, cc, f, sd or sm; French draw: sb, nsb, bp or nbp)"
+        ).format(text=text, verb=verb)
     )
 
 
 def _arity(text: str, words: list[str], count: int | tuple[int, int], why: str) -> None:
     allowed = count if isinstance(count, tuple) else (count,)
     if len(words) not in allowed:
-        raise NotationError(f"invalid action {text!r}: {why}, got {len(words) - 1} word(s)")
+        raise NotationError(
+            gettext("invalid action {text!r}: {why}, got {count} word(s)").format(
+                text=text, why=why, count=len(words) - 1
+            )
+        )
 
 
 def _player(text: str, word: str) -> int:
     match = _PLAYER.fullmatch(word)
     if match is None:
         raise NotationError(
-            f"invalid action {text!r}: {word!r} is not an actor ('d' or p1, p2, ...)"
+            gettext(
+                "invalid action {text!r}: {word!r} is not an actor ('d' or p1, p2, ...)"
+            ).format(text=text, word=word)
         )
     return int(match.group(1)) - 1
 
@@ -654,10 +710,16 @@ def _player(text: str, word: str) -> int:
 def _amount(text: str, word: str) -> Amount:
     if _AMOUNT.fullmatch(word) is None:
         raise NotationError(
-            f"invalid action {text!r}: amount {word!r} is not a plain number "
-            "(digits, optionally a '.' and more digits)"
+            gettext(
+                "invalid action {text!r}: amount {word!r} is not a plain number "
+                "(digits, optionally a '.' and more digits)"
+            ).format(text=text, word=word)
         )
     value: Amount = Decimal(word) if "." in word else int(word)
     if value <= 0:
-        raise NotationError(f"invalid action {text!r}: amount {word!r} must be positive")
+        raise NotationError(
+            gettext("invalid action {text!r}: amount {word!r} must be positive").format(
+                text=text, word=word
+            )
+        )
     return value

@@ -39,6 +39,7 @@ from pokerbonus.engine.events import (
     Shown,
 )
 from pokerbonus.errors import NotationError
+from pokerbonus.i18n import gettext
 from pokerbonus.notation.actions import (
     Action,
     BuyPot,
@@ -73,8 +74,10 @@ def _draw_step(hand: Hand) -> Draw:
     draws = [s for s in hand.game.steps if isinstance(s, Draw)]
     if len(draws) != 1 or any(isinstance(s, Deal) and s.face != "down" for s in hand.game.steps):
         raise NotationError(
-            f"export: {hand.game.name!r} is not a five-card draw game "
-            "(only the French five-card draw is exported)"
+            gettext(
+                "export: {name!r} is not a five-card draw game (only the French "
+                "five-card draw is exported)"
+            ).format(name=hand.game.name)
         )
     return draws[0]
 
@@ -113,8 +116,10 @@ def _rules_of_hand(hand: Hand) -> FrenchDrawRules:
     depth = _DEPTHS.get(stakes.max_surblinds)
     if depth is None:
         raise NotationError(
-            f"export: a chain of at most {stakes.max_surblinds} surblinds has no "
-            f"_surblind_depth (1, 2 or no limit)"
+            gettext(
+                "export: a chain of at most {count} surblinds has no _surblind_depth "
+                "(1, 2 or no limit)"
+            ).format(count=stakes.max_surblinds)
         )
     return FrenchDrawRules(
         forced_bets="blind" if stakes.blind is not None else "pot",
@@ -200,7 +205,9 @@ def hand_history(
     limit = structure.kind == "limit"
     ante = stakes.ante  # a blind deal with antes too: antes and blinds together
     if players is not None and len(players) != n:
-        raise NotationError(f"export: {len(players)} names for {n} players")
+        raise NotationError(
+            gettext("export: {count} names for {n} players").format(count=len(players), n=n)
+        )
     names = tuple(players[s] for s in order) if players is not None else None
     return HandHistory(
         variant=_CODES[structure.kind],
@@ -233,7 +240,11 @@ def table_hand_history(
         from pokerbonus.rules.catalog import CATALOG
 
         if len(players) != hand.n:
-            raise NotationError(f"export: {len(players)} names for {hand.n} players")
+            raise NotationError(
+                gettext("export: {count} names for {n} players").format(
+                    count=len(players), n=hand.n
+                )
+            )
         history = history_of(hand, CATALOG[config.game].codes[config.betting])
         order = [(hand.dealer + 1 + p) % hand.n for p in range(hand.n)]
         return dataclasses.replace(history, players=tuple(players[s] for s in order), hand=number)

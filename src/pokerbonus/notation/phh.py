@@ -41,6 +41,7 @@ from typing import Any, Final
 
 from pokerbonus.cards import FIRST_JOKER, default_deck_size, lowest_rank
 from pokerbonus.errors import NotationError
+from pokerbonus.i18n import gettext
 from pokerbonus.notation.actions import (
     PARSED_ACTIONS,
     UNKNOWN,
@@ -652,7 +653,9 @@ def loads(text: str, *, source: str | None = None, multi: bool | None = None) ->
         try:
             document = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise NotationError(f"{prefix}invalid TOML: {exc}") from exc
+            raise NotationError(
+                gettext("{prefix}invalid TOML: {exc}").format(prefix=prefix, exc=exc)
+            ) from exc
     if multi is None:
         multi = (
             "variant" not in document
@@ -665,7 +668,9 @@ def loads(text: str, *, source: str | None = None, multi: bool | None = None) ->
     for key, table in document.items():
         if not isinstance(table, dict):
             raise NotationError(
-                f"{prefix}{key!r} is not a hand table: a .phhs file holds only [key] tables"
+                gettext(
+                    "{prefix}{key!r} is not a hand table: a .phhs file holds only [key] tables"
+                ).format(prefix=prefix, key=key)
             )
         hands.append(_hand_from_fields(table, f"{source or ''} [{key}]: ".lstrip(), key))
     return hands
@@ -678,7 +683,9 @@ def load(path: str | os.PathLike[str]) -> list[HandHistory]:
         with open(name, "rb", buffering=0) as file:  # one read of the whole file
             text = file.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise NotationError(f"{name}: cannot read ({exc})") from exc
+        raise NotationError(
+            gettext("{name}: cannot read ({exc})").format(name=name, exc=exc)
+        ) from exc
     if "\r" in text:  # newlines as a text-mode read gives them
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     multi = {".phh": False, ".phhs": True}.get(os.path.splitext(name)[1])
@@ -786,7 +793,11 @@ def dumps_many(hands: Iterable[HandHistory]) -> str:
     for position, hand in enumerate(hands, 1):
         key = hand.key if hand.key is not None else str(position)
         if key in seen:
-            raise NotationError(f"hand key {key!r} repeats: each hand of a .phhs needs its own")
+            raise NotationError(
+                gettext("hand key {key!r} repeats: each hand of a .phhs needs its own").format(
+                    key=key
+                )
+            )
         seen.add(key)
         blocks.append("\n".join([f"[{toml_key(key)}]", *_lines(hand)]) + "\n")
     return "\n".join(blocks)

@@ -69,6 +69,7 @@ from pokerbonus.engine.events import (
 )
 from pokerbonus.engine.showdown import best_value, evaluator_options
 from pokerbonus.errors import NotationError, PokerError
+from pokerbonus.i18n import gettext
 from pokerbonus.rules.games import Deal
 
 if TYPE_CHECKING:
@@ -339,13 +340,21 @@ def hand_text(
     ``currency``: written before amounts in the header (``"$"``), chips if empty.
     """
     if not hand.finished:
-        raise NotationError("PokerStars text: the hand is not finished")
+        raise NotationError(gettext("PokerStars text: the hand is not finished"))
     n = hand.n
     names = list(players) if players is not None else [f"Player {s + 1}" for s in range(n)]
     if len(names) != n or len(set(names)) != n:
-        raise NotationError(f"PokerStars text: {n} different names needed, got {names}")
+        raise NotationError(
+            gettext("PokerStars text: {n} different names needed, got {names}").format(
+                n=n, names=names
+            )
+        )
     if hero is not None and not 0 <= hero < n:
-        raise NotationError(f"PokerStars text: hero seat {hero} is not a seat (0..{n - 1})")
+        raise NotationError(
+            gettext("PokerStars text: hero seat {hero} is not a seat (0..{n})").format(
+                hero=hero, n=n - 1
+            )
+        )
     game = hand.game
     title = _TITLES.get(game.name, game.name[:1].upper() + game.name[1:])
     level = _level(hand)

@@ -74,6 +74,7 @@ from pokerbonus.engine.events import (
 )
 from pokerbonus.engine.state import Hand
 from pokerbonus.errors import ConfigurationError, IllegalActionError, NotationError, PokerError
+from pokerbonus.i18n import gettext
 from pokerbonus.notation.actions import (
     UNKNOWN,
     Action,
@@ -148,11 +149,15 @@ def _whole(value: Number | Decimal | None, scale: int, what: str) -> int:
     if type(value) is float and scale == 1 and value.is_integer():
         return int(value)
     if value is None:
-        raise NotationError(f"{what}: missing")
+        raise NotationError(gettext("{what}: missing").format(what=what))
     exact = Fraction(Decimal(repr(value))) if isinstance(value, float) else Fraction(value)
     chips = exact * scale
     if chips.denominator != 1:
-        raise NotationError(f"{what}: {value} is not a whole number of chips at scale {scale}")
+        raise NotationError(
+            gettext("{what}: {value} is not a whole number of chips at scale {scale}").format(
+                what=what, value=value, scale=scale
+            )
+        )
     return int(chips)
 
 
@@ -258,7 +263,9 @@ def _convention(history: HandHistory) -> Convention:
     value = history.extra_fields.get(CONVENTION_FIELD, "phh")
     if value not in ("phh", "rule-book"):
         raise NotationError(
-            f"field {CONVENTION_FIELD!r}: must be 'phh' or 'rule-book', got {value!r}"
+            gettext("field {field!r}: must be 'phh' or 'rule-book', got {value!r}").format(
+                field=CONVENTION_FIELD, value=value
+            )
         )
     return cast(Convention, value)
 
@@ -290,7 +297,11 @@ def _french_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int
     assert rules is not None
     code = history.variant
     if chip_scale(history) != 1:
-        raise NotationError(f"variant {code!r}: French draw chips are whole (RULES.md section 4)")
+        raise NotationError(
+            gettext("variant {code!r}: French draw chips are whole (RULES.md section 4)").format(
+                code=code
+            )
+        )
     if code == "FFD":
         small = _whole(history.small_bet, 1, "small_bet")
         structure = limit(small, _whole(history.big_bet, 1, "big_bet"))
@@ -431,7 +442,9 @@ class _Cards:
                 count = len(action.cards)
                 if count != pending[player] and not self._split(pending[player], count):
                     raise NotationError(
-                        f"d dh p{player + 1}: {count} cards dealt, {pending[player]} discarded"
+                        gettext("d dh p{player}: {count} cards dealt, {pending} discarded").format(
+                            player=player + 1, count=count, pending=pending[player]
+                        )
                     )
                 if split == player:
                     # The fourth card right after the first three: this player is the
@@ -446,7 +459,7 @@ class _Cards:
                     self.served.append((self._out.pop(player), len(self.slots)))
             elif isinstance(action, DealBoard):
                 if UNKNOWN in action.cards:
-                    raise NotationError("d db: an unknown board card cannot be replayed")
+                    raise NotationError(gettext("d db: an unknown board card cannot be replayed"))
                 self.slots.append(None)  # the burned card
                 board = _plain(action.cards)
                 if board is not None:
@@ -475,22 +488,27 @@ class _Cards:
             return False
         if rules.fourth_card != "deferred" or not rules.fourth_card_burn:
             raise ConfigurationError(
-                f"a four-card exchange with _fourth_card = {rules.fourth_card!r}, "
-                f"_fourth_card_burn = {str(rules.fourth_card_burn).lower()}: the engine "
-                "plays the rule book's (deferred, with the burn) only"
+                gettext(
+                    "a four-card exchange with _fourth_card = {fourth_card!r}, "
+                    "_fourth_card_burn = {lower}: the engine plays the rule book's "
+                    "(deferred, with the burn) only"
+                ).format(fourth_card=rules.fourth_card, lower=str(rules.fourth_card_burn).lower())
             )
         return True
 
     def _deal_run(self, run: list[DealHole], groups: list[list[Deal]]) -> None:
         if not groups:
-            raise NotationError(f"d dh: {self.game.name} deals no hole cards here")
+            raise NotationError(
+                gettext("d dh: {name} deals no hole cards here").format(name=self.game.name)
+            )
         deals = groups.pop(0)
         count = sum(d.count for d in deals)
         by_player = {a.player: a.cards for a in run}
         if len(by_player) != len(run) or set(map(len, by_player.values())) != {count}:
             raise NotationError(
-                f"d dh: the deal of {count} cards to each player does not match "
-                f"{[str(a) for a in run]}"
+                gettext(
+                    "d dh: the deal of {count} cards to each player does not match {value}"
+                ).format(count=count, value=[str(a) for a in run])
             )
         order = sorted(by_player)  # seats clockwise from the left of the dealer
         hands = [by_player[player] for player in order]
@@ -522,7 +540,11 @@ class _Cards:
             else:
                 choices = [s for s in held if self.slots[s] == card]
             if not choices:
-                raise NotationError(f"{action}: p{action.player + 1} does not hold {card}")
+                raise NotationError(
+                    gettext("{action}: p{player} does not hold {card}").format(
+                        action=action, player=action.player + 1, card=card
+                    )
+                )
             out.append(choices[0])
         for slot in out:
             held.remove(slot)
@@ -547,7 +569,11 @@ class _Cards:
                 continue
             new.append(card)
         if len(new) > len(unknown):
-            raise NotationError(f"{action}: shows cards p{action.player + 1} was not dealt")
+            raise NotationError(
+                gettext("{action}: shows cards p{player} was not dealt").format(
+                    action=action, player=action.player + 1
+                )
+            )
         for slot, card in zip(unknown, new, strict=False):
             self.slots[slot] = card
 
@@ -569,7 +595,7 @@ class _Cards:
         if highest_first:
             unused.reverse()
         if unknown > len(unused):
-            raise NotationError("more cards dealt than the deck holds")
+            raise NotationError(gettext("more cards dealt than the deck holds"))
         if unknown:
             free = iter(unused)
             order = [c if c is not None else next(free) for c in slots]
@@ -619,7 +645,7 @@ class _Cards:
             if card is not None and slot not in hole:
                 fixed[slot] = card
         if len(set(fixed.values())) != len(fixed):
-            raise NotationError("a card is held twice at the end of the hand")
+            raise NotationError(gettext("a card is held twice at the end of the hand"))
         # Our dealer's reshuffles: the stub runs out after ``size`` cards; each new
         # stub is the discards gathered since the last reshuffle (not those of the
         # player being served: they leave their holder once the player is served).
@@ -630,7 +656,9 @@ class _Cards:
             pile = [slot for slot in range(count) if low < dies[slot] <= high]
             if not pile:
                 raise NotationError(
-                    "the stub ran out and no discard is left to reshuffle for the next card"
+                    gettext(
+                        "the stub ran out and no discard is left to reshuffle for the next card"
+                    )
                 )
             piles.append(pile)
             bounds.append(high + len(pile))
@@ -650,7 +678,9 @@ class _Cards:
             free = sorted((s for s in piles[r - 1] if s not in fixed), key=phase.__getitem__)
             for card in wanted[r - 1]:
                 if not free:  # pragma: no cover - a stub never deals more than it holds
-                    raise NotationError(f"no discard can bring {card} back to the stub")
+                    raise NotationError(
+                        gettext("no discard can bring {card} back to the stub").format(card=card)
+                    )
                 carrier = free.pop(0)  # the first dealt: the shortest chain
                 fixed[carrier] = card
                 if phase[carrier]:
@@ -669,7 +699,11 @@ class _Cards:
             left = set(stubs[r])
             needed = {fixed[s] for s in deals if s in fixed}
             if not needed <= left:  # pragma: no cover - the chains put them there
-                raise NotationError(f"{sorted(needed - left)} not in the reshuffled discards")
+                raise NotationError(
+                    gettext("{cards} not in the reshuffled discards").format(
+                        cards=sorted(needed - left)
+                    )
+                )
             spare = [c for c in stubs[r] if c not in needed]
             given: list[Card] = []
             for slot in deals:
@@ -763,8 +797,12 @@ def _play(
         if hand.actor != player:
             where = f"action {number} {str(action)!r}"
             if hand.finished or hand.actor is None:
-                raise IllegalActionError(f"{where}: the hand is already over")
-            raise IllegalActionError(f"{where}: it is p{hand.actor + 1}'s turn")
+                raise IllegalActionError(
+                    gettext("{where}: the hand is already over").format(where=where)
+                )
+            raise IllegalActionError(
+                gettext("{where}: it is p{actor}'s turn").format(where=where, actor=hand.actor + 1)
+            )
         try:
             if kind is CheckOrCall:
                 hand.check_or_call()
@@ -780,7 +818,9 @@ def _play(
                 hand.complete_bet_or_raise_to(_raise_total(hand, chips) if limit else chips)
             elif kind is PostBringIn:
                 if hand.can_fold() or not hand.to_call:
-                    raise IllegalActionError(f"p{player + 1} has no bring-in to post")
+                    raise IllegalActionError(
+                        gettext("p{player} has no bring-in to post").format(player=player + 1)
+                    )
                 hand.check_or_call()
             elif kind is StandPatOrDiscard:
                 hand.discard([cards.slots[s] for s in next(discards)])  # type: ignore[misc]
@@ -789,12 +829,18 @@ def _play(
             elif kind is BuyPot:
                 hand.decline() if action.declined else hand.buy_pot()  # type: ignore[union-attr]
         except IllegalActionError as exc:
-            raise IllegalActionError(f"action {number} {str(action)!r}: {exc}") from None
+            raise IllegalActionError(
+                gettext("action {number} {action!r}: {exc}").format(
+                    number=number, action=str(action), exc=exc
+                )
+            ) from None
     if hand.decision in _OFFERS:
         _implicit_offers(history, hand)
     if not hand.finished:
         raise IllegalActionError(
-            f"the actions end before the hand does (p{(hand.actor or 0) + 1} to {hand.decision})"
+            gettext("the actions end before the hand does (p{value} to {decision})").format(
+                value=(hand.actor or 0) + 1, decision=hand.decision
+            )
         )
     return hand
 
@@ -815,7 +861,7 @@ class _RecordedReshuffles(random.Random):
         planned = next(self._piles, None)
         if planned is None or sorted(x) != sorted(planned):
             raise NotationError(
-                "the discards our dealer reshuffles are not those the record deals again"
+                gettext("the discards our dealer reshuffles are not those the record deals again")
             )
         x[:] = planned
 

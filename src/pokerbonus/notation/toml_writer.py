@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from pokerbonus.errors import NotationError
+from pokerbonus.i18n import gettext
 
 __all__ = ["TomlValue", "toml_key", "toml_string", "toml_value"]
 
@@ -64,7 +65,11 @@ def toml_string(text: str) -> str:
         elif char < " " or char == "\x7f":
             out.append(f"\\u{ord(char):04X}")
         elif 0xD800 <= ord(char) <= 0xDFFF:
-            raise NotationError(f"string {text!r}: a lone surrogate cannot be written in TOML")
+            raise NotationError(
+                gettext("string {text!r}: a lone surrogate cannot be written in TOML").format(
+                    text=text
+                )
+            )
         else:
             out.append(char)
     out.append('"')
@@ -74,7 +79,7 @@ def toml_string(text: str) -> str:
 def toml_key(key: str) -> str:
     """A key, bare when it can be, quoted otherwise."""
     if not isinstance(key, str):
-        raise NotationError(f"TOML key {key!r}: keys must be strings")
+        raise NotationError(gettext("TOML key {key!r}: keys must be strings").format(key=key))
     return key if _BARE_KEY.fullmatch(key) else toml_string(key)
 
 
@@ -94,7 +99,9 @@ def _offset(value: datetime.datetime | datetime.time) -> str:
         return ""
     seconds = int(offset.total_seconds())
     if offset != datetime.timedelta(seconds=seconds) or seconds % 60:
-        raise NotationError(f"time offset {offset!r}: TOML offsets are whole minutes")
+        raise NotationError(
+            gettext("time offset {offset!r}: TOML offsets are whole minutes").format(offset=offset)
+        )
     if seconds == 0:
         return "Z"
     sign = "+" if seconds > 0 else "-"
@@ -104,7 +111,9 @@ def _offset(value: datetime.datetime | datetime.time) -> str:
 
 def _time(value: datetime.time) -> str:
     if value.tzinfo is not None:
-        raise NotationError(f"time {value!r}: TOML times are local (no time zone)")
+        raise NotationError(
+            gettext("time {value!r}: TOML times are local (no time zone)").format(value=value)
+        )
     return value.isoformat()
 
 
@@ -142,4 +151,8 @@ def toml_value(value: object) -> str:
         return "{ " + items + " }"
     if isinstance(value, Sequence):
         return "[" + ", ".join(toml_value(item) for item in value) + "]"
-    raise NotationError(f"value {value!r}: TOML has no type for {type(value).__name__}")
+    raise NotationError(
+        gettext("value {value!r}: TOML has no type for {name__}").format(
+            value=value, name__=type(value).__name__
+        )
+    )

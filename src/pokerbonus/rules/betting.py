@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.i18n import gettext
 
 __all__ = ["NO_LIMIT", "POT_LIMIT", "BetSize", "BettingKind", "BettingStructure", "limit"]
 
@@ -45,15 +46,22 @@ class BettingStructure:
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
-            raise ConfigurationError(f"betting kind: must be one of {_KINDS}, got {self.kind!r}")
+            raise ConfigurationError(
+                gettext("betting kind: must be one of {_kinds}, got {kind!r}").format(
+                    _kinds=_KINDS, kind=self.kind
+                )
+            )
         if self.kind == "limit":
             if self.small_bet < 1 or self.big_bet < self.small_bet:
                 raise ConfigurationError(
-                    f"limit bets: need 1 <= small_bet <= big_bet, "
-                    f"got {self.small_bet}/{self.big_bet}"
+                    gettext(
+                        "limit bets: need 1 <= small_bet <= big_bet, got {small_bet}/{big_bet}"
+                    ).format(small_bet=self.small_bet, big_bet=self.big_bet)
                 )
             if self.cap < 1:
-                raise ConfigurationError(f"raise cap: must be at least 1, got {self.cap}")
+                raise ConfigurationError(
+                    gettext("raise cap: must be at least 1, got {cap}").format(cap=self.cap)
+                )
 
     @property
     def is_limit(self) -> bool:

@@ -19,6 +19,7 @@ from typing import Final, Literal
 
 from pokerbonus.cards import DECK_SIZES, default_deck_size
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.i18n import gettext
 from pokerbonus.rules.betting import NO_LIMIT, BetSize, BettingStructure
 
 __all__ = [
@@ -158,10 +159,12 @@ class HandRule:
 
     def __post_init__(self) -> None:
         if self.high is None and self.low is None:
-            raise ConfigurationError("hand rule: needs a high game, a low game or both")
+            raise ConfigurationError(gettext("hand rule: needs a high game, a low game or both"))
         if self.ranking not in ("modern", "archaic"):
             raise ConfigurationError(
-                f"ranking: must be 'modern' or 'archaic', got {self.ranking!r}"
+                gettext("ranking: must be 'modern' or 'archaic', got {ranking!r}").format(
+                    ranking=self.ranking
+                )
             )
 
     @property
@@ -240,59 +243,89 @@ class Stakes:
 
     def __post_init__(self) -> None:
         if self.bring_in < 0:
-            raise ConfigurationError(f"bring_in: must be at least 0, got {self.bring_in}")
+            raise ConfigurationError(
+                gettext("bring_in: must be at least 0, got {bring_in}").format(
+                    bring_in=self.bring_in
+                )
+            )
         if self.killer is not None and self.kill_blind == 0:
             raise ConfigurationError(
-                f"kill: a killer posts a kill blind, got killer={self.killer!r}, kill_blind=0"
+                gettext(
+                    "kill: a killer posts a kill blind, got killer={killer!r}, kill_blind=0"
+                ).format(killer=self.killer)
             )
         if self.kill_blind and self.killer is None and not self.kill_offer:
             raise ConfigurationError(
-                f"kill: kill_blind {self.kill_blind} needs a killer or the kill offer"
+                gettext("kill: kill_blind {kill_blind} needs a killer or the kill offer").format(
+                    kill_blind=self.kill_blind
+                )
             )
         if self.kill_blind < 0 or (self.killer is not None and self.killer < 0):
             raise ConfigurationError(
-                f"kill: seat and blind must be at least 0, got {self.killer}/{self.kill_blind}"
+                gettext(
+                    "kill: seat and blind must be at least 0, got {killer}/{kill_blind}"
+                ).format(killer=self.killer, kill_blind=self.kill_blind)
             )
         if self.kill_offer and (not self.kill_blind or self.killer is not None):
             raise ConfigurationError(
-                "kill_offer: needs a kill blind and no killer (a hand with a killer "
-                f"has its kill already), got killer={self.killer!r}, kill_blind={self.kill_blind}"
+                gettext(
+                    "kill_offer: needs a kill blind and no killer (a hand with a killer has its "
+                    "kill already), got killer={killer!r}, kill_blind={kill_blind}"
+                ).format(killer=self.killer, kill_blind=self.kill_blind)
             )
         if self.kill_bets and (len(self.kill_bets) != 2 or min(self.kill_bets) < 1):
-            raise ConfigurationError(f"kill_bets: expected (small, big) >= 1, got {self.kill_bets}")
+            raise ConfigurationError(
+                gettext("kill_bets: expected (small, big) >= 1, got {kill_bets}").format(
+                    kill_bets=self.kill_bets
+                )
+            )
         if self.max_surblinds is not None and self.max_surblinds < 1:
             raise ConfigurationError(
-                f"max_surblinds: must be at least 1 (or None: no limit), got {self.max_surblinds}"
+                gettext(
+                    "max_surblinds: must be at least 1 (or None: no limit), got {max_surblinds}"
+                ).format(max_surblinds=self.max_surblinds)
             )
         if any(a < 0 for a in self.seat_antes) or any(b < 0 for b in self.seat_blinds):
             raise ConfigurationError(
-                f"seat antes/blinds: must be at least 0, got {self.seat_antes}/{self.seat_blinds}"
+                gettext(
+                    "seat antes/blinds: must be at least 0, got {seat_antes}/{seat_blinds}"
+                ).format(seat_antes=self.seat_antes, seat_blinds=self.seat_blinds)
             )
         if (self.seat_antes or self.seat_blinds) and (
             self.ante or self.blinds or self.blind is not None
         ):
             raise ConfigurationError(
-                "seat_antes/seat_blinds: replace ante, blinds and blind (set ante=0)"
+                gettext("seat_antes/seat_blinds: replace ante, blinds and blind (set ante=0)")
             )
         if self.ante < 0:
-            raise ConfigurationError(f"ante: must be at least 0, got {self.ante}")
+            raise ConfigurationError(
+                gettext("ante: must be at least 0, got {ante}").format(ante=self.ante)
+            )
         if self.blind is not None:
             if self.blind < 1:
-                raise ConfigurationError(f"blind: must be at least 1, got {self.blind}")
+                raise ConfigurationError(
+                    gettext("blind: must be at least 1, got {blind}").format(blind=self.blind)
+                )
             if self.blinds:
                 raise ConfigurationError(
-                    "blinds: the French blind and hold'em blinds exclude each other"
+                    gettext("blinds: the French blind and hold'em blinds exclude each other")
                 )
         if self.buy_pot and (self.blind is not None or self.blinds or not self.ante):
-            raise ConfigurationError("buy_pot: only in a pot game with an ante")
+            raise ConfigurationError(gettext("buy_pot: only in a pot game with an ante"))
         if self.min_opening is not None and self.min_opening < 1:
-            raise ConfigurationError(f"min_opening: must be at least 1, got {self.min_opening}")
+            raise ConfigurationError(
+                gettext("min_opening: must be at least 1, got {min_opening}").format(
+                    min_opening=self.min_opening
+                )
+            )
         if len(self.blinds) not in (0, 1, 2) or any(b < 1 for b in self.blinds):
             raise ConfigurationError(
-                f"blinds: expected (big,) or (small, big) >= 1, got {self.blinds}"
+                gettext("blinds: expected (big,) or (small, big) >= 1, got {blinds}").format(
+                    blinds=self.blinds
+                )
             )
         if self.straddle and not self.blinds:
-            raise ConfigurationError("straddle: needs blinds")
+            raise ConfigurationError(gettext("straddle: needs blinds"))
 
     @classmethod
     def pot_game(
@@ -370,36 +403,59 @@ class GameDef:
     def __post_init__(self) -> None:
         if self.convention not in ("rule-book", "phh"):
             raise ConfigurationError(
-                f"convention of {self.name!r}: must be 'rule-book' or 'phh', "
-                f"got {self.convention!r}"
+                gettext(
+                    "convention of {name!r}: must be 'rule-book' or 'phh', got {convention!r}"
+                ).format(name=self.name, convention=self.convention)
             )
         if self.boards not in (1, 2):
-            raise ConfigurationError(f"boards of {self.name!r}: must be 1 or 2, got {self.boards}")
+            raise ConfigurationError(
+                gettext("boards of {name!r}: must be 1 or 2, got {boards}").format(
+                    name=self.name, boards=self.boards
+                )
+            )
         if self.boards == 2 and self.rule.low is not None:
             raise ConfigurationError(
-                f"boards of {self.name!r}: a double-board game is played high only"
+                gettext("boards of {name!r}: a double-board game is played high only").format(
+                    name=self.name
+                )
             )
         if self.deck_size is not None and self.deck_size not in DECK_SIZES:
             raise ConfigurationError(
-                f"deck_size: must be one of {DECK_SIZES}, got {self.deck_size}"
+                gettext("deck_size: must be one of {deck_sizes}, got {deck_size}").format(
+                    deck_sizes=DECK_SIZES, deck_size=self.deck_size
+                )
             )
         if self.jokers not in (0, 1, 2):
-            raise ConfigurationError(f"jokers: must be 0, 1 or 2, got {self.jokers}")
+            raise ConfigurationError(
+                gettext("jokers: must be 0, 1 or 2, got {jokers}").format(jokers=self.jokers)
+            )
         if not self.steps or self.steps[-1].kind != "showdown":
-            raise ConfigurationError(f"steps of {self.name!r}: must end with a Showdown step")
+            raise ConfigurationError(
+                gettext("steps of {name!r}: must end with a Showdown step").format(name=self.name)
+            )
         if not 2 <= self.min_players <= self.max_players:
             raise ConfigurationError(
-                f"players of {self.name!r}: bad range {self.min_players}..{self.max_players}"
+                gettext("players of {name!r}: bad range {min_players}..{max_players}").format(
+                    name=self.name, min_players=self.min_players, max_players=self.max_players
+                )
             )
         for step in self.steps:
             if isinstance(step, Deal) and step.count < 1:
-                raise ConfigurationError(f"deal: count must be at least 1, got {step.count}")
+                raise ConfigurationError(
+                    gettext("deal: count must be at least 1, got {count}").format(count=step.count)
+                )
             if isinstance(step, Deal) and not 0 <= step.board < self.boards:
                 raise ConfigurationError(
-                    f"deal: board {step.board} of {self.name!r}, which has {self.boards} board(s)"
+                    gettext("deal: board {board} of {name!r}, which has {boards} board(s)").format(
+                        board=step.board, name=self.name, boards=self.boards
+                    )
                 )
             if isinstance(step, Draw) and not 1 <= step.max_cards <= 5:
-                raise ConfigurationError(f"draw: max_cards must be 1..5, got {step.max_cards}")
+                raise ConfigurationError(
+                    gettext("draw: max_cards must be 1..5, got {max_cards}").format(
+                        max_cards=step.max_cards
+                    )
+                )
 
     def deck_size_for(self, players: int) -> int:
         """The number of non-joker cards in the deck for ``players`` seated players."""
@@ -432,7 +488,11 @@ def five_card_draw(
     exchange that many, served at once. ``deck_size`` ``None``: by players.
     """
     if max_discard not in (3, 4, 5):
-        raise ConfigurationError(f"max_discard: must be 3, 4 or 5, got {max_discard}")
+        raise ConfigurationError(
+            gettext("max_discard: must be 3, 4 or 5, got {max_discard}").format(
+                max_discard=max_discard
+            )
+        )
     return GameDef(
         name="five-card draw",
         steps=(

@@ -20,7 +20,7 @@ import re
 import secrets
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -37,6 +37,8 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.views import redact
 from pokerbonus.errors import ConfigurationError, PokerError
+from pokerbonus.i18n import DEFAULT_LANGUAGE, current_language, gettext, using_language
+from pokerbonus.i18n.language import language_for_request
 from pokerbonus.server.collector import Collector
 from pokerbonus.server.journal import Journal, JournalWriter, StoredTable
 from pokerbonus.server.protocol import (
@@ -175,6 +177,7 @@ class BodyLimit:
     async def _refuse(self, send: Send) -> None:
         body = json.dumps(
             {"error": {"code": "too_large", "message": f"body: over {self.limit} bytes"}}
+            # (English: the request's language is not known before its headers are read)
         ).encode()
         await send(
             {
@@ -188,6 +191,32 @@ class BodyLimit:
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+LANG_COOKIE = "pokerbonus_lang"
+"""The cookie of the page's language switch (``en``/``fr``; ``web/src/i18n.ts``)."""
+
+
+def request_language(cookie: str | None, headers: Mapping[str, str]) -> str:
+    """The language of a request: its switch cookie, else its ``Accept-Language``."""
+    return language_for_request(cookie, headers.get("accept-language"))
+
+
+class LanguageMiddleware:
+    """ASGI middleware: an HTTP request is handled in its language (the words of its
+    answers, refusals included): the ``pokerbonus_lang`` cookie, else the best of
+    ``Accept-Language``, else English (:func:`language_for_request`)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        with using_language(request_language(request.cookies.get(LANG_COOKIE), request.headers)):
+            await self.app(scope, receive, send)
 
 
 def hash_secret(secret: str) -> str:
@@ -298,6 +327,9 @@ class Conn:
     staged: list[str] | None = None
     close_code: int | None = None
     """The code the socket is closed with (``None``: the usual 1000, or 4403 refused)."""
+    lang: str = DEFAULT_LANGUAGE
+    """The language of the words sent to this socket (``hello``'s ``lang``, else the
+    socket request's cookie or ``Accept-Language``)."""
 
     def send(self, message: dict[str, Any], limit: int) -> None:
         """Queue a message (a connection too far behind is closed: it will resync)."""
@@ -459,7 +491,10 @@ class TableActor:
     async def commit(self, entries: list[dict[str, Any]]) -> list[EventRecord]:
         """Write ``entries`` to the database, then apply them; the events they produced."""
         if self.failed is not None:
-            raise ServerError("unavailable", f"table {self.session.id}: {self.failed}")
+            raise ServerError(
+                "unavailable",
+                gettext("table {id}: {failed}").format(id=self.session.id, failed=self.failed),
+            )
         base = self.session.entries
         rows = [(self.session.id, base + i + 1, e) for i, e in enumerate(entries)]
         stats = self.manager.stats
@@ -503,7 +538,7 @@ class TableActor:
                 if text is None:
                     text = encoded[key] = _encode(record_json(rec, *seats))
                 conn.send_text(text, limit)
-            conn.send_text(states.text(person), limit)
+            conn.send_text(states.text(person, conn.lang), limit)
         stats = self.manager.stats
         if stats is not None:
             stats.broadcast.append(time.perf_counter() - t0)
@@ -589,6 +624,10 @@ class TableActor:
 
     def _hello(self, conn: Conn, token: str, since: int | None) -> Person | None:
         """Welcome a socket (its events or a resync); the person, or ``None`` if refused."""
+        with using_language(conn.lang):
+            return self._welcome(conn, token, since)
+
+    def _welcome(self, conn: Conn, token: str, since: int | None) -> Person | None:
         s = self.session
         settings = self.manager.settings
         limit = settings.outbox_limit
@@ -599,7 +638,9 @@ class TableActor:
                     "type": "error",
                     "id": None,
                     "code": "bad_token",
-                    "message": f"hello: this token is not one of table {s.id}'s",
+                    "message": gettext("hello: this token is not one of table {table}'s").format(
+                        table=s.id
+                    ),
                 },
                 limit,
             )
@@ -614,8 +655,10 @@ class TableActor:
                     "type": "error",
                     "id": None,
                     "code": "too_many_connections",
-                    "message": f"hello: {person.name!r} already has {open_} open connections "
-                    f"at this table, the most allowed; close a page first",
+                    "message": gettext(
+                        "hello: {name!r} already has {count} open connections at this table, "
+                        "the most allowed; close a page first"
+                    ).format(name=person.name, count=open_),
                 },
                 limit,
             )
@@ -645,15 +688,28 @@ class TableActor:
             for rec in events:
                 if rec.n > since:
                     conn.send(record_json(rec, *self._seats_for(rec, person)), limit)
-            conn.send(state_json(s, person, now, connected=self._connected()), limit)
+            conn.send(
+                state_json(s, person, now, connected=self._connected(), lang=conn.lang), limit
+            )
         else:
-            conn.send(state_json(s, person, now, resync=True, connected=self._connected()), limit)
+            conn.send(
+                state_json(
+                    s, person, now, resync=True, connected=self._connected(), lang=conn.lang
+                ),
+                limit,
+            )
         # the others see who is connected
         table = table_json(s, self._connected())
-        last = last_hand_json(s)
+        lasts: dict[str, dict[str, Any] | None] = {}
         for other in self.conns:
             if other is not conn:
-                other.send(state_json(s, other.person, now, table=table, last_hand=last), limit)
+                if other.lang not in lasts:
+                    lasts[other.lang] = last_hand_json(s, other.lang)
+                state = state_json(
+                    s, other.person, now, table=table, last_hand=lasts[other.lang],
+                    lang=other.lang,
+                )  # fmt: skip
+                other.send(state, limit)
         return person
 
     def _connected(self) -> dict[int, bool]:
@@ -664,7 +720,11 @@ class TableActor:
 
     async def _message(self, conn: Conn, msg: Any, received: float) -> None:
         """Decide, commit, apply, broadcast, then answer (``received``: when it was read,
-        ``time.perf_counter()``)."""
+        ``time.perf_counter()``); a refusal is said in the socket's language."""
+        with using_language(conn.lang):
+            await self._handle_message(conn, msg, received)
+
+    async def _handle_message(self, conn: Conn, msg: Any, received: float) -> None:
         stats = self.manager.stats
         if stats is not None and msg.type == "act":
             stats.queued.append(time.perf_counter() - received)
@@ -698,7 +758,9 @@ class TableActor:
         kind = msg.type
         if kind == "act":
             if person.seat is None:
-                raise ServerError("not_seated", f"act: {person.name!r} holds no seat")
+                raise ServerError(
+                    "not_seated", gettext("act: {name!r} holds no seat").format(name=person.name)
+                )
             hole: tuple[Any, ...] = ()
             hs = s.hand_seat(person.seat)
             if s.current is not None and hs is not None:
@@ -720,7 +782,9 @@ class TableActor:
             return [s.decide_start(person.pid)]
         if kind == "rebuy":
             if person.seat is None:
-                raise ServerError("not_seated", f"rebuy: {person.name!r} holds no seat")
+                raise ServerError(
+                    "not_seated", gettext("rebuy: {name!r} holds no seat").format(name=person.name)
+                )
             return [s.decide_rebuy(person.seat, msg.caves, msg.chips)]
         if kind == "add_bot":
             return [s.decide_add_bot(person.pid, msg.seat, msg.level)]
@@ -728,7 +792,9 @@ class TableActor:
             return [s.decide_remove_bot(person.pid, msg.seat)]
         if kind == "chat":
             return [s.decide_chat(person.pid, msg.text)]
-        raise ServerError("malformed", f"type: {kind!r} is not handled by the table")
+        raise ServerError(
+            "malformed", gettext("type: {kind!r} is not handled by the table").format(kind=kind)
+        )
 
 
 class TableManager:
@@ -843,12 +909,15 @@ class TableManager:
         except ConfigurationError as exc:
             raise ServerError("malformed", str(exc)) from None
         except (TypeError, ValueError) as exc:
-            raise ServerError("malformed", f"config: {exc}") from None
+            raise ServerError("malformed", gettext("config: {exc}").format(exc=exc)) from None
         if config.cave * config.players > MAX_CHIPS:
             raise ServerError(
                 "malformed",
-                f"cave: {config.cave:,} chips for each of {config.players} seats is more than "
-                f"{MAX_CHIPS:,}, the most chips a table may hold (and an action may carry)",
+                gettext(
+                    "cave: {cave:,} chips for each of {players} seats is more than "
+                    "{max_chips:,}, the most chips a table may hold (and an action may "
+                    "carry)"
+                ).format(cave=config.cave, players=config.players, max_chips=MAX_CHIPS),
             )
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
@@ -859,7 +928,9 @@ class TableManager:
             options["max_hands"] = body.max_hands
         if body.bots_alone:
             if body.max_hands is None:
-                raise ServerError("malformed", "bots_alone: needs max_hands (a bounded session)")
+                raise ServerError(
+                    "malformed", gettext("bots_alone: needs max_hands (a bounded session)")
+                )
             options["bots_alone"] = True
         session = self.new_session(table_id, config, options)
         entries = [session.decide_person(body.name, hash_secret(token), host=True)]
@@ -894,7 +965,9 @@ class TableManager:
         """The actor of a table, or a 404 error."""
         actor = self.tables.get(table_id)
         if actor is None:
-            raise ServerError("not_found", f"table: no table {table_id!r}")
+            raise ServerError(
+                "not_found", gettext("table: no table {table!r}").format(table=table_id)
+            )
         return actor
 
     def check_access(
@@ -907,7 +980,9 @@ class TableManager:
                 return person
         if invite and hmac.compare_digest(hash_secret(invite), actor.invite_hash):
             return None
-        raise ServerError("bad_token", "access: a token or the invite of this table is required")
+        raise ServerError(
+            "bad_token", gettext("access: a token or the invite of this table is required")
+        )
 
 
 # -- HTTP bodies -----------------------------------------------------------------------
@@ -1038,6 +1113,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         )
 
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(LanguageMiddleware)
     _install_redaction()
 
     @app.post("/api/tables", status_code=201)
@@ -1049,7 +1125,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def join(table_id: str, body: JoinTable) -> JSONResponse:
         actor = manager.actor(table_id)
         if not hmac.compare_digest(hash_secret(body.invite), actor.invite_hash):
-            raise ServerError("bad_invite", f"join: this invite is not table {table_id}'s")
+            raise ServerError(
+                "bad_invite",
+                gettext("join: this invite is not table {table_id}'s").format(table_id=table_id),
+            )
         token = secrets.token_urlsafe(24)
 
         async def _join() -> dict[str, Any]:
@@ -1121,6 +1200,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
+        lang = request_language(websocket.cookies.get(LANG_COOKIE), websocket.headers)
+        with using_language(lang):
+            await _socket(websocket, table_id, lang)
+
+    async def _socket(websocket: WebSocket, table_id: str, lang: str) -> None:
         address = websocket.client.host if websocket.client is not None else "?"
         if manager.sockets.get(address, 0) >= cfg.sockets_per_address:
             await websocket.send_text(
@@ -1129,8 +1213,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                         "type": "error",
                         "id": None,
                         "code": "too_many_connections",
-                        "message": f"connection: {address} already has "
-                        f"{cfg.sockets_per_address} open connections, the most allowed",
+                        "message": gettext(
+                            "connection: {address} already has {count} open connections, "
+                            "the most allowed"
+                        ).format(address=address, count=cfg.sockets_per_address),
                     }
                 )
             )
@@ -1138,7 +1224,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return
         manager.sockets[address] = manager.sockets.get(address, 0) + 1
         try:
-            await _serve_socket(websocket, table_id)
+            await _serve_socket(websocket, table_id, lang)
         finally:
             left = manager.sockets.get(address, 1) - 1
             if left > 0:
@@ -1146,7 +1232,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             else:
                 manager.sockets.pop(address, None)
 
-    async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
+    async def _serve_socket(websocket: WebSocket, table_id: str, lang: str) -> None:
         actor = manager.tables.get(table_id)
         if actor is None:
             await websocket.send_text(
@@ -1155,13 +1241,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                         "type": "error",
                         "id": None,
                         "code": "not_found",
-                        "message": f"table: no table {table_id!r}",
+                        "message": gettext("table: no table {table!r}").format(table=table_id),
                     }
                 )
             )
             await websocket.close(code=4404)
             return
-        conn = Conn(websocket, tokens=cfg.burst, last=time.monotonic())
+        conn = Conn(websocket, tokens=cfg.burst, last=time.monotonic(), lang=lang)
         sender = asyncio.get_running_loop().create_task(_sender(conn))
         said_hello = False
         try:
@@ -1181,7 +1267,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                             "type": "error",
                             "id": None,
                             "code": "rate_limited",
-                            "message": f"rate: at most {cfg.rate:g} messages per second",
+                            "message": gettext("rate: at most {rate:g} messages per second").format(
+                                rate=cfg.rate
+                            ),
                         },
                         cfg.outbox_limit,
                     )
@@ -1207,13 +1295,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                                 "type": "error",
                                 "id": msg.id,
                                 "code": "malformed",
-                                "message": "hello: already said",
+                                "message": gettext("hello: already said"),
                             },
                             cfg.outbox_limit,
                         )
                         continue
                     said_hello = True
                     conn.batch = msg.batch
+                    if msg.lang is not None:
+                        conn.lang = msg.lang
                     actor.queue.put_nowait(("hello", conn, msg.token, msg.since))
                 elif not said_hello:
                     conn.send(
@@ -1221,7 +1311,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                             "type": "error",
                             "id": msg.id,
                             "code": "hello_first",
-                            "message": f"{msg.type}: send hello with your token first",
+                            "message": gettext("{type}: send hello with your token first").format(
+                                type=msg.type
+                            ),
                         },
                         cfg.outbox_limit,
                     )
@@ -1257,13 +1349,19 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     static = _static_dir(cfg)
 
     @app.get("/", response_model=None)
-    async def index() -> FileResponse | HTMLResponse:
-        if static is not None and (static / "index.html").is_file():
-            return FileResponse(static / "index.html")
-        return HTMLResponse(_PLACEHOLDER)
+    async def index() -> HTMLResponse:
+        """The page, in the request's language (its words in it: pokerbonus.web.words)."""
+        if static is None or not (static / "index.html").is_file():
+            return HTMLResponse(_PLACEHOLDER)
+        from pokerbonus.web.words import page_html
+
+        lang = current_language()  # the request's (LanguageMiddleware)
+        template = (static / "index.html").read_text(encoding="utf-8")
+        headers = {"Content-Language": lang, "Vary": "Cookie, Accept-Language"}
+        return HTMLResponse(page_html(template, lang), headers=headers)
 
     @app.get("/t/{table_id}", response_model=None)
-    async def table_page(table_id: str) -> FileResponse | HTMLResponse:
+    async def table_page(table_id: str) -> HTMLResponse:
         return await index()
 
     @app.get("/static/{path:path}", response_model=None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from pokerbonus.i18n import gettext
 from pokerbonus.notation import UNKNOWN, DealHole, HandHistory, StandPatOrDiscard, dumps, dumps_many
 from pokerbonus.notation.export import french_rules, hand_history
 from pokerbonus.server.session import HandLog, Person, ServerError, TableSession
@@ -36,10 +37,15 @@ def person_history(session: TableSession, log: HandLog, person: Person | None) -
 
 def _done(session: TableSession, number: int) -> HandLog:
     if not 1 <= number <= len(session.hands):
-        raise ServerError("not_found", f"hand: no hand {number} at table {session.id}")
+        raise ServerError(
+            "not_found",
+            gettext("hand: no hand {number} at table {id}").format(number=number, id=session.id),
+        )
     log = session.hands[number - 1]
     if log.status == "playing":
-        raise ServerError("not_found", f"hand: hand {number} is being played")
+        raise ServerError(
+            "not_found", gettext("hand: hand {number} is being played").format(number=number)
+        )
     return log
 
 

@@ -33,6 +33,7 @@ from pokerbonus.engine.showdown import best_value, evaluator_options, qualifies
 from pokerbonus.engine.state import Hand
 from pokerbonus.engine.views import SeatView, redact
 from pokerbonus.errors import InvalidCardError
+from pokerbonus.i18n import DEFAULT_LANGUAGE, current_language, translations
 from pokerbonus.server.session import (
     MAX_CHIPS,
     EventRecord,
@@ -94,6 +95,10 @@ class Hello(_Msg):
     token: Annotated[str, Field(min_length=1, max_length=128)]
     since: Annotated[int, Field(ge=0)] | None = None
     batch: bool = False
+    lang: Literal["en", "fr"] | None = None
+    """The page's language: the words the server sends this socket (errors, hand
+    names) are in it; ``None``: the language of the socket's request (its
+    ``pokerbonus_lang`` cookie, else ``Accept-Language``)."""
 
 
 class Act(_Msg):
@@ -409,8 +414,11 @@ def _per_seat(seats: Sequence[int], values: Sequence[Any]) -> dict[str, Any]:
     return {str(s): v for s, v in zip(seats, values, strict=True)}
 
 
-def hand_names(hand: Hand, shown: Sequence[tuple[int, Sequence[int]]]) -> dict[int, str]:
-    """The engine's name of each shown hand (``evaluate(...).description``), by hand seat.
+def hand_names(
+    hand: Hand, shown: Sequence[tuple[int, Sequence[int]]], lang: str = DEFAULT_LANGUAGE
+) -> dict[int, str]:
+    """The engine's name of each shown hand (``evaluate(...).describe(lang)``), by hand
+    seat, in ``lang``.
 
     The best five cards under the game's hand rule with the board (each board of a
     double-board game, ``" / "`` between them); a high/low game names both halves,
@@ -427,29 +435,37 @@ def hand_names(hand: Hand, shown: Sequence[tuple[int, Sequence[int]]]) -> dict[i
         for board in boards:
             parts: list[str] = []
             if rule.high is not None:
-                parts.append(best_value(cards, board, rule, rule.high, high).description)
+                parts.append(best_value(cards, board, rule, rule.high, high).describe(lang))
             if rule.low is not None:
                 value = best_value(cards, board, rule, rule.low, low)
-                parts.append(value.description if qualifies(value, rule.low) else "no low")
+                parts.append(
+                    value.describe(lang)
+                    if qualifies(value, rule.low)
+                    else translations(lang).gettext("no low")
+                )
             per_board.append("; ".join(parts))
         out[seat] = " / ".join(per_board)
     return out
 
 
 def _shown_json(
-    session: TableSession, log: HandLog, view: SeatView
+    session: TableSession, log: HandLog, view: SeatView, lang: str
 ) -> tuple[dict[str, list[str]], dict[str, str]]:
-    """``shown`` and ``names`` (table seats as keys) of a view; names cached per hand."""
+    """``shown`` and ``names`` (table seats as keys, names in ``lang``) of a view;
+    names cached per hand and language."""
     seats = log.seats
     shown = {str(seats[s]): _cards(c) for s, c in view.shown}
     if not view.shown:
         return shown, {}
-    cache = session.shown_names.get(log.number)
+    key = (log.number, lang)
+    cache = session.shown_names.get(key)
     if cache is None or len(cache) != len(view.shown):
-        cache = {str(seats[s]): name for s, name in hand_names(log.hand, view.shown).items()}
+        named = hand_names(log.hand, view.shown, lang)
+        cache = {str(seats[s]): name for s, name in named.items()}
         if view.finished:  # only the last finished hand's names are asked for again
-            session.shown_names.clear()
-            session.shown_names[log.number] = cache
+            for old in [k for k in session.shown_names if k[0] != log.number]:
+                del session.shown_names[old]
+            session.shown_names[key] = cache
     return shown, cache
 
 
@@ -465,15 +481,16 @@ def _pot_results_json(seats: Sequence[int], view: SeatView) -> list[dict[str, An
     ]
 
 
-def last_hand_json(session: TableSession) -> dict[str, Any] | None:
+def last_hand_json(session: TableSession, lang: str | None = None) -> dict[str, Any] | None:
     """The ``last_hand`` object: the last hand that ended (finished or voided), as
-    everyone may see it (the spectator view: only shown cards), or ``None``."""
+    everyone may see it (the spectator view: only shown cards), or ``None``; the
+    hands' names in ``lang`` (default: the current language)."""
     log = next((h for h in reversed(session.hands) if h is not session.current), None)
     if log is None:
         return None
     view = log.hand.view(None)
     seats = log.seats
-    shown, names = _shown_json(session, log, view)
+    shown, names = _shown_json(session, log, view, lang or current_language())
     return {
         "number": log.number,
         "status": log.status,
@@ -502,9 +519,15 @@ def _legal_json(lg: LegalActions) -> dict[str, Any]:
 
 
 def hand_json(
-    session: TableSession, seat: int | None, now: float, *, log: bool = False
+    session: TableSession,
+    seat: int | None,
+    now: float,
+    *,
+    log: bool = False,
+    lang: str | None = None,
 ) -> dict[str, Any] | None:
-    """The ``hand`` object for table seat ``seat`` (``None``: spectator), from its view."""
+    """The ``hand`` object for table seat ``seat`` (``None``: spectator), from its view
+    (the shown hands' names in ``lang``, default: the current language)."""
     cur = session.current
     if cur is None:
         return None
@@ -513,7 +536,7 @@ def hand_json(
     view = cur.hand.view(hs)
     legal = _legal_json(view.legal) if view.legal is not None else None
     clock = session.clock_left(now)
-    shown, names = _shown_json(session, cur, view)
+    shown, names = _shown_json(session, cur, view, lang or current_language())
     return {
         "number": cur.number,
         "seq": session.seq,
@@ -552,8 +575,10 @@ def state_json(
     connected: Mapping[int, bool] | None = None,
     table: dict[str, Any] | None = None,
     last_hand: dict[str, Any] | Literal[False] | None = False,
+    lang: str | None = None,
 ) -> dict[str, Any]:
-    """The ``state`` message for ``person`` (``None``: an anonymous spectator).
+    """The ``state`` message for ``person`` (``None``: an anonymous spectator), its
+    words (the shown hands' names) in ``lang`` (default: the current language).
 
     ``table`` and ``last_hand`` (public, the same for every receiver) may be given
     when already built for a broadcast (``False``: build ``last_hand`` here).
@@ -569,8 +594,8 @@ def state_json(
         "resync": resync,
         "you": you_json(session, person),
         "table": table if table is not None else table_json(session, connected),
-        "hand": hand_json(session, seat, now, log=resync),
-        "last_hand": last_hand_json(session) if last_hand is False else last_hand,
+        "hand": hand_json(session, seat, now, log=resync, lang=lang),
+        "last_hand": last_hand_json(session, lang) if last_hand is False else last_hand,
     }
     if resync:
         out.update(history_json(session, person))
@@ -593,6 +618,9 @@ class StateEncoder:
     ``cache``: a dict the caller keeps between the broadcasts of one table; the
     parts that do not change within a session (the house rules, the timer) or within
     a hand (the ``last_hand`` object, rebuilt when a hand ends) are encoded once.
+
+    The public parts that hold words (the shown hands' names) are encoded once per
+    language asked for (:meth:`text`'s ``lang``).
     """
 
     def __init__(
@@ -603,33 +631,48 @@ class StateEncoder:
         cache: dict[str, Any] | None = None,
     ) -> None:
         self.session = session
+        self.now = now
         head = {"type": "state", "n": session.last_n, "resync": False}
         self._head = _dumps(head)[:-1] + ',"you":'
         cache = cache if cache is not None else {}
+        self._cache = cache
         last = next((h for h in reversed(session.hands) if h is not session.current), None)
         key = None if last is None else (last.number, last.status)
         if "last_hand" not in cache or cache["last_hand_key"] != key:
-            cache["last_hand"] = _dumps(last_hand_json(session))
+            cache["last_hand"] = {}  # by language
             cache["last_hand_key"] = key
         if "config" not in cache:
             cache["config"] = _dumps(session.config.to_dict())
             cache["timer"] = _dumps(session.timer.to_dict())
-        table = table_json(session, connected, public_parts=False)
-        self._table: str = (
-            ',"table":' + _dumps(table)[:-1] + ',"config":' + cache["config"] + ',"timer":'
-            + cache["timer"] + '},"last_hand":' + cache["last_hand"]
+        self._table_head: str = (
+            ',"table":' + _dumps(table_json(session, connected, public_parts=False))[:-1]
+            + ',"config":' + cache["config"] + ',"timer":' + cache["timer"] + '},"last_hand":'
         )  # fmt: skip
-        public = hand_json(session, None, now)
-        self._hand: str | None = None
-        if public is not None:
-            del public["hole"], public["legal"]
-            self._hand = ',"hand":' + _dumps(public)[:-1]
+        self._tables: dict[str, str] = {}
+        self._hands: dict[str, str | None] = {}
 
-    def text(self, person: Person | None) -> str:
-        """The encoded ``state`` message for ``person`` (``None``: an anonymous spectator)."""
+    def _public(self, lang: str) -> tuple[str, str | None]:
+        """The table and last hand, and the hand as a spectator sees it, encoded in ``lang``."""
+        if lang not in self._tables:
+            lasts = self._cache["last_hand"]
+            if lang not in lasts:
+                lasts[lang] = _dumps(last_hand_json(self.session, lang))
+            self._tables[lang] = self._table_head + lasts[lang]
+            public = hand_json(self.session, None, self.now, lang=lang)
+            hand: str | None = None
+            if public is not None:
+                del public["hole"], public["legal"]
+                hand = ',"hand":' + _dumps(public)[:-1]
+            self._hands[lang] = hand
+        return self._tables[lang], self._hands[lang]
+
+    def text(self, person: Person | None, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The encoded ``state`` message for ``person`` (``None``: an anonymous
+        spectator), its words in ``lang``."""
         s = self.session
-        out = self._head + _dumps(you_json(s, person)) + self._table
-        if self._hand is None:
+        table, public_hand = self._public(lang)
+        out = self._head + _dumps(you_json(s, person)) + table
+        if public_hand is None:
             return out + ',"hand":null}'
         hs = s.hand_seat(person.seat if person is not None else None)
         hole: list[str] = []
@@ -639,4 +682,4 @@ class StateEncoder:
             hole = _cards(cur.hand.hole_cards(hs))
             if cur.hand.actor == hs:
                 legal = _legal_json(cur.hand.legal_actions())
-        return out + self._hand + ',"hole":' + _dumps(hole) + ',"legal":' + _dumps(legal) + "}}"
+        return out + public_hand + ',"hole":' + _dumps(hole) + ',"legal":' + _dumps(legal) + "}}"

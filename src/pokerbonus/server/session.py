@@ -53,6 +53,7 @@ from pokerbonus.engine.table import (
     kill_game,
 )
 from pokerbonus.errors import IllegalActionError, PokerError
+from pokerbonus.i18n import gettext
 from pokerbonus.rules import GameDef, Stakes
 from pokerbonus.server.names import check_name, confusable_key
 
@@ -191,7 +192,7 @@ def action_from_entry(data: Mapping[str, Any]) -> Action:
     """The engine action of :func:`action_to_entry` data."""
     kind = data["kind"]
     if kind not in ACTION_KINDS:
-        raise PokerError(f"journal: unknown action kind {kind!r}")
+        raise PokerError(gettext("journal: unknown action kind {kind!r}").format(kind=kind))
     return Action(kind, int(data.get("amount", 0)), tuple(Card(c) for c in data.get("cards", ())))
 
 
@@ -219,7 +220,11 @@ class TableSession:
         start: str = "now",
     ) -> None:
         if start not in START_RULES:
-            raise PokerError(f"start: must be one of {', '.join(START_RULES)}, got {start!r}")
+            raise PokerError(
+                gettext("start: must be one of {start_rules}, got {start!r}").format(
+                    start_rules=", ".join(START_RULES), start=start
+                )
+            )
         self.id = table_id
         self.config = config
         self.timer = timer if timer is not None else TimerConfig()
@@ -263,9 +268,9 @@ class TableSession:
         self.turn_start: float | None = None
         """When the person to act got the turn, clock or not (``None``: no person to act)."""
         self._bot_seq = 0
-        self.shown_names: dict[int, dict[str, str]] = {}
+        self.shown_names: dict[tuple[int, str], dict[str, str]] = {}
         """The names of the hands shown at the last finished hand's showdown, by hand number
-        (table seats as keys; filled by the protocol when it first sends them)."""
+        and language (table seats as keys; filled by the protocol when it first sends them)."""
 
     # -- reading -----------------------------------------------------------------------
 
@@ -295,7 +300,9 @@ class TableSession:
         for p in self.persons.values():
             if p.name == name:
                 return p
-        raise ServerError("malformed", f"name: no person {name!r} at this table")
+        raise ServerError(
+            "malformed", gettext("name: no person {name!r} at this table").format(name=name)
+        )
 
     def hand_seat(self, seat: int | None) -> int | None:
         """The hand seat of table seat ``seat`` in the hand being played (``None``: not in it)."""
@@ -394,10 +401,14 @@ class TableSession:
         name = check_name(name)
         other = self.names_taken().get(confusable_key(name))
         if other is not None:
-            same = "is" if other == name else f"looks like {other!r}, which is"
-            raise ServerError(
-                "name_taken", f"name: {name!r} {same} already used at this table; pick another"
-            )
+            if other == name:
+                words = gettext("name: {name!r} is already used at this table; pick another")
+            else:
+                words = gettext(
+                    "name: {name!r} looks like {other!r}, which is already used at this table; "
+                    "pick another"
+                )
+            raise ServerError("name_taken", words.format(name=name, other=other))
         return {
             "k": "person",
             "pid": len(self.persons) + 1,
@@ -410,7 +421,9 @@ class TableSession:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
             raise ServerError(
                 "malformed",
-                f"seat: {seat!r} is not a seat of this table (0..{len(self.seats) - 1})",
+                gettext("seat: {seat!r} is not a seat of this table (0..{count})").format(
+                    seat=seat, count=len(self.seats) - 1
+                ),
             )
         return seat
 
@@ -419,9 +432,14 @@ class TableSession:
         seat = self._seat_index(seat)
         person = self.persons[pid]
         if person.seat is not None:
-            raise ServerError("illegal", f"sit: {person.name!r} already sits at seat {person.seat}")
+            raise ServerError(
+                "illegal",
+                gettext("sit: {name!r} already sits at seat {seat}").format(
+                    name=person.name, seat=person.seat
+                ),
+            )
         if self.seats[seat] is not None:
-            raise ServerError("seat_taken", f"sit: seat {seat} is taken")
+            raise ServerError("seat_taken", gettext("sit: seat {seat} is taken").format(seat=seat))
         if person.name not in self.ledger.players:
             self._check_chip_limit("sit", self.config.cave)
         return {"k": "sit", "pid": pid, "seat": seat}
@@ -440,8 +458,10 @@ class TableSession:
         if self.chips_on_table() + amount > MAX_CHIPS:
             raise ServerError(
                 "illegal",
-                f"{what}: {amount} more chips would put more than {MAX_CHIPS:,} chips on the "
-                f"table, the most an action can carry",
+                gettext(
+                    "{what}: {amount} more chips would put more than {max_chips:,} chips "
+                    "on the table, the most an action can carry"
+                ).format(what=what, amount=amount, max_chips=MAX_CHIPS),
             )
 
     def decide_bot(self, seat: int, level: str) -> Entry:
@@ -449,10 +469,15 @@ class TableSession:
         seat = self._seat_index(seat)
         if level not in LADDER:
             raise ServerError(
-                "malformed", f"level: unknown bot level {level!r} (one of {', '.join(LADDER)})"
+                "malformed",
+                gettext("level: unknown bot level {level!r} (one of {ladder})").format(
+                    level=level, ladder=", ".join(LADDER)
+                ),
             )
         if self.seats[seat] is not None:
-            raise ServerError("seat_taken", f"add_bot: seat {seat} is taken")
+            raise ServerError(
+                "seat_taken", gettext("add_bot: seat {seat} is taken").format(seat=seat)
+            )
         taken = self.names_taken()
         k = 1
         while confusable_key(f"{level}-{k}") in taken:
@@ -468,7 +493,10 @@ class TableSession:
     def _occupied(self, pid: int, what: str) -> tuple[int, Occupant]:
         person = self.persons[pid]
         if person.seat is None:
-            raise ServerError("not_seated", f"{what}: {person.name!r} holds no seat")
+            raise ServerError(
+                "not_seated",
+                gettext("{what}: {name!r} holds no seat").format(what=what, name=person.name),
+            )
         occ = self.seats[person.seat]
         assert occ is not None
         return person.seat, occ
@@ -477,33 +505,44 @@ class TableSession:
         """A person stands up (folded first if in the hand; their stack is cashed out)."""
         seat, occ = self._occupied(pid, "leave")
         if occ.leaving:
-            raise ServerError("illegal", f"leave: {occ.name!r} is already leaving")
+            raise ServerError(
+                "illegal", gettext("leave: {name!r} is already leaving").format(name=occ.name)
+            )
         return {"k": "leave", "seat": seat}
 
     def decide_remove_bot(self, pid: int, seat: int) -> Entry:
         """The host sends a bot away (after the hand if it is dealt in)."""
         seat = self._seat_index(seat)
         if not self.persons[pid].host:
-            raise ServerError("not_host", "remove_bot: only the host may remove bots")
+            raise ServerError("not_host", gettext("remove_bot: only the host may remove bots"))
         occ = self.seats[seat]
         if occ is None or occ.bot is None:
-            raise ServerError("illegal", f"remove_bot: no bot at seat {seat}")
+            raise ServerError(
+                "illegal", gettext("remove_bot: no bot at seat {seat}").format(seat=seat)
+            )
         if occ.leaving:
-            raise ServerError("illegal", f"remove_bot: the bot at seat {seat} is already leaving")
+            raise ServerError(
+                "illegal",
+                gettext("remove_bot: the bot at seat {seat} is already leaving").format(seat=seat),
+            )
         return {"k": "leave", "seat": seat}
 
     def decide_add_bot(self, pid: int, seat: int, level: str) -> Entry:
         """The host adds a bot."""
         if not self.persons[pid].host:
-            raise ServerError("not_host", "add_bot: only the host may add bots")
+            raise ServerError("not_host", gettext("add_bot: only the host may add bots"))
         return self.decide_bot(seat, level)
 
     def decide_sit_out(self, pid: int, out: bool) -> Entry:
         """A person sits out from the next hand (``out``) or comes back in ("I'm back")."""
         seat, occ = self._occupied(pid, "sit_out" if out else "sit_in")
         if occ.sitting_out == out:
-            state = "sitting out" if out else "sitting in"
-            raise ServerError("illegal", f"{'sit_out' if out else 'sit_in'}: already {state}")
+            words = (
+                gettext("sit_out: already sitting out")
+                if out
+                else gettext("sit_in: already sitting in")
+            )
+            raise ServerError("illegal", words)
         return {"k": "sit_out" if out else "sit_in", "seat": seat}
 
     def decide_away(self, connected: set[int] | frozenset[int]) -> list[Entry]:
@@ -552,16 +591,19 @@ class TableSession:
         """The host starts the table: hands are dealt from now on (``pid`` ``None``: the
         table itself, when a second person sits at a ``join`` table)."""
         if pid is not None and not self.persons[pid].host:
-            raise ServerError("not_host", "start: only the host may start the table")
+            raise ServerError("not_host", gettext("start: only the host may start the table"))
         if self.started:
-            raise ServerError("illegal", "start: the table has already started")
+            raise ServerError("illegal", gettext("start: the table has already started"))
         seats = self.dealable_seats()
         if len(seats) < 2:
             raise ServerError(
-                "illegal", f"start: {len(seats)} player(s) with chips sit in, 2 are needed"
+                "illegal",
+                gettext("start: {count} player(s) with chips sit in, 2 are needed").format(
+                    count=len(seats)
+                ),
             )
         if not self.bots_alone and not any(self.seats[s].pid is not None for s in seats):  # type: ignore[union-attr]
-            raise ServerError("illegal", "start: nobody sits in: take a seat first")
+            raise ServerError("illegal", gettext("start: nobody sits in: take a seat first"))
         return {"k": "start", "by": pid}
 
     def decide_auto_start(self) -> Entry | None:
@@ -575,9 +617,11 @@ class TableSession:
         """Chips for the player at ``seat``, between hands, by the rebuy policy."""
         occ = self.seats[seat]
         if occ is None:
-            raise ServerError("not_seated", f"rebuy: seat {seat} is empty")
+            raise ServerError(
+                "not_seated", gettext("rebuy: seat {seat} is empty").format(seat=seat)
+            )
         if self.current is not None:
-            raise ServerError("illegal", "rebuy: chips can be added only between hands")
+            raise ServerError("illegal", gettext("rebuy: chips can be added only between hands"))
         try:
             amount = self.ledger.verify_rebuy(occ.name, caves, chips)
         except IllegalActionError as exc:
@@ -595,14 +639,18 @@ class TableSession:
         """A chat line."""
         text = text.strip()
         if not 1 <= len(text) <= 200 or not text.isprintable():
-            raise ServerError("malformed", "chat: text must be 1..200 printable characters")
+            raise ServerError(
+                "malformed", gettext("chat: text must be 1..200 printable characters")
+            )
         return {"k": "chat", "pid": pid, "text": text}
 
     def decide_act(self, pid: int, hand: int, seq: int, action: Action) -> Entry | None:
         """An action for the person's seat; ``None`` for a duplicate (already taken)."""
         person = self.persons[pid]
         if person.seat is None:
-            raise ServerError("not_seated", f"act: {person.name!r} holds no seat")
+            raise ServerError(
+                "not_seated", gettext("act: {name!r} holds no seat").format(name=person.name)
+            )
         seat = person.seat
         cur = self.current
         # a duplicate: the same action by the same seat already taken at (hand, seq)
@@ -612,17 +660,25 @@ class TableSession:
             if taken_seat == seat and taken == action:
                 return None
         if cur is None or cur.hand.finished:
-            raise ServerError("not_your_turn", f"act: no hand is being played (asked: hand {hand})")
+            raise ServerError(
+                "not_your_turn",
+                gettext("act: no hand is being played (asked: hand {hand})").format(hand=hand),
+            )
         if hand != cur.number or seq != len(cur.actions) + 1:
             raise ServerError(
                 "stale",
-                f"act: hand {hand} seq {seq} is stale, the next action is hand "
-                f"{cur.number} seq {len(cur.actions) + 1}",
+                gettext(
+                    "act: hand {hand} seq {seq} is stale, the next action is hand {number} "
+                    "seq {count}"
+                ).format(hand=hand, seq=seq, number=cur.number, count=len(cur.actions) + 1),
             )
         actor = self.actor_seat()
         if actor != seat:
             raise ServerError(
-                "not_your_turn", f"act: seat {seat} may not act now, seat {actor} is to act"
+                "not_your_turn",
+                gettext("act: seat {seat} may not act now, seat {actor} is to act").format(
+                    seat=seat, actor=actor
+                ),
             )
         try:
             cur.hand.verify(action)
@@ -759,10 +815,13 @@ class TableSession:
         a replay deals the same stakes.
         """
         if self.current is not None:
-            raise ServerError("illegal", "deal: a hand is being played")
+            raise ServerError("illegal", gettext("deal: a hand is being played"))
         seats = self.dealable_seats()
         if len(seats) < 2:
-            raise ServerError("illegal", f"deal: {len(seats)} player(s) can play, 2 are needed")
+            raise ServerError(
+                "illegal",
+                gettext("deal: {count} player(s) can play, 2 are needed").format(count=len(seats)),
+            )
         n = len(self.seats)
         if self._last_dealer is None:
             draw = draw_first_dealer(
@@ -809,7 +868,7 @@ class TableSession:
         self.entries += 1
         method = getattr(self, f"_apply_{kind}", None)
         if method is None:
-            raise PokerError(f"journal: unknown entry kind {kind!r}")
+            raise PokerError(gettext("journal: unknown entry kind {kind!r}").format(kind=kind))
         method(entry, out, now)
         return out
 
@@ -954,7 +1013,11 @@ class TableSession:
         mode, min_opening = e["mode"], e["min_opening"]
         killer: str | None = e.get("killer")
         if killer is not None and (self.kill is None or killer not in names):
-            raise PokerError(f"journal: killer {killer!r} is not dealt in at a kill table")
+            raise PokerError(
+                gettext("journal: killer {killer!r} is not dealt in at a kill table").format(
+                    killer=killer
+                )
+            )
         stakes = hand_stakes(
             self.config,
             mode,
@@ -1009,10 +1072,16 @@ class TableSession:
     def _apply_act(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
         cur = self.current
         if cur is None or int(e["hand"]) != cur.number or int(e["seq"]) != len(cur.actions) + 1:
-            raise PokerError(f"journal: action {e!r} does not follow the hand being played")
+            raise PokerError(
+                gettext("journal: action {e!r} does not follow the hand being played").format(e=e)
+            )
         seat = int(e["seat"])
         if self.actor_seat() != seat:
-            raise PokerError(f"journal: action {e!r} by seat {seat}, not the player to act")
+            raise PokerError(
+                gettext("journal: action {e!r} by seat {seat}, not the player to act").format(
+                    e=e, seat=seat
+                )
+            )
         action = action_from_entry(e["action"])
         occ = self.seats[seat]
         assert occ is not None
@@ -1124,7 +1193,11 @@ class TableSession:
     def _apply_void(self, e: Mapping[str, Any], out: list[EventRecord], now: float | None) -> None:
         cur = self.current
         if cur is None or cur.number != int(e["hand"]):
-            raise PokerError(f"journal: void of hand {e['hand']!r}, which is not being played")
+            raise PokerError(
+                gettext("journal: void of hand {e!r}, which is not being played").format(
+                    e=e["hand"]
+                )
+            )
         self.ledger.abort_hand()
         if self.config.is_draw:
             self.schedule.hand_played(all_passed=False)

@@ -38,6 +38,7 @@ from pokerbonus.cards import make_deck
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.state import Hand
 from pokerbonus.errors import ConfigurationError, IllegalActionError
+from pokerbonus.i18n import gettext
 from pokerbonus.rules import GameDef, Stakes
 from pokerbonus.sim.match import Z95, BotResult, MatchResult
 from pokerbonus.solvers import CHANCE, TERMINAL, GameDescription
@@ -126,13 +127,25 @@ def play_game_match(
     players = len(lineup)
     if not game.min_players <= players <= game.max_players:
         raise ConfigurationError(
-            f"lineup: {game.name} seats {game.min_players}..{game.max_players} players, "
-            f"got {players}"
+            gettext(
+                "lineup: {name} seats {min_players}..{max_players} players, got {players}"
+            ).format(
+                name=game.name,
+                min_players=game.min_players,
+                max_players=game.max_players,
+                players=players,
+            )
         )
     if hands < 1:
-        raise ConfigurationError(f"hands: must be at least 1, got {hands}")
+        raise ConfigurationError(
+            gettext("hands: must be at least 1, got {hands}").format(hands=hands)
+        )
     if stack_units < 1:
-        raise ConfigurationError(f"stack_units: must be at least 1, got {stack_units}")
+        raise ConfigurationError(
+            gettext("stack_units: must be at least 1, got {stack_units}").format(
+                stack_units=stack_units
+            )
+        )
     info = GameInfo.from_game(game, players, stakes)
     rng = random.Random(seed)
     names = list(dict.fromkeys(lineup))
@@ -278,9 +291,15 @@ def play_solver_match(
     """
     spec = solver_game(game)
     if len(lineup) != 2:
-        raise ConfigurationError(f"lineup: {spec.title} is played heads-up, got {len(lineup)} bots")
+        raise ConfigurationError(
+            gettext("lineup: {title} is played heads-up, got {count} bots").format(
+                title=spec.title, count=len(lineup)
+            )
+        )
     if hands < 1:
-        raise ConfigurationError(f"hands: must be at least 1, got {hands}")
+        raise ConfigurationError(
+            gettext("hands: must be at least 1, got {hands}").format(hands=hands)
+        )
     rules = spec.rules()
     unit = spec.game().unit
     rng = random.Random(seed)

@@ -33,6 +33,7 @@ from pokerbonus.bots import make_bot
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.table import game_for
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.i18n import gettext
 from pokerbonus.rules import Stakes
 
 __all__ = ["BotResult", "MatchResult", "parse_lineup", "play_match", "stakes_for"]
@@ -125,10 +126,14 @@ give one per player (write name*count to repeat one)
     for item in text.split(","):
         name, _, count = item.strip().partition("*")
         if not name:
-            raise ConfigurationError(f"bots: empty bot name in {text!r}")
+            raise ConfigurationError(gettext("bots: empty bot name in {text!r}").format(text=text))
         if count:
             if not count.strip().isdigit() or int(count) < 1:
-                raise ConfigurationError(f"bots: bad count {count!r} in {item.strip()!r}")
+                raise ConfigurationError(
+                    gettext("bots: bad count {count!r} in {strip!r}").format(
+                        count=count, strip=item.strip()
+                    )
+                )
             lineup += [name.strip()] * int(count)
         else:
             lineup.append(name.strip())
@@ -136,8 +141,10 @@ give one per player (write name*count to repeat one)
         make_bot(name)  # unknown names raise here
     if players is not None and len(lineup) != players:
         raise ConfigurationError(
-            f"bots: {text!r} names {_bots(len(lineup))} for {players} players; "
-            f"give one per player (write name*count to repeat one)"
+            gettext(
+                "bots: {text!r} names {_bots} for {players} players; give one per "
+                "player (write name*count to repeat one)"
+            ).format(text=text, _bots=_bots(len(lineup)), players=players)
         )
     return lineup
 
@@ -154,8 +161,10 @@ def stakes_for(config: TableConfig) -> Stakes:
             ante=config.blind_ante,
         )
     raise ConfigurationError(
-        "forced_bets: a match plays independent hands, so 'mixed' is not supported "
-        "(use 'pot' or 'blind')"
+        gettext(
+            "forced_bets: a match plays independent hands, so 'mixed' is not "
+            "supported (use 'pot' or 'blind')"
+        )
     )
 
 

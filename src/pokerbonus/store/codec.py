@@ -14,6 +14,7 @@ from typing import Any
 
 from pokerbonus.engine.actions import ACTION_KINDS, Action
 from pokerbonus.errors import NotationError
+from pokerbonus.i18n import gettext
 
 __all__ = ["action_from_text", "action_to_text"]
 
@@ -33,15 +34,25 @@ def action_from_text(text: str) -> Action:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise NotationError(f"stored action {text!r}: not JSON ({exc.msg})") from None
+        raise NotationError(
+            gettext("stored action {text!r}: not JSON ({msg})").format(text=text, msg=exc.msg)
+        ) from None
     if not isinstance(data, dict) or data.get("kind") not in ACTION_KINDS:
         raise NotationError(
-            f"stored action {text!r}: 'kind' must be one of {', '.join(ACTION_KINDS)}"
+            gettext("stored action {text!r}: 'kind' must be one of {action_kinds}").format(
+                text=text, action_kinds=", ".join(ACTION_KINDS)
+            )
         )
     amount = data.get("amount", 0)
     cards = data.get("cards", [])
     if not isinstance(amount, int) or isinstance(amount, bool):
-        raise NotationError(f"stored action {text!r}: 'amount' must be an integer")
+        raise NotationError(
+            gettext("stored action {text!r}: 'amount' must be an integer").format(text=text)
+        )
     if not isinstance(cards, list) or not all(isinstance(c, int) for c in cards):
-        raise NotationError(f"stored action {text!r}: 'cards' must be a list of card indices")
+        raise NotationError(
+            gettext("stored action {text!r}: 'cards' must be a list of card indices").format(
+                text=text
+            )
+        )
     return Action(data["kind"], amount, tuple(cards))

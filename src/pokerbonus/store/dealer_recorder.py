@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from pokerbonus.dealer import DealerAction, DealerHand, DealerSettings, DealerTable
 from pokerbonus.errors import ConfigurationError, IllegalActionError, PokerError
+from pokerbonus.i18n import gettext
 from pokerbonus.store.recorder import (
     ResumeOutcome,
     ResumePolicy,
@@ -135,7 +136,7 @@ class RecordedDealerTable(_HandNumbers):
         """
         hand = self.table.hand
         if hand is None or self.hand_number is None:
-            raise IllegalActionError("act: no hand is being played")
+            raise IllegalActionError(gettext("act: no hand is being played"))
         hand.verify(action)
         seq = self._seq + 1
         self.store.record_action(
@@ -174,11 +175,17 @@ def saved_settings(saved: SavedSession) -> DealerSettings:
     """The settings a stored dealer session was played under; a session of the
     first dealer-mode rules is refused with a message naming it."""
     if saved.kind != "dealer":
-        raise PokerError(f"session {saved.id}: a {saved.kind} session, not dealer mode")
+        raise PokerError(
+            gettext("session {session}: a {kind} session, not dealer mode").format(
+                session=saved.id, kind=saved.kind
+            )
+        )
     try:
         return DealerSettings.from_dict(saved.config)
     except ConfigurationError as exc:
-        raise PokerError(f"session {saved.id}: {exc}") from None
+        raise PokerError(
+            gettext("session {session}: {message}").format(session=saved.id, message=exc)
+        ) from None
 
 
 def _rebuy(table: DealerTable, saved: SavedSession) -> None:
@@ -193,8 +200,15 @@ def _deal(table: DealerTable, saved: SavedSession, saved_hand: SavedHand) -> Dea
     dealt = [p for p in table.players if p not in out]
     if list(saved_hand.players) != dealt:
         raise PokerError(
-            f"session {saved.id} hand {saved_hand.number}: dealt to {list(saved_hand.players)}, "
-            f"the replayed table deals {dealt}"
+            gettext(
+                "session {session} hand {number}: dealt to {players}, the replayed table deals "
+                "{dealt}"
+            ).format(
+                session=saved.id,
+                number=saved_hand.number,
+                players=list(saved_hand.players),
+                dealt=dealt,
+            )
         )
     hand = table.start_hand(random.Random(saved_hand.seed))
     _check_deck(saved, saved_hand, hand.deck_order)

@@ -44,6 +44,7 @@ from pokerbonus.engine.ledger import Purchase
 from pokerbonus.engine.state import Hand
 from pokerbonus.engine.table import HandRecord, Table
 from pokerbonus.errors import IllegalActionError, NotationError, PokerError
+from pokerbonus.i18n import gettext
 from pokerbonus.store.codec import action_from_text, action_to_text
 from pokerbonus.store.store import PlayerSpec, SavedHand, SavedSession, SessionId, Store
 
@@ -208,7 +209,7 @@ class RecordedTable(_HandNumbers):
         """Take ``action`` in the hand in progress, then store it (a refused one is not)."""
         hand = self.table.hand
         if hand is None or self.hand_number is None:
-            raise IllegalActionError("act: no hand is being played")
+            raise IllegalActionError(gettext("act: no hand is being played"))
         seat = hand.actor
         hand.act(action)
         self._record_action(action_to_text(action), seat)
@@ -220,9 +221,9 @@ class RecordedTable(_HandNumbers):
 
         hand, plan = self.table.hand, self.table.plan
         if hand is None or plan is None or self.hand_number is None:
-            raise IllegalActionError("finish hand: no hand is being played")
+            raise IllegalActionError(gettext("finish hand: no hand is being played"))
         if not hand.finished:
-            raise IllegalActionError("finish hand: the hand is not over")
+            raise IllegalActionError(gettext("finish hand: the hand is not over"))
         names = [self.table.players[s] for s in plan.seats]
         try:
             text: str | None = dumps(
@@ -247,7 +248,7 @@ class RecordedTable(_HandNumbers):
     def bring_new_deck(self) -> None:
         """Bring in a new deck before the next hand (recorded with that hand)."""
         if self.table.hand is not None:
-            raise IllegalActionError("new deck: only between hands")
+            raise IllegalActionError(gettext("new deck: only between hands"))
         self._new_deck = True
 
     def void_hand(self) -> None:
@@ -257,7 +258,7 @@ class RecordedTable(_HandNumbers):
         same dealer with a new seed.
         """
         if self.hand_number is None:
-            raise IllegalActionError("void: no hand is being played")
+            raise IllegalActionError(gettext("void: no hand is being played"))
         self.store.void_hand(self.session, self.hand_number)
         saved = self.store.load_session(self.session)
         table, rng, _ = rebuild_table(saved)
@@ -309,7 +310,11 @@ def _replay_hands(
 
 def _new_table(saved: SavedSession) -> tuple[Table, random.Random]:
     if saved.kind != "table":
-        raise PokerError(f"session {saved.id}: a {saved.kind} session, not a table")
+        raise PokerError(
+            gettext("session {id}: a {kind} session, not a table").format(
+                id=saved.id, kind=saved.kind
+            )
+        )
     rng = random.Random()
     config = TableConfig.from_dict(saved.config)
     table = Table(
@@ -341,8 +346,9 @@ def _check_deck(saved: SavedSession, saved_hand: SavedHand, deck_order: Sequence
     """Raise :class:`PokerError` unless the replayed deck order is the stored one."""
     if saved_hand.deck is not None and tuple(deck_order) != saved_hand.deck:
         raise PokerError(
-            f"session {saved.id} hand {saved_hand.number}: the seed does not give the "
-            "stored deck order"
+            gettext(
+                "session {id} hand {number}: the seed does not give the stored deck order"
+            ).format(id=saved.id, number=saved_hand.number)
         )
 
 
@@ -357,12 +363,20 @@ def _check_replayed(
     ended the replayed hand with the stored final stacks."""
     if not finished:
         raise PokerError(
-            f"session {saved.id} hand {saved_hand.number}: the stored {what} do not end it"
+            gettext("session {id} hand {number}: the stored {what} do not end it").format(
+                id=saved.id, number=saved_hand.number, what=what
+            )
         )
     if saved_hand.final_stacks is not None and stacks != saved_hand.final_stacks:
         raise PokerError(
-            f"session {saved.id} hand {saved_hand.number}: replay ends with "
-            f"{list(stacks)}, stored {list(saved_hand.final_stacks)}"
+            gettext(
+                "session {id} hand {number}: replay ends with {stacks}, stored {final_stacks}"
+            ).format(
+                id=saved.id,
+                number=saved_hand.number,
+                stacks=list(stacks),
+                final_stacks=list(saved_hand.final_stacks),
+            )
         )
 
 
@@ -370,9 +384,13 @@ def _open_hand_number(saved: SavedSession, policy: ResumePolicy) -> int:
     """Check a resume of ``saved`` under ``policy`` may go ahead; returns the
     number of its last stored hand (0 if none)."""
     if policy not in ("resume", "void"):
-        raise PokerError(f"policy: must be 'resume' or 'void', got {policy!r}")
+        raise PokerError(
+            gettext("policy: must be 'resume' or 'void', got {policy!r}").format(policy=policy)
+        )
     if saved.status != "open":
-        raise IllegalActionError(f"session {saved.id}: closed, nothing to resume")
+        raise IllegalActionError(
+            gettext("session {id}: closed, nothing to resume").format(id=saved.id)
+        )
     return max((h.number for h in saved.hands), default=0)
 
 

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import sessionmaker
 
 from pokerbonus.errors import ConfigurationError, IllegalActionError, PokerError
+from pokerbonus.i18n import gettext
 from pokerbonus.store.schema import (
     ActionRow,
     Base,
@@ -100,7 +101,7 @@ def resolve_url(location: str | os.PathLike[str] | None = None) -> str:
         location = os.environ.get(DB_ENV) or default_database_path()
     text = os.fspath(location)
     if not text:
-        raise ConfigurationError("database: an empty location was given")
+        raise ConfigurationError(gettext("database: an empty location was given"))
     if "://" in text:
         scheme, rest = text.split("://", 1)
         if scheme in ("postgresql", "postgres"):
@@ -171,23 +172,32 @@ class PlayerSpec:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise ConfigurationError(f"player: a name is required, got {self.name!r}")
+            raise ConfigurationError(
+                gettext("player: a name is required, got {name!r}").format(name=self.name)
+            )
         if len(self.name) > NAME_LIMIT:
             raise ConfigurationError(
-                f"player {self.name[:20]!r}...: a name has at most {NAME_LIMIT} characters,"
-                f" got {len(self.name)}"
+                gettext(
+                    "player {name!r}...: a name has at most {name_limit} characters, got {count}"
+                ).format(name=self.name[:20], name_limit=NAME_LIMIT, count=len(self.name))
             )
         if self.level is not None and len(self.level) > LEVEL_LIMIT:
             raise ConfigurationError(
-                f"player {self.name!r}: a bot level has at most {LEVEL_LIMIT} characters,"
-                f" got {self.level!r}"
+                gettext(
+                    "player {name!r}: a bot level has at most {level_limit} characters, "
+                    "got {level!r}"
+                ).format(name=self.name, level_limit=LEVEL_LIMIT, level=self.level)
             )
         if self.kind not in ("human", "bot"):
             raise ConfigurationError(
-                f"player {self.name!r}: kind must be 'human' or 'bot', got {self.kind!r}"
+                gettext("player {name!r}: kind must be 'human' or 'bot', got {kind!r}").format(
+                    name=self.name, kind=self.kind
+                )
             )
         if self.kind == "human" and self.level is not None:
-            raise ConfigurationError(f"player {self.name!r}: a human has no bot level")
+            raise ConfigurationError(
+                gettext("player {name!r}: a human has no bot level").format(name=self.name)
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,7 +333,7 @@ def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def _action_text(action: str | Mapping[str, Any]) -> str:
     if isinstance(action, str):
         if not action:
-            raise ConfigurationError("action: an empty text")
+            raise ConfigurationError(gettext("action: an empty text"))
         return action
     return json.dumps(dict(action), sort_keys=True, separators=(",", ":"))
 
@@ -341,7 +351,11 @@ class Store:
         try:
             parsed = make_url(self.url)
         except ArgumentError as exc:
-            raise ConfigurationError(f"database: cannot read the URL {self.url!r}: {exc}") from None
+            raise ConfigurationError(
+                gettext("database: cannot read the URL {url!r}: {exc}").format(
+                    url=self.url, exc=exc
+                )
+            ) from None
         sqlite = parsed.get_backend_name() == "sqlite"
         if sqlite and parsed.database:
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
@@ -350,7 +364,9 @@ class Store:
             # have restarted since); SQLite has nothing to check
             self.engine: Engine = create_engine(parsed, echo=echo, pool_pre_ping=not sqlite)
         except (ArgumentError, ImportError) as exc:
-            raise ConfigurationError(f"database: {engine_error(self.url, exc)}") from None
+            raise ConfigurationError(
+                gettext("database: {engine_error}").format(engine_error=engine_error(self.url, exc))
+            ) from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _set_sqlite_pragmas)
         durable_commits(self.engine)
@@ -358,7 +374,9 @@ class Store:
             Base.metadata.create_all(self.engine)
         except SQLAlchemyError as exc:
             self.engine.dispose()
-            raise PokerError(f"database: {engine_error(self.url, exc)}") from None
+            raise PokerError(
+                gettext("database: {engine_error}").format(engine_error=engine_error(self.url, exc))
+            ) from None
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -408,18 +426,24 @@ class Store:
         ``extras``: JSON data kept with the session (see :meth:`set_extras`).
         """
         if kind not in ("table", "dealer"):
-            raise ConfigurationError(f"kind: must be 'table' or 'dealer', got {kind!r}")
+            raise ConfigurationError(
+                gettext("kind: must be 'table' or 'dealer', got {kind!r}").format(kind=kind)
+            )
         data = dict(config) if isinstance(config, Mapping) else dict(config.to_dict())
         specs = [p if isinstance(p, PlayerSpec) else PlayerSpec(p) for p in players]
         if not specs:
-            raise ConfigurationError("players: a session needs at least one player")
+            raise ConfigurationError(gettext("players: a session needs at least one player"))
         names = [p.name for p in specs]
         if len(set(names)) != len(names):
-            raise ConfigurationError(f"players: names must differ, got {names}")
+            raise ConfigurationError(
+                gettext("players: names must differ, got {names}").format(names=names)
+            )
         try:
             json.dumps(data)
         except TypeError as exc:
-            raise ConfigurationError(f"config: not JSON data: {exc}") from None
+            raise ConfigurationError(
+                gettext("config: not JSON data: {exc}").format(exc=exc)
+            ) from None
         with self._write() as orm:
             row = SessionRow(
                 created=_now(),
@@ -463,10 +487,14 @@ class Store:
         with self._write() as orm:
             row = self._session(orm, session, lock=True)
             if row.status == "closed":
-                raise IllegalActionError(f"session {session}: already closed")
+                raise IllegalActionError(
+                    gettext("session {session}: already closed").format(session=session)
+                )
             if self._in_progress(orm, session) is not None:
                 raise IllegalActionError(
-                    f"session {session}: a hand is in progress; finish or void it first"
+                    gettext(
+                        "session {session}: a hand is in progress; finish or void it first"
+                    ).format(session=session)
                 )
             row.status = "closed"
             row.closed = _now()
@@ -492,30 +520,46 @@ class Store:
         prepared; ``info`` anything else needed to rebuild the hand.
         """
         if not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise ConfigurationError(f"seed: must be an integer in 0..2**63-1, got {seed!r}")
+            raise ConfigurationError(
+                gettext("seed: must be an integer in 0..2**63-1, got {seed!r}").format(seed=seed)
+            )
         with self._write() as orm:
             row = self._session(orm, session, lock=True)
             if row.status != "open":
-                raise IllegalActionError(f"session {session}: closed, no new hand")
+                raise IllegalActionError(
+                    gettext("session {session}: closed, no new hand").format(session=session)
+                )
             current = self._in_progress(orm, session)
             if current is not None:
                 raise IllegalActionError(
-                    f"session {session}: hand {current.number} is still in progress"
+                    gettext("session {session}: hand {number} is still in progress").format(
+                        session=session, number=current.number
+                    )
                 )
             names = list(players) if players is not None else [p.name for p in row.players]
             known = {p.name for p in row.players}
             stranger = [n for n in names if n not in known]
             if stranger:
-                raise ConfigurationError(f"players: {stranger[0]!r} is not in session {session}")
+                raise ConfigurationError(
+                    gettext("players: {stranger!r} is not in session {session}").format(
+                        stranger=stranger[0], session=session
+                    )
+                )
             if len(stacks) != len(names):
                 raise ConfigurationError(
-                    f"stacks: {len(stacks)} stacks for {len(names)} players in hand {number}"
+                    gettext("stacks: {count} stacks for {count2} players in hand {number}").format(
+                        count=len(stacks), count2=len(names), number=number
+                    )
                 )
             taken = orm.scalar(
                 select(HandRow.id).where(HandRow.session_id == session, HandRow.number == number)
             )
             if taken is not None:
-                raise IllegalActionError(f"session {session}: hand {number} already exists")
+                raise IllegalActionError(
+                    gettext("session {session}: hand {number} already exists").format(
+                        session=session, number=number
+                    )
+                )
             orm.add(
                 HandRow(
                     session_id=session,
@@ -545,12 +589,18 @@ class Store:
         with self._write() as orm:
             row = self._hand(orm, session, hand)
             if row.status != "in_progress":
-                raise IllegalActionError(f"session {session} hand {hand}: {row.status}, no action")
+                raise IllegalActionError(
+                    gettext("session {session} hand {hand}: {status}, no action").format(
+                        session=session, hand=hand, status=row.status
+                    )
+                )
             count = orm.scalar(select(func.count()).where(ActionRow.hand_id == row.id)) or 0
             if seq != count + 1:
                 raise IllegalActionError(
-                    f"session {session} hand {hand}: action {seq} out of order "
-                    f"({count} stored, the next is {count + 1})"
+                    gettext(
+                        "session {session} hand {hand}: action {seq} out of order ({count} "
+                        "stored, the next is {count2})"
+                    ).format(session=session, hand=hand, seq=seq, count=count, count2=count + 1)
                 )
             orm.add(ActionRow(hand_id=row.id, seq=seq, seat=seat, action=text))
 
@@ -561,10 +611,16 @@ class Store:
         with self._write() as orm:
             row = self._hand(orm, session, hand)
             if row.status != "in_progress":
-                raise IllegalActionError(f"session {session} hand {hand}: already {row.status}")
+                raise IllegalActionError(
+                    gettext("session {session} hand {hand}: already {status}").format(
+                        session=session, hand=hand, status=row.status
+                    )
+                )
             if len(final_stacks) != len(row.players):
                 raise ConfigurationError(
-                    f"final_stacks: {len(final_stacks)} stacks for {len(row.players)} players"
+                    gettext("final_stacks: {count} stacks for {count2} players").format(
+                        count=len(final_stacks), count2=len(row.players)
+                    )
                 )
             row.status = "finished"
             row.final_stacks = [int(s) for s in final_stacks]
@@ -576,7 +632,11 @@ class Store:
         with self._write() as orm:
             row = self._hand(orm, session, hand)
             if row.status != "in_progress":
-                raise IllegalActionError(f"session {session} hand {hand}: already {row.status}")
+                raise IllegalActionError(
+                    gettext("session {session} hand {hand}: already {status}").format(
+                        session=session, hand=hand, status=row.status
+                    )
+                )
             row.status = "voided"
             row.final_stacks = list(row.starting_stacks)
             row.ended = _now()
@@ -596,17 +656,25 @@ class Store:
         ``kind`` is ``"sit"`` for the first cave, ``"rebuy"`` otherwise.
         """
         if kind not in ("sit", "rebuy"):
-            raise ConfigurationError(f"kind: must be 'sit' or 'rebuy', got {kind!r}")
+            raise ConfigurationError(
+                gettext("kind: must be 'sit' or 'rebuy', got {kind!r}").format(kind=kind)
+            )
         if not isinstance(chips, int) or isinstance(chips, bool) or not 0 < chips <= CHIPS_LIMIT:
             raise ConfigurationError(
-                f"chips: must be an integer in 1..{CHIPS_LIMIT}, got {chips!r}"
+                gettext("chips: must be an integer in 1..{chips_limit}, got {chips!r}").format(
+                    chips_limit=CHIPS_LIMIT, chips=chips
+                )
             )
         with self._write() as orm:
             row = self._session(orm, session, lock=True)
             if player not in {p.name for p in row.players}:
-                raise ConfigurationError(f"player: {player!r} is not in session {session}")
+                raise ConfigurationError(
+                    gettext("player: {player!r} is not in session {session}").format(
+                        player=player, session=session
+                    )
+                )
             if self._in_progress(orm, session) is not None:
-                raise IllegalActionError("rebuy: chips can be added only between hands")
+                raise IllegalActionError(gettext("rebuy: chips can be added only between hands"))
             orm.add(
                 LedgerRow(
                     session_id=session,
@@ -720,7 +788,9 @@ class Store:
         concurrent writers. SQLite has one writer at a time anyway."""
         row = orm.get(SessionRow, session, with_for_update=lock)
         if row is None:
-            raise PokerError(f"session {session!r}: no such session")
+            raise PokerError(
+                gettext("session {session!r}: no such session").format(session=session)
+            )
         return row
 
     def _hand(self, orm: OrmSession, session: int, hand: int) -> HandRow:
@@ -729,7 +799,9 @@ class Store:
             select(HandRow).where(HandRow.session_id == session, HandRow.number == hand)
         )
         if row is None:
-            raise PokerError(f"session {session}: no hand {hand!r}")
+            raise PokerError(
+                gettext("session {session}: no hand {hand!r}").format(session=session, hand=hand)
+            )
         return row
 
     @staticmethod
@@ -744,7 +816,7 @@ def _json_data(extras: Mapping[str, Any]) -> dict[str, Any]:
     try:
         json.dumps(data)
     except TypeError as exc:
-        raise ConfigurationError(f"extras: not JSON data: {exc}") from None
+        raise ConfigurationError(gettext("extras: not JSON data: {exc}").format(exc=exc)) from None
     return data
 
 

@@ -8,8 +8,10 @@ and what the table shares with dealer mode are :mod:`pokerbonus.tui.screens`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rich.text import Text
@@ -21,6 +23,8 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from pokerbonus.engine.config import GAMES, TableConfig
 from pokerbonus.errors import ConfigurationError, PokerError
+from pokerbonus.i18n import LANGUAGES, N_, current_language, gettext, set_language
+from pokerbonus.i18n.language import save_language
 from pokerbonus.levels import LADDER, LEVEL_HELP
 from pokerbonus.tui.screens import (
     CARD_KEYS,
@@ -29,8 +33,9 @@ from pokerbonus.tui.screens import (
     PlayingScreen,
     RulesScreen,
     ledger_text,
+    translate_bindings,
 )
-from pokerbonus.tui.settings import PlaySettings, game_choices, rule_fields
+from pokerbonus.tui.settings import PlaySettings, choice_words, game_choices, rule_fields
 from pokerbonus.tui.table import TableScreen, bet_amounts
 
 if TYPE_CHECKING:
@@ -54,84 +59,132 @@ __all__ = [
 # -- setup ---------------------------------------------------------------------------
 
 
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+"""Each language in its own words, for the language choice."""
+
+
+def _level_help(level: object) -> str:
+    """What ``level`` does, in the player's language (nothing for an unknown one)."""
+    text = LEVEL_HELP.get(str(level))
+    return gettext(text) if text else ""
+
+
 class SetupScreen(Screen[PlaySettings]):
-    """Choose the game, the opponents and every house rule; refused choices show
-    the configuration's message."""
+    """Choose the language, the game, the opponents and every house rule; refused
+    choices show the configuration's message.
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("f5", "play", "Play")]
+    A new language is spoken at once (the screen is drawn again with what was
+    typed so far) and saved as the preference (``settings_file``: where; ``None``:
+    the user's settings file).
+    """
 
-    def __init__(self, settings: PlaySettings) -> None:
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f5", "play", N_("Play"))]
+
+    def __init__(self, settings: PlaySettings, settings_file: Path | None = None) -> None:
         super().__init__()
         self.settings = settings
+        self.settings_file = settings_file
+        self._draft: dict[str, Any] = {}
+        """What the form held when the language changed (drawn again with it)."""
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         s = self.settings
         c = s.config.to_dict()
+        c.update(opponents=s.opponents, level=s.level, name=s.name, four_color=s.four_color)
+        c.update(self._draft)
         yield Header()
         yield Static(
-            "Choose the game, your opponents and the house rules, then press Play (F5).",
+            gettext("Choose the game, your opponents and the house rules, then press Play (F5)."),
             id="setup-hint",
         )
         with VerticalScroll(id="setup-form"):
-            yield Label("Game")
+            # Translators: the language choice; it saves the preference.
+            yield Label(gettext("Language"))
+            yield Select(
+                [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES], value=current_language(),
+                allow_blank=False, id="setup-language",
+            )  # fmt: skip
+            yield Label(gettext("Game"))
             yield Select(
                 [(name, key) for key, name in game_choices()], value=c["game"],
                 allow_blank=False, id="field-game",
             )  # fmt: skip
-            yield Label("Computer opponents")
-            yield Input(str(s.opponents), id="field-opponents")
-            yield Label("Opponents' level")
+            yield Label(gettext("Computer opponents"))
+            yield Input(_shown(c["opponents"]), id="field-opponents")
+            yield Label(gettext("Opponents' level"))
             yield Select(
-                [(n, n) for n in LADDER], value=s.level, allow_blank=False, id="field-level"
-            )
-            yield Static(LEVEL_HELP.get(s.level, ""), id="help-level")
-            yield Label("Your name")
-            yield Input(s.name, id="field-name")
-            yield Label("Four-colour deck")
-            yield Switch(s.four_color, id="field-four_color")
+                [(choice_words(n), n) for n in LADDER], value=c["level"], allow_blank=False,
+                id="field-level",
+            )  # fmt: skip
+            yield Static(_level_help(c["level"]), id="help-level")
+            yield Label(gettext("Your name"))
+            yield Input(c["name"], id="field-name")
+            yield Label(gettext("Four-colour deck"))
+            yield Switch(bool(c["four_color"]), id="field-four_color")
             relevant = set(s.config.relevant_fields())
+            if "game" in self._draft:
+                relevant = _relevant(str(c["game"]))
             for spec in rule_fields():
                 with Vertical(id=f"row-{spec.name}", classes="rule-row") as row:
                     row.display = spec.name in relevant
-                    yield Label(spec.label)
+                    yield Label(gettext(spec.label))
                     value = c[spec.name]
                     if spec.kind == "choice":
                         yield Select(
-                            [(x, x) for x in spec.choices], value=value, allow_blank=False,
-                            id=f"field-{spec.name}",
+                            [(choice_words(x), x) for x in spec.choices], value=value,
+                            allow_blank=False, id=f"field-{spec.name}",
                         )  # fmt: skip
                     elif spec.kind == "bool":
                         yield Switch(bool(value), id=f"field-{spec.name}")
                     else:
-                        yield Input("" if value is None else str(value), id=f"field-{spec.name}")
+                        yield Input(_shown(value), id=f"field-{spec.name}")
         yield Static("", id="setup-error")
         with Horizontal(id="setup-buttons"):
-            yield Button("Play", variant="success", id="play")
-            yield Button("Quit", id="quit")
+            yield Button(gettext("Play"), variant="success", id="play")
+            yield Button(gettext("Quit"), id="quit")
         yield Footer()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """A new game shows the house rules relevant to it (and hides the others); a
-        new level shows what that level does."""
+        """A new game shows the house rules relevant to it (and hides the others);
+        a new level shows what that level does; a new language is spoken at once and
+        saved."""
         if event.select.id == "field-game" and isinstance(event.value, str):
             self.show_rules_of(event.value)
         elif event.select.id == "field-level" and isinstance(event.value, str):
-            self.query_one("#help-level", Static).update(LEVEL_HELP.get(event.value, ""))
+            self.query_one("#help-level", Static).update(_level_help(event.value))
+        elif event.select.id == "setup-language" and isinstance(event.value, str):
+            self.choose_language(event.value)
+
+    def choose_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on, save it as the preference and draw the screen
+        again in it, keeping what was typed."""
+        if lang == current_language():
+            return
+        set_language(lang)
+        with contextlib.suppress(OSError):  # unsaved: the choice holds for this run only
+            save_language(lang, self.settings_file)
+        self._draft = self.values(every_row=True)
+        translate_bindings(self)
+        self.refresh_bindings()
+        self.refresh(recompose=True)
 
     def show_rules_of(self, game: str) -> None:
         """Show only the house-rule rows that mean something for ``game``."""
-        relevant = set(TableConfig(game=game, players=GAMES[game][0]).relevant_fields())
+        relevant = _relevant(game)
         for spec in rule_fields():
             self.query_one(f"#row-{spec.name}").display = spec.name in relevant
 
-    def values(self) -> dict[str, Any]:
+    def values(self, every_row: bool = False) -> dict[str, Any]:
         """The form's values, as :meth:`PlaySettings.build` reads them (the rows
-        hidden for the chosen game keep their default)."""
+        hidden for the chosen game keep their default, unless ``every_row``)."""
         out: dict[str, Any] = {}
         for widget in self.query("#setup-form Select, #setup-form Input, #setup-form Switch"):
+            if not (widget.id or "").startswith("field-"):
+                continue  # the language
             name = (widget.id or "").removeprefix("field-")
             parent = widget.parent
-            if isinstance(parent, Vertical) and not parent.display:
+            if isinstance(parent, Vertical) and not parent.display and not every_row:
                 continue
             if isinstance(widget, Switch | Select):
                 out[name] = widget.value
@@ -163,6 +216,16 @@ class SetupScreen(Screen[PlaySettings]):
             self.action_play()
         elif event.button.id == "quit":
             self.app.exit()
+
+
+def _relevant(game: str) -> set[str]:
+    """The house rules that mean something for ``game``."""
+    return set(TableConfig(game=game, players=GAMES[game][0]).relevant_fields())
+
+
+def _shown(value: object) -> str:
+    """A value in a text box (empty for none)."""
+    return "" if value is None else str(value)
 
 
 # -- the app -----------------------------------------------------------------------------
@@ -209,10 +272,11 @@ class PlayApp(App[None]):
 
     ``session`` skips the setup (a resumed session, or tests); otherwise the
     setup screen starts with ``settings`` and ``make_session`` turns the chosen
-    settings into a session (the command passes the store and the seed).
-    ``preparation`` (the command's) gets the table ready in the background while
-    the setup screen is shown (:mod:`pokerbonus.tui.prepare`); the header says so
-    while the computer players' kernels are being compiled.
+    settings into a session (the command passes the store and the seed). The
+    screens speak the current language (:mod:`pokerbonus.i18n`); the setup screen
+    may change it. ``preparation`` (the command's) gets the table ready in the
+    background while the setup screen is shown (:mod:`pokerbonus.tui.prepare`);
+    the header says so while the computer players' kernels are being compiled.
     """
 
     TITLE = "Poker Bonus"
@@ -225,9 +289,13 @@ class PlayApp(App[None]):
         session: PlaySession | None = None,
         make_session: Callable[[PlaySettings], PlaySession] | None = None,
         bot_pause: float = 0.0,
+        settings_file: Path | None = None,
         preparation: Preparation | None = None,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
+        self.settings_file = settings_file
+        """Where the setup screen saves the language chosen (``None``: the user's file)."""
         self.bot_pause = bot_pause
         self.settings = settings if settings is not None else PlaySettings()
         self.session = session
@@ -246,7 +314,7 @@ class PlayApp(App[None]):
         if self.session is not None:
             self.push_screen(TableScreen(self.session, self.bot_pause))
         else:
-            self.push_screen(SetupScreen(self.settings), self._start)
+            self.push_screen(SetupScreen(self.settings, self.settings_file), self._start)
             if self._preparation is not None:  # once the setup screen is on the terminal
                 self.set_timer(PREPARE_AFTER, partial(self._preparation.start, self.settings))
 

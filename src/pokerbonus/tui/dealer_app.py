@@ -22,6 +22,7 @@ Keys: ``k`` keep, ``1``-``5`` pick the card to exchange then ``x``, ``f`` fold,
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -34,7 +35,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
 
-from pokerbonus.cards import Card
+from pokerbonus.cards import Card, format_cards
 from pokerbonus.dealer import PAYTABLE_HANDS, DealerAction, DealerSettings, DealerView
 from pokerbonus.dealer.events import (
     Exchanged,
@@ -45,9 +46,11 @@ from pokerbonus.dealer.events import (
     WagerSettled,
 )
 from pokerbonus.dealer.strategy import Decision
-from pokerbonus.dealer.text import HAND_NAMES, rules_text
+from pokerbonus.dealer.text import hand_name, rules_text
 from pokerbonus.errors import ConfigurationError, PokerError
 from pokerbonus.hands import evaluate
+from pokerbonus.i18n import N_, current_language, gettext, pgettext
+from pokerbonus.i18n.numbers import number
 from pokerbonus.store import Store
 from pokerbonus.tui.app import CARD_KEYS, TABLE_KEYS, LedgerScreen, PlayingScreen, RulesScreen
 from pokerbonus.tui.dealer_session import (
@@ -56,7 +59,8 @@ from pokerbonus.tui.dealer_session import (
     dealer_settings_from_options,
     simple_decision,
 )
-from pokerbonus.tui.render import HIDDEN_CARD, card_text, cards_text
+from pokerbonus.tui.render import HIDDEN_CARD, YOU, card_text, cards_text
+from pokerbonus.tui.screens import translate_bindings
 
 __all__ = [
     "DealerApp",
@@ -72,14 +76,17 @@ __all__ = [
 ]
 
 QUALIFIERS: Final = (
-    ("Ace-king high (AK)", "AK"), ("Ace high (A)", "A"), ("A pair of twos (22)", "22"),
-    ("A pair of fours (44)", "44"), ("Any hand: the dealer always qualifies", "none"),
+    (N_("Ace-king high (AK)"), "AK"), (N_("Ace high (A)"), "A"),
+    (N_("A pair of twos (22)"), "22"), (N_("A pair of fours (44)"), "44"),
+    (N_("Any hand: the dealer always qualifies"), "none"),
 )  # fmt: skip
-"""The qualifiers offered by the setup screen (a TOML file may name any other)."""
+"""The qualifiers offered by the setup screen (a TOML file may name any other),
+marked for translation (shown with ``gettext``)."""
 
 _OUTCOME_WORDS: Final = {
-    "win": "wins", "push": "push: both wagers back", "lose": "loses bet and play",
-    "fold": "folded: bet lost", "no_qualify": "dealer does not qualify: wins the bet",
+    # Translators: a player's result against the bank, after the player's cards.
+    "win": N_("wins"), "push": N_("push: both wagers back"), "lose": N_("loses bet and play"),
+    "fold": N_("folded: bet lost"), "no_qualify": N_("dealer does not qualify: wins the bet"),
 }  # fmt: skip
 
 
@@ -88,19 +95,25 @@ def dealer_text(view: DealerView, names: tuple[str, ...], turned: int, four: boo
     ``turned`` dealer cards are drawn face up (the screen turns them one by one)."""
     out = Text()
     up = view.dealer_up[:turned]
-    out.append("Dealer (bank)   ", style="bold")
+    # Translators: the dealer's row of the table (padded to 16 columns).
+    dealer = gettext("Dealer (bank)")
+    out.append(f"{dealer:<15} ", style="bold")
     out.append_text(cards_text(up, four))
     out.append((" " if up else "") + " ".join([HIDDEN_CARD] * (5 - len(up))), style="blue")
     complete = view.finished and turned >= 5
     if complete:
-        out.append("  " + evaluate(view.dealer_up).description, style="italic")
+        out.append("  " + evaluate(view.dealer_up).describe(), style="italic")
         out.append(
-            ": qualifies" if view.qualified else ": does not qualify",
+            gettext(": qualifies") if view.qualified else gettext(": does not qualify"),
             style="bold" if view.qualified else "bold green",
         )
-    fee = f"   switch fee {view.fee}" if view.switch else "   no switch"
+    stakes = (
+        gettext("Table pot: {pot}   bet {bet}   play wager {play}   switch fee {fee}")
+        if view.switch
+        else gettext("Table pot: {pot}   bet {bet}   play wager {play}   no switch")
+    )
     out.append(
-        f"\nTable pot: {view.pot}   bet {view.bet}   play wager {view.play}{fee}\n\n",
+        "\n" + stakes.format(pot=view.pot, bet=view.bet, play=view.play, fee=view.fee) + "\n\n",
         style="bold yellow",
     )
     shown = {seat: cards for seat, cards in view.shown if seat is not None}
@@ -109,54 +122,72 @@ def dealer_text(view: DealerView, names: tuple[str, ...], turned: int, four: boo
     status: dict[int, str] = {}
     for e in view.log:
         if isinstance(e, Kept):
-            status[e.seat] = "keeps"
+            # Translators: a player's decision, shown in a 14-column row of the table.
+            status[e.seat] = gettext("keeps")
         elif isinstance(e, Exchanged):
-            status[e.seat] = "exchanges one"
+            status[e.seat] = gettext("exchanges one")
         elif isinstance(e, Folded):
-            status[e.seat] = "folds"
+            status[e.seat] = gettext("folds")
     for seat, name in enumerate(names):
         turn = "▶ " if view.actor == seat else "  "
         line = Text(turn, style="bold yellow")
-        line.append(f"{name:<10}", style="bold" if seat == view.seat else "")
-        line.append(f" stack {view.stacks[seat]:>5}  {status.get(seat, ''):<14}")
+        shown_name = gettext(YOU) if name == YOU else name
+        line.append(f"{shown_name:<10}", style="bold" if seat == view.seat else "")
+        # Translators: a player's chips in front of them, in a row of the table.
+        stack = gettext("stack {chips}").format(chips=f"{view.stacks[seat]:>5}")
+        line.append(f" {stack}  {status.get(seat, ''):<14}")
         if complete and seat in shown:
             line.append_text(cards_text(shown[seat], four))
-            line.append("  " + evaluate(shown[seat]).description, style="italic")
+            line.append("  " + evaluate(shown[seat]).describe(), style="italic")
         elif seat == view.seat:
             line.append_text(cards_text(view.hole, four))
         elif not view.folded[seat]:
             line.append(" ".join([HIDDEN_CARD] * 5), style="blue")
         if complete and seat in settled:
             r = settled[seat]
-            line.append(f"  {_OUTCOME_WORDS[r.outcome]}", style="bold green" if r.returned else "")
+            outcome = gettext(_OUTCOME_WORDS[r.outcome])
+            line.append(f"  {outcome}", style="bold green" if r.returned else "")
             if r.returned:
-                line.append(f" (+{r.returned} back)", style="bold green")
+                line.append(
+                    " " + gettext("(+{chips} back)").format(chips=r.returned), style="bold green"
+                )
             if seat in pot_won:
-                line.append(f" + table pot {pot_won[seat]}", style="bold green")
+                line.append(
+                    " " + gettext("+ table pot {chips}").format(chips=pot_won[seat]),
+                    style="bold green",
+                )
         out.append_text(line)
         out.append("\n")
     if complete and any(isinstance(e, PotCarried) for e in view.log):
-        out.append("Everyone folded: the table pot carries over.\n")
+        out.append(gettext("Everyone folded: the table pot carries over.") + "\n")
     return out
 
 
 def hint_text(decision: Decision) -> Text:
     """The expected result of each choice against the bank, best marked."""
     out = Text(
-        "Expected result of each choice against the bank, in chips (the ante apart):\n",
+        gettext("Expected result of each choice against the bank, in chips (the ante apart):")
+        + "\n",
         style="bold",
     )
+    lang = current_language()
     rows: list[tuple[str, float, bool]] = [
-        ("fold", decision.fold, decision.kind == "fold"),
-        ("keep", decision.keep, decision.kind == "keep"),
+        # Translators: the rows of the hint table (12 columns wide).
+        (gettext("fold"), decision.fold, decision.kind == "fold"),
+        (gettext("keep"), decision.keep, decision.kind == "keep"),
     ]
     rows += [
-        (f"exchange {card}", value, decision.kind == "exchange" and decision.card == card)
+        (
+            gettext("exchange {card}").format(card=format_cards([card], lang=lang)),
+            value,
+            decision.kind == "exchange" and decision.card == card,
+        )
         for card, value in decision.exchange
     ]
+    best_word = gettext("best")
     for label, value, best in rows:
-        out.append(f"  {label:<12}{value:>+9.3f}", style="bold green" if best else "")
-        out.append("   best\n" if best else "\n", style="bold green")
+        out.append(f"  {label:<12}{number(value, '+9.3f'):>9}", style="bold green" if best else "")
+        out.append(f"   {best_word}\n" if best else "\n", style="bold green")
     return out
 
 
@@ -164,10 +195,10 @@ class DealerScreen(PlayingScreen):
     """The dealer-mode table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("k", "keep", "Keep"),
-        Binding("x", "exchange", "Exchange"),
-        Binding("f", "fold", "Fold"),
-        Binding("h", "hint", "Hint"),
+        Binding("k", "keep", N_("Keep")),
+        Binding("x", "exchange", N_("Exchange")),
+        Binding("f", "fold", N_("Fold")),
+        Binding("h", "hint", N_("Hint")),
         *CARD_KEYS,
         *TABLE_KEYS,
     ]
@@ -177,6 +208,11 @@ class DealerScreen(PlayingScreen):
 
     def __init__(self, session: DealerSession) -> None:
         super().__init__(session.resume_report.message)
+        # The table's "Exchange" is the draw's (« Demander »); here one card is swapped.
+        self._bindings.key_to_bindings["x"] = [
+            dataclasses.replace(b, description=pgettext("dealer mode", "Exchange"))
+            for b in self._bindings.key_to_bindings.get("x", [])
+        ]
         self.session = session
         self.picked: Card | None = None
         self.turned = 0
@@ -188,16 +224,16 @@ class DealerScreen(PlayingScreen):
         yield Static("", id="dealer-table")
         yield Static("", id="dealer-hint")
         with Horizontal(classes="actions"):
-            yield Button("Keep", id="d-keep", variant="primary")
+            yield Button(gettext("Keep"), id="d-keep", variant="primary")
             for i in range(5):
                 yield Button("", id=f"d-card-{i}")
-            yield Button("Exchange", id="d-exchange")
-            yield Button("Fold", id="d-fold", variant="error")
-            yield Button("Hint", id="d-hint")
-            yield Button("Next hand", id="d-next", variant="success")
-            yield Button("Rebuy", id="d-rebuy")
-            yield Button("Rules", id="d-rules")
-            yield Button("Leave", id="d-leave")
+            yield Button(pgettext("dealer mode", "Exchange"), id="d-exchange")
+            yield Button(gettext("Fold"), id="d-fold", variant="error")
+            yield Button(gettext("Hint"), id="d-hint")
+            yield Button(gettext("Next hand"), id="d-next", variant="success")
+            yield Button(gettext("Rebuy"), id="d-rebuy")
+            yield Button(gettext("Rules"), id="d-rules")
+            yield Button(gettext("Leave"), id="d-leave")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -209,6 +245,7 @@ class DealerScreen(PlayingScreen):
             message = self.message
             self._run(self._start_hand)
             self.message = self.message or message
+            self.turned = 1 if self.session.view is not None else 0  # the up card at once
         elif self.session.view is not None:
             self.turned = 5 if self.session.view.finished else 1
         self.refresh_table()
@@ -228,21 +265,28 @@ class DealerScreen(PlayingScreen):
             return
         deciding = view.actor is not None and view.actor == view.seat
         if view.finished and self.turned < 5 and len(view.dealer_up) == 5:
-            status = Text("The dealer turns his cards...")
+            status = Text(gettext("The dealer turns his cards..."))
         elif view.finished:
-            status = Text("Hand over: space for the next hand.", style="bold")
+            status = Text(gettext("Hand over: space for the next hand."), style="bold")
         elif deciding:
             words = (
-                f"Your decision: k keep (play wager {view.play}), 1-5 then x exchange one "
-                f"(play wager {view.play} and fee {view.fee}), f fold (the bet of {view.bet} "
-                "is lost), h hint."
-                if view.switch else
-                f"Your decision: k keep (play wager {view.play}) or f fold (the bet of "
-                f"{view.bet} is lost), h hint."
-            )  # fmt: skip
-            status = Text(words, style="bold yellow")
+                gettext(
+                    "Your decision: k keep (play wager {play}), 1-5 then x exchange one (play "
+                    "wager {play} and fee {fee}), f fold (the bet of {bet} is lost), h hint."
+                )
+                if view.switch
+                else gettext(
+                    "Your decision: k keep (play wager {play}) or f fold (the bet of {bet} is "
+                    "lost), h hint."
+                )
+            )
+            status = Text(
+                words.format(play=view.play, fee=view.fee, bet=view.bet), style="bold yellow"
+            )
         elif view.actor is not None:
-            status = Text(f"{s.names[view.actor]} is deciding...", style="dim")
+            status = Text(
+                gettext("{name} is deciding...").format(name=s.names[view.actor]), style="dim"
+            )
         else:
             status = Text("")
         if self.message:
@@ -254,9 +298,12 @@ class DealerScreen(PlayingScreen):
         self.query_one("#dealer-hint", Static).update(
             self.hint if deciding and self.hint is not None else ""
         )
-        self.query_one("#d-keep", Button).label = f"Keep (+{view.play})"
-        self.query_one("#d-exchange", Button).label = f"Exchange (+{view.play + view.fee})"
-        self.query_one("#d-fold", Button).label = f"Fold (-{view.bet})"
+        # Translators: the buttons, with what each choice adds (+) or loses (-).
+        keep = gettext("Keep (+{chips})").format(chips=view.play)
+        self.query_one("#d-keep", Button).label = keep
+        exchange = gettext("Exchange (+{chips})").format(chips=view.play + view.fee)
+        self.query_one("#d-exchange", Button).label = exchange
+        self.query_one("#d-fold", Button).label = gettext("Fold (-{chips})").format(chips=view.bet)
         for bid in ("#d-keep", "#d-fold", "#d-hint"):
             self.query_one(bid, Button).display = deciding
         self.query_one("#d-exchange", Button).display = deciding and view.switch
@@ -317,7 +364,7 @@ class DealerScreen(PlayingScreen):
         if self.left:
             return
         if self.picked is None:
-            self.message = "To exchange, first pick the card to give up (keys 1 to 5)."
+            self.message = gettext("To exchange, first pick the card to give up (keys 1 to 5).")
             self.refresh_table()
             return
         self._act(DealerAction("exchange", self.picked))
@@ -328,7 +375,7 @@ class DealerScreen(PlayingScreen):
         view = self.session.view
         if self.left or view is None or view.actor is None or view.actor != view.seat:
             return
-        self.hint = Text("Working out the value of each choice...", style="dim")
+        self.hint = Text(gettext("Working out the value of each choice..."), style="dim")
         self.refresh_table()
         self.run_worker(partial(self._hint_values, view), thread=True, group="hint")
 
@@ -357,7 +404,9 @@ class DealerScreen(PlayingScreen):
     def action_rebuy(self) -> None:
         """Buy a cave between hands."""
         if not self.session.in_hand and not self.left and self._run(self.session.rebuy):
-            self.message = f"You buy a cave: {self.session.table.stacks[self.session.person]}."
+            self.message = gettext("You buy a cave: {chips}.").format(
+                chips=self.session.table.stacks[self.session.person]
+            )
         self.refresh_table()
 
     def action_rules(self) -> None:
@@ -365,7 +414,7 @@ class DealerScreen(PlayingScreen):
         the tie rule (the return is worked out off the screen's thread, once)."""
         if self.left:
             return
-        self.message = "Working out the return to player of these settings..."
+        self.message = gettext("Working out the return to player of these settings...")
         self.refresh_table()
         self.run_worker(self._rules_rtp, thread=True, group="rules", exclusive=True)
 
@@ -389,19 +438,22 @@ class DealerScreen(PlayingScreen):
             return
         self.left = True
         s = self.session
-        note = "You left the table."
+        notes = [gettext("You left the table.")]
         if s.in_hand:
-            note += (
-                f" The hand is kept: `pokerbonus play --dealer --resume {s.session_id}` "
-                "resumes it (or voids it, every ante and wager returned)."
+            notes.append(
+                gettext(
+                    "The hand is kept: `pokerbonus play --dealer --resume {session}` resumes it "
+                    "(or voids it, every ante and wager returned)."
+                ).format(session=s.session_id)
             )
         bank = s.table.bank
-        note += (
-            f" The bank won {bank} chips in this session."
-            if bank >= 0 else
-            f" The bank lost {-bank} chips in this session."
-        )  # fmt: skip
-        note += " Press q, Enter or Escape to quit."
+        notes.append(
+            gettext("The bank won {chips} chips in this session.").format(chips=bank)
+            if bank >= 0
+            else gettext("The bank lost {chips} chips in this session.").format(chips=-bank)
+        )
+        notes.append(gettext("Press q, Enter or Escape to quit."))
+        note = " ".join(notes)
         self.app.switch_screen(LedgerScreen(s.leave(), note))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -425,10 +477,11 @@ class DealerSetupScreen(Screen[tuple[DealerSettings, dict[str, Any]]]):
     """Every table setting of dealer mode and the person's choices; a refused
     value shows the settings' message and nothing starts."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("f5", "play", "Play")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f5", "play", N_("Play"))]
 
     def __init__(self, settings: DealerSettings, person: Mapping[str, Any]) -> None:
         super().__init__()
+        translate_bindings(self)
         self.settings = settings
         self.person = dict(person)
 
@@ -436,38 +489,39 @@ class DealerSetupScreen(Screen[tuple[DealerSettings, dict[str, Any]]]):
         s = self.settings
         yield Header()
         with VerticalScroll(id="setup-form"):
-            yield Label("Computer opponents (0 to 4)")
+            yield Label(gettext("Computer opponents (0 to 4)"))
             yield Input(str(s.players - 1), id="field-opponents")
-            yield Label("Your name")
-            yield Input(str(self.person.get("name", "You")), id="field-name")
-            yield Label("Four-colour deck")
+            yield Label(gettext("Your name"))
+            name = str(self.person.get("name", YOU))
+            yield Input(gettext(YOU) if name == YOU else name, id="field-name")
+            yield Label(gettext("Four-colour deck"))
             yield Switch(bool(self.person.get("four_color")), id="field-four_color")
-            yield Label("Ante into the table pot")
+            yield Label(gettext("Ante into the table pot"))
             yield Input(str(s.ante), id="field-ante")
-            yield Label("Bet against the bank")
+            yield Label(gettext("Bet against the bank"))
             yield Input(str(s.bet), id="field-bet")
-            yield Label("Play wager, in bets")
+            yield Label(gettext("Play wager, in bets"))
             yield Input(str(s.play_multiple), id="field-play_multiple")
-            yield Label("The switch: exchange one card for a fee")
+            yield Label(gettext("The switch: exchange one card for a fee"))
             yield Switch(s.switch, id="field-switch")
-            yield Label("Switch fee in chips (empty: equal to the bet)")
+            yield Label(gettext("Switch fee in chips (empty: equal to the bet)"))
             yield Input(str(s.switch_fee), id="field-switch_fee")
-            yield Label("The dealer qualifies with")
-            choices = list(QUALIFIERS)
+            yield Label(gettext("The dealer qualifies with"))
+            choices = [(gettext(words), code) for words, code in QUALIFIERS]
             if s.qualifier.code not in {code for _, code in choices}:
                 choices.append((s.qualifier.text, s.qualifier.code))
             yield Select(choices, value=s.qualifier.code, allow_blank=False, id="field-qualifier")
-            yield Label("Play wager paytable, each to 1")
+            yield Label(gettext("Play wager paytable, each to 1"))
             with Horizontal(id="paytable-row"):
                 for key in PAYTABLE_HANDS:
-                    yield Label(HAND_NAMES[key])
+                    yield Label(hand_name(key))
                     yield Input(str(s.paytable.to_dict()[key]), id=f"pay-{key}")
-            yield Label("Cave (chips bought on sitting down or rebuying)")
+            yield Label(gettext("Cave (chips bought on sitting down or rebuying)"))
             yield Input(str(s.cave), id="field-cave")
         yield Static("", id="setup-error")
         with Horizontal(id="setup-buttons"):
-            yield Button("Play", variant="success", id="play")
-            yield Button("Quit", id="quit")
+            yield Button(gettext("Play"), variant="success", id="play")
+            yield Button(gettext("Quit"), id="quit")
         yield Footer()
 
     def values(self) -> dict[str, Any]:
@@ -544,8 +598,12 @@ class DealerApp(App[None]):
         settings: DealerSettings | None = None,
         person: Mapping[str, Any] | None = None,
         make_session: Callable[[DealerSettings, dict[str, Any]], DealerSession] | None = None,
+        prepare: bool = False,
     ) -> None:
         super().__init__()
+        self._prepare = prepare
+        translate_bindings(self)
+        self.title = gettext("Poker Bonus - dealer mode")
         self.session = session
         self.settings = settings if settings is not None else DealerSettings()
         self.person = dict(person or {})
@@ -554,11 +612,29 @@ class DealerApp(App[None]):
         )
 
     def on_mount(self) -> None:
-        """Show the table (a session given) or the setup screen."""
+        """Show the table (a session given) or the setup screen; with ``prepare``,
+        get the exact decision's kernels ready in the background meanwhile, saying
+        so in the header while numba compiles them (first run on a machine)."""
+        if self._prepare:
+            from pokerbonus.compiling import set_reporter
+            from pokerbonus.tui.prepare import ScreenReporter, prepare_dealer
+
+            set_reporter(ScreenReporter(self._show_preparing, self.call_from_thread))
+            self.run_worker(prepare_dealer, thread=True, group="prepare", exit_on_error=False)
         if self.session is not None:
             self.push_screen(DealerScreen(self.session))
         else:
             self.push_screen(DealerSetupScreen(self.settings, self.person), self._start)
+
+    def on_unmount(self) -> None:
+        """Stop reporting compilations to this app."""
+        if self._prepare:
+            from pokerbonus.compiling import set_reporter
+
+            set_reporter(None)
+
+    def _show_preparing(self, text: str) -> None:
+        self.sub_title = text
 
     def _start(self, chosen: tuple[DealerSettings, dict[str, Any]] | None) -> None:
         if chosen is None:
@@ -567,7 +643,7 @@ class DealerApp(App[None]):
         try:
             self.session = self._make_session(settings, person)
         except PokerError as exc:  # the store refused: nothing started
-            self.exit(message=f"error: {exc}")
+            self.exit(message=gettext("error: {message}").format(message=exc))
             return
         self.push_screen(DealerScreen(self.session))
 
@@ -594,10 +670,14 @@ def run_dealer(
             seed=seed,
             four_color=None if four is None else bool(four),
         )
-        DealerApp(session).run()
+        DealerApp(session, prepare=True).run()
         return
     if session_id is not None:
-        raise PokerError(f"session {session_id}: give --resume to resume a session")
+        raise PokerError(
+            gettext("session {session_id}: give --resume to resume a session").format(
+                session_id=session_id
+            )
+        )
     settings, person = dealer_settings_from_options(config, options)
 
     def make(chosen: DealerSettings, who: dict[str, Any]) -> DealerSession:
@@ -605,4 +685,4 @@ def run_dealer(
             chosen, name=who["name"], seed=seed, store=store, four_color=who["four_color"]
         )
 
-    DealerApp(settings=settings, person=person, make_session=make).run()
+    DealerApp(settings=settings, person=person, make_session=make, prepare=True).run()

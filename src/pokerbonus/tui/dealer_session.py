@@ -24,8 +24,10 @@ from pokerbonus.dealer import DealerAction, DealerSettings, DealerView
 from pokerbonus.dealer.settings import RULES_VERSION, SETTING_KEYS, read_toml
 from pokerbonus.engine.ledger import LedgerEntry
 from pokerbonus.errors import ConfigurationError, PokerError
+from pokerbonus.i18n import gettext
 from pokerbonus.store import PlayerSpec, ResumePolicy, Store
 from pokerbonus.store.dealer_recorder import RecordedDealerTable, resume_dealer
+from pokerbonus.tui.render import YOU
 from pokerbonus.tui.session import OPPONENT_NAMES, ResumeReport, entropy_source
 
 __all__ = [
@@ -102,7 +104,11 @@ class DealerSession:
         _recorded: RecordedDealerTable | None = None,
     ) -> None:
         if computer not in ("best", "simple"):
-            raise PokerError(f"computer: must be 'best' or 'simple', got {computer!r}")
+            raise PokerError(
+                gettext("computer: must be 'best' or 'simple', got {computer!r}").format(
+                    computer=computer
+                )
+            )
         self.settings = settings
         self.person = name
         self.four_color = four_color
@@ -153,13 +159,21 @@ class DealerSession:
         """
         sid = session_id if session_id is not None else latest_dealer_session(store)
         if sid is None:
-            raise PokerError("resume: no open dealer session in the database")
+            raise PokerError(gettext("resume: no open dealer session in the database"))
         saved = store.load_session(sid)
         if saved.kind != "dealer":
-            raise PokerError(f"resume: session {sid} is a {saved.kind} session, not dealer mode")
+            raise PokerError(
+                gettext("resume: session {session} is a {kind} session, not dealer mode").format(
+                    session=sid, kind=saved.kind
+                )
+            )
         humans = [p for p in saved.players if p.kind == "human"]
         if len(humans) != 1:
-            raise PokerError(f"resume: session {sid} has {len(humans)} people, not one")
+            raise PokerError(
+                gettext("resume: session {session} has {count} people, not one").format(
+                    session=sid, count=len(humans)
+                )
+            )
         extras = saved.extras
         bots = [p for p in saved.players if p.kind == "bot"]
         stored_computer = extras.get("computer") or (bots[0].level if bots else None) or "best"
@@ -180,25 +194,36 @@ class DealerSession:
         number = result.hand_number
         if result.outcome == "resumed":
             session._last_names = session.table.dealt or session._last_names
-            message = f"Hand {number} resumed where you left it."
+            message = gettext("Hand {number} resumed where you left it.").format(number=number)
             hand = session.table.hand
             if hand is None:  # its last decision was stored: it is settled now
-                message = f"Hand {number} resumed: it was over, and is settled."
+                message = gettext("Hand {number} resumed: it was over, and is settled.").format(
+                    number=number
+                )
             else:
                 session._last_names = session.table.dealt
                 session._run_computers()
             session.resume_report = DealerResume("resumed", number, message)
         elif result.outcome == "voided":
-            why = f" ({result.reason})" if result.reason else ""
+            words = (
+                gettext(
+                    "Hand {number} is void ({reason}): every ante and wager was returned, the "
+                    "bank is unchanged."
+                )
+                if result.reason
+                else gettext(
+                    "Hand {number} is void: every ante and wager was returned, the bank is "
+                    "unchanged."
+                )
+            )
             session.resume_report = DealerResume(
-                "voided",
-                number,
-                f"Hand {number} is void{why}: every ante and wager was returned, "
-                "the bank is unchanged.",
+                "voided", number, words.format(number=number, reason=result.reason)
             )
         else:
             session.resume_report = DealerResume(
-                "nothing", None, f"Session {sid} resumed between hands."
+                "nothing",
+                None,
+                gettext("Session {session} resumed between hands.").format(session=sid),
             )
         return session
 
@@ -250,7 +275,7 @@ class DealerSession:
         """The person's decision (refused: :class:`IllegalActionError`, nothing changes)."""
         hand = self.table.hand
         if hand is None or hand.actor != self.person_seat:
-            raise PokerError("act: it is not your turn")
+            raise PokerError(gettext("act: it is not your turn"))
         self._apply(action)
         if run_computers:
             self._run_computers()
@@ -266,7 +291,7 @@ class DealerSession:
         safe to compute off the screen's thread while nothing else changes the hand)."""
         hand = self.table.hand
         if hand is None or hand.actor is None or hand.actor == self.person_seat:
-            raise PokerError("computer: no computer player is to decide")
+            raise PokerError(gettext("computer: no computer player is to decide"))
         view = hand.view(hand.actor)
         try:
             action = self._decide(view)
@@ -333,21 +358,29 @@ def dealer_settings_from_options(
         data = read_toml(config)
         unknown = sorted(set(data) - set(SETTING_KEYS) - set(PERSON_KEYS))
         if unknown:
-            hint = " (now called bet)" if unknown[0] == "wager" else ""
+            words = (
+                gettext(
+                    "config: {name!r} is not a dealer-mode setting (now called bet) (expected "
+                    "{expected})"
+                )
+                if unknown[0] == "wager"
+                else gettext("config: {name!r} is not a dealer-mode setting (expected {expected})")
+            )
             raise ConfigurationError(
-                f"config: {unknown[0]!r} is not a dealer-mode setting{hint} (expected "
-                f"{', '.join((*SETTING_KEYS[1:], *PERSON_KEYS))})"
+                words.format(name=unknown[0], expected=", ".join((*SETTING_KEYS[1:], *PERSON_KEYS)))
             )
     data.update({k: v for k, v in options.items() if v is not None})
     if "players" in data:
-        raise ConfigurationError("players: give the number of computer opponents instead")
+        raise ConfigurationError(gettext("players: give the number of computer opponents instead"))
     opponents = data.pop("opponents", 2)
     if not isinstance(opponents, int) or isinstance(opponents, bool) or not 0 <= opponents <= 4:
         raise ConfigurationError(
-            f"opponents: dealer mode seats 0 to 4 computer opponents, got {opponents!r}"
+            gettext(
+                "opponents: dealer mode seats 0 to 4 computer opponents, got {opponents!r}"
+            ).format(opponents=opponents)
         )
     person = {
-        "name": str(data.pop("name", "") or "You"),
+        "name": str(data.pop("name", "") or gettext(YOU)),
         "four_color": bool(data.pop("four_color", False)),
         "opponents": opponents,
     }

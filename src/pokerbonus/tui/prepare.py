@@ -23,12 +23,20 @@ import threading
 from collections.abc import Callable, Hashable
 from typing import Final
 
+from pokerbonus.i18n import N_, gettext
 from pokerbonus.tui.settings import PlaySettings
 
-__all__ = ["PREPARING", "REHEARSAL_HANDS", "Preparation", "ScreenReporter", "rehearse"]
+__all__ = [
+    "PREPARING",
+    "REHEARSAL_HANDS",
+    "Preparation",
+    "ScreenReporter",
+    "prepare_dealer",
+    "rehearse",
+]
 
-PREPARING: Final = "Preparing the computer players for this computer (first run only)..."
-"""The word shown while the kernels are being compiled."""
+PREPARING: Final = N_("Preparing the computer players for this computer (first run only)...")
+"""The word shown while the kernels are being compiled (in English: shown translated)."""
 
 REHEARSAL_HANDS: Final = 2
 """Hands played by the rehearsal: enough for every street and decision kind."""
@@ -60,6 +68,20 @@ def rehearse(settings: PlaySettings, hands: int = REHEARSAL_HANDS) -> None:
                 bet = legal is not None and legal.decision == "bet"
                 action = Action.check_or_call() if bet else fallback_action(legal, view.hole)
                 session.act(action, run_bots=False)
+
+
+def prepare_dealer() -> None:
+    """Dealer mode's kernels compiled (first run) or loaded: one exact decision.
+
+    The hint and the computer players of dealer mode work out the exact value of
+    every choice (:func:`pokerbonus.dealer.strategy.best_decision`); its kernels
+    take tens of seconds to compile on the first run on a machine, so the dealer
+    table makes this call in the background as soon as it opens. The kernels do
+    not depend on the table's settings (they are arguments), so one call does.
+    """
+    from pokerbonus.dealer.strategy import best_decision
+
+    best_decision("Qh 2c 9s Qc 9c", "6s")
 
 
 def _key(settings: PlaySettings) -> Hashable:
@@ -143,7 +165,7 @@ class ScreenReporter:
         """A compilation began: show the word."""
         with self._lock:
             self._active += 1
-        self._on_screen(PREPARING)
+        self._on_screen(gettext(PREPARING))
 
     def finished(self, seconds: float) -> None:
         """A compilation ended: clear the word once none is running."""

@@ -9,16 +9,26 @@ rules); none of them can reach a hand's hidden cards.
 'A♠ T♦'
 >>> str(card_text(parse_cards("Kh")[0], four_color=True).style)
 'bold red'
+
+Words are in the current language (:mod:`pokerbonus.i18n`): French shows the
+French card letters and the French table words.
+
+>>> from pokerbonus.i18n import using_language
+>>> with using_language("fr"):
+...     cards_text(parse_cards("As Td Qh")).plain, say_line("Alice", "You check", "{name} checks")
+('A♠ 10♦ D♥', 'Alice dit parole')
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Final
 
 from rich.text import Text
 
 from pokerbonus.cards import RANKS, SUIT_SYMBOLS, Card
+from pokerbonus.cards import card_text as card_letters
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.events import (
     AllPassed,
@@ -48,6 +58,7 @@ from pokerbonus.engine.table import game_for
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import PokerError
 from pokerbonus.hands import HandValue, evaluate
+from pokerbonus.i18n import DEFAULT_LANGUAGE, N_, current_language, gettext, ngettext, pgettext
 
 __all__ = [
     "HIDDEN_CARD",
@@ -57,12 +68,15 @@ __all__ = [
     "cards_text",
     "contributions",
     "describe_event",
+    "fill",
     "hand_names",
     "hand_value",
+    "is_you",
     "log_text",
     "made_hand",
     "pots_text",
     "say",
+    "say_line",
     "seats_text",
     "showdown_text",
 ]
@@ -79,6 +93,9 @@ def card_text(card: Card, four_color: bool = False) -> Text:
     if card.is_joker:
         return Text("Jk", style="bold magenta")
     colours = _FOUR_COLOURS if four_color else _TWO_COLOURS
+    lang = current_language()
+    if lang != DEFAULT_LANGUAGE:  # the French letters: R D V 10
+        return Text(card_letters(card, lang), style=colours[card.suit])
     return Text(RANKS[card.rank] + SUIT_SYMBOLS[card.suit], style=colours[card.suit])
 
 
@@ -119,7 +136,8 @@ _YOU_VERBS: Final[Mapping[str, str]] = {
 
 
 def say(subject: str, verb: str) -> str:
-    """``subject verb`` with the verb agreeing: ``You win``, ``Alice wins``.
+    """``subject verb`` with the English verb agreeing: ``You win``, ``Alice wins``
+    (English only: the screens say whole translated sentences, :func:`say_line`).
 
     >>> say("You", "wins"), say("Alice", "wins"), say("You", "is")
     ('You win', 'Alice wins', 'You are')
@@ -127,6 +145,59 @@ def say(subject: str, verb: str) -> str:
     if subject == "You":
         verb = _YOU_VERBS.get(verb, verb)
     return f"{subject} {verb}"
+
+
+YOU: Final = N_("You")
+"""The person's default name at the table, spoken to in the second person."""
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the person spoken to (``You``, « Vous » in French)."""
+    return name == YOU or name == gettext(YOU)
+
+
+def say_line(name: str, you: str, other: str, **values: object) -> str:
+    """The sentence ``other`` about ``name`` (``{name} checks``), or ``you`` when
+    ``name`` is the person (``You check``), both already marked for translation;
+    ``values`` fill the other placeholders.
+
+    >>> say_line("You", "You win {chips}", "{name} wins {chips}", chips=6)
+    'You win 6'
+    """
+    if is_you(name):
+        return gettext(you).format(name=name, **values)
+    return gettext(other).format(name=name, **values)
+
+
+_FIELD: Final = re.compile(r"\{(\w+)\}")
+
+
+def fill(template: str, style: str = "", **values: object) -> Text:
+    """``template`` (translated already) with its ``{name}`` placeholders filled,
+    where a value may be styled text (cards in their colours); the words of the
+    template and the plain values take ``style``.
+
+    >>> fill("{name} shows {cards}", name="Alice", cards=Text("A♠")).plain
+    'Alice shows A♠'
+    """
+    out = Text()
+    words = ""
+    last = 0
+    for match in _FIELD.finditer(template):
+        words += template[last : match.start()]
+        value = values[match.group(1)]
+        if isinstance(value, Text):
+            if words:
+                out.append(words, style=style)
+            out.append_text(value)
+            words = ""
+        else:
+            words += str(value)
+        last = match.end()
+    words += template[last:]
+    if words:
+        out.append(words, style=style)
+    return out
 
 
 def hand_names(cards: Sequence[Card], board: Sequence[Card], config: TableConfig) -> str:
@@ -141,7 +212,7 @@ def hand_names(cards: Sequence[Card], board: Sequence[Card], config: TableConfig
     game = game_for(config)
     rule = game.rule
     deck = game.deck_size_for(config.players)
-    parts = []
+    halves: dict[str, str] = {}
     for half, name in (("high", rule.high), ("low", rule.low)):
         if name is None:
             continue
@@ -150,9 +221,17 @@ def hand_names(cards: Sequence[Card], board: Sequence[Card], config: TableConfig
             value = best_value(tuple(cards), tuple(board), rule, name, options)
         except PokerError:
             continue
-        words = value.description if qualifies(value, name) else "no low"
-        parts.append(f"{half}: {words}" if rule.high and rule.low else words)
-    return "; ".join(parts)
+        halves[half] = value.describe() if qualifies(value, name) else gettext("no low")
+    if not (rule.high and rule.low):
+        return "".join(halves.values())
+    if "high" in halves and "low" in halves:
+        # Translators: the two halves of a hand in a high/low game.
+        return gettext("high: {high}; low: {low}").format(**halves)
+    if "high" in halves:
+        return gettext("high: {high}").format(high=halves["high"])
+    if "low" in halves:
+        return gettext("low: {low}").format(low=halves["low"])
+    return ""
 
 
 def made_hand(
@@ -190,11 +269,12 @@ def board_text(view: SeatView, four_color: bool = False) -> Text:
     boards = view.boards if len(view.boards) > 1 else (view.board,)
     for k, board in enumerate(boards):
         if len(boards) > 1:
-            out.append(("\n" if k else "") + f"Board {k + 1}: ", style="bold")
-            out.append_text(cards_text(board, four_color))
+            line = gettext("Board {number}: {cards}")
+            cards = cards_text(board, four_color)
+            out.append_text(fill(("\n" if k else "") + line, "bold", number=k + 1, cards=cards))
         elif board:
-            out.append("Board: ", style="bold")
-            out.append_text(cards_text(board, four_color))
+            cards = cards_text(board, four_color)
+            out.append_text(fill(gettext("Board: {cards}"), "bold", cards=cards))
     return out
 
 
@@ -258,7 +338,9 @@ def live_pots(view: SeatView) -> tuple[Pot, ...]:
 
 
 def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    if 0 <= seat < len(names):
+        return names[seat]
+    return gettext("seat {number}").format(number=seat + 1)
 
 
 def pots_text(view: SeatView, names: Sequence[str]) -> Text:
@@ -267,26 +349,37 @@ def pots_text(view: SeatView, names: Sequence[str]) -> Text:
     if view.finished:
         results = view.pot_results
         for i, result in enumerate(results):
-            label = "Main pot" if i == 0 else f"Side pot {i}"
             who = ", ".join(f"{_name(names, s)} {c}" for s, c in result.shares)
-            out.append(f"{label}: {result.amount}  -> {who}\n", style="bold")
+            line = (
+                gettext("Main pot: {amount}  -> {shares}") if i == 0
+                else gettext("Side pot {number}: {amount}  -> {shares}")
+            )  # fmt: skip
+            out.append(line.format(number=i, amount=result.amount, shares=who) + "\n", style="bold")
         return out
     total = view.pot + sum(view.bets)
-    out.append(f"Pot: {total}", style="bold yellow")
+    out.append(gettext("Pot: {amount}").format(amount=total), style="bold yellow")
     pots = live_pots(view)
     if len(pots) > 1:
         for i, pot in enumerate(pots):
-            label = "main pot" if i == 0 else f"side pot {i}"
             who = ", ".join(_name(names, s) for s in pot.eligible)
-            out.append(f"\n  {label}: {pot.amount} ({who})")
+            line = (
+                gettext("main pot: {amount} ({players})") if i == 0
+                else gettext("side pot {number}: {amount} ({players})")
+            )  # fmt: skip
+            out.append("\n  " + line.format(number=i, amount=pot.amount, players=who))
     return out
+
+
+FOLDED: Final = N_("folded")
+ALL_IN: Final = N_("all-in")
+LEFT: Final = N_("left")
 
 
 def _status(view: SeatView, seat: int) -> str:
     if view.folded[seat]:
-        return "folded"
+        return FOLDED
     if view.stacks[seat] == 0 and not view.finished:
-        return "all-in"
+        return ALL_IN
     return ""
 
 
@@ -311,10 +404,17 @@ def seats_text(
     """
     shown = dict(view.shown)
     winners = {s for r in view.pot_results for s, _ in r.shares}
+    # Translators: the dealer button beside a name at the terminal table.
+    dealer_mark = gettext(" (D)")
+    # Translators: a seat's chips at the terminal table; keep the width spec {stack:>5}.
+    stack_words = gettext("stack {stack:>5}")
+    # Translators: a seat's bet in the round; keep the width spec {bet:>4}.
+    bet_words = gettext("bet {bet:>4}")
+    no_bet = " " * (2 + len(bet_words.format(bet=0)))
     out = Text()
     for seat in range(view.players):
         turn = "▶ " if view.actor == seat and not view.finished else "  "
-        button = " (D)" if seat == view.dealer else ""
+        button = dealer_mark if seat == view.dealer else ""
         name = _name(names, seat) + button
         line = Text(turn, style="bold yellow")
         style = "bold" if seat == view.seat else ""
@@ -322,11 +422,12 @@ def seats_text(
             style = "bold black on green"
         line.append(f"{name:<14}", style=style)
         stack = view.stacks[seat] if stacks is None else stacks[seat]
-        line.append(f" stack {stack:>5}")
+        line.append(" " + stack_words.format(stack=stack))
         bet = view.bets[seat]
-        line.append(f"  bet {bet:>4}" if bet else "          ")
-        status = "left" if seat in gone else _status(view, seat)
-        line.append(f"  {status:<7}", style="dim" if status == "folded" else "bold magenta")
+        line.append("  " + bet_words.format(bet=bet) if bet else no_bet)
+        status = LEFT if seat in gone else _status(view, seat)
+        words = gettext(status) if status else ""
+        line.append(f"  {words:<7}", style="dim" if status == FOLDED else "bold magenta")
         line.append("  ")
         up = view.up_cards[seat] if seat < len(view.up_cards) else ()
         if seat in shown:
@@ -336,7 +437,8 @@ def seats_text(
         elif seat == view.seat:
             line.append_text(cards_text(view.hole, four_color, selected))
             if up:
-                line.append("  up: ", style="dim")
+                # Translators: before the person's own face-up cards (stud).
+                line.append("  " + gettext("up:") + " ", style="dim")
                 line.append_text(cards_text(up, four_color))
         elif not view.folded[seat]:
             hidden = max(0, view.card_counts[seat] - len(up))
@@ -346,8 +448,10 @@ def seats_text(
             line.append(" ".join([HIDDEN_CARD] * hidden), style="blue")
         if seat in winners:
             won = sum(c for r in view.pot_results for s, c in r.shares if s == seat)
-            verb = "win" if seat == view.seat and _name(names, seat) == "You" else "wins"
-            line.append(f"  {verb} {won}", style="bold green")
+            mine = seat == view.seat and is_you(_name(names, seat))
+            # Translators: beside a winner's seat: the person (you) or another player.
+            words = gettext("win {chips}") if mine else gettext("wins {chips}")
+            line.append("  " + words.format(chips=won), style="bold green")
         out.append_text(line)
         out.append("\n")
     return out
@@ -355,13 +459,29 @@ def seats_text(
 
 def _shown_name(cards: Sequence[Card], view: SeatView, config: TableConfig) -> str:
     if config.is_draw:
-        return hand_value(cards, config).description
+        return hand_value(cards, config).describe()
     if len(view.boards) > 1:
         return "; ".join(
-            f"board {k + 1}: {hand_names(cards, board, config)}"
+            gettext("board {number}: {hand}").format(
+                number=k + 1, hand=hand_names(cards, board, config)
+            )
             for k, board in enumerate(view.boards)
         )
     return hand_names(cards, view.board, config)
+
+
+def _pot_words(i: int, count: int) -> tuple[str, str]:
+    """A pot named after a verb (``from the pot``, « du pot ») and as a heading
+    (``the pot``, « le pot »)."""
+    if count == 1:
+        # Translators: "Alice wins 6 from the pot"; French contracts: « du pot ».
+        return pgettext("from", "the pot"), pgettext("heading", "the pot")
+    if i == 0:
+        return pgettext("from", "the main pot"), pgettext("heading", "the main pot")
+    return (
+        pgettext("from", "side pot {number}").format(number=i),
+        pgettext("heading", "side pot {number}").format(number=i),
+    )
 
 
 def showdown_text(view: SeatView, names: Sequence[str], config: TableConfig) -> Text:
@@ -371,23 +491,66 @@ def showdown_text(view: SeatView, names: Sequence[str], config: TableConfig) -> 
     if not view.finished:
         return out
     for seat, cards in view.shown:
-        out.append(say(_name(names, seat), "shows") + f" {_shown_name(cards, view, config)}\n")
+        hand = _shown_name(cards, view, config)
+        out.append(
+            say_line(
+                _name(names, seat), N_("You show {hand}"), N_("{name} shows {hand}"), hand=hand
+            )
+            + "\n"
+        )
     hi_lo = not config.is_draw and game_for(config).rule.mode == "high/low"
     for i, result in enumerate(view.pot_results):
-        label = "the pot" if len(view.pot_results) == 1 else (
-            "the main pot" if i == 0 else f"side pot {i}")  # fmt: skip
+        source, label = _pot_words(i, len(view.pot_results))
         for seat, chips in result.shares:
-            out.append(
-                say(_name(names, seat), "wins") + f" {chips} from {label}\n", style="bold green"
+            line = say_line(
+                _name(names, seat),
+                N_("You win {chips} from {pot}"),
+                N_("{name} wins {chips} from {pot}"),
+                chips=chips,
+                pot=source,
             )
+            out.append(line + "\n", style="bold green")
         for k, seats in enumerate(board_winners(view, config, i)):
             who = ", ".join(_name(names, s) for s in seats)
-            out.append(f"  {label}: board {k + 1} to {who}\n", style="green")
+            line = gettext("{pot}: board {number} to {players}")
+            out.append(
+                "  " + line.format(pot=label, number=k + 1, players=who) + "\n", style="green"
+            )
         if hi_lo and view.shown:
             high = ", ".join(_name(names, s) for s in result.winners)
-            low = ", ".join(_name(names, s) for s in result.low_winners) or "no qualifying low"
-            out.append(f"  {label}: high half {high}; low half {low}\n", style="green")
+            low = ", ".join(_name(names, s) for s in result.low_winners) or gettext(
+                "no qualifying low"
+            )
+            line = gettext("{pot}: high half {high}; low half {low}")
+            out.append("  " + line.format(pot=label, high=high, low=low) + "\n", style="green")
     return out
+
+
+_BLINDS: Final[Mapping[str, tuple[str, str]]] = {
+    "blind": (N_("You post the blind ({amount})"), N_("{name} posts the blind ({amount})")),
+    "surblind": (
+        N_("You post the surblind ({amount})"),
+        N_("{name} posts the surblind ({amount})"),
+    ),
+    "small": (N_("You post the small ({amount})"), N_("{name} posts the small ({amount})")),
+    "big": (N_("You post the big ({amount})"), N_("{name} posts the big ({amount})")),
+    "straddle": (
+        N_("You post the straddle ({amount})"),
+        N_("{name} posts the straddle ({amount})"),
+    ),
+    "bring-in": (
+        N_("You post the bring-in ({amount})"),
+        N_("{name} posts the bring-in ({amount})"),
+    ),
+}
+"""The log line of a blind of each kind (the kill blind has its own)."""
+
+_DECLINED: Final[Mapping[str, tuple[str, str]]] = {
+    "buy_pot": (N_("You decline to buy pot"), N_("{name} declines to buy pot")),
+    "surblind": (N_("You decline to surblind"), N_("{name} declines to surblind")),
+    "kill": (N_("You decline to kill"), N_("{name} declines to kill")),
+}
+"""The log line of a declined offer of each kind."""
 
 
 def describe_event(
@@ -409,75 +572,184 @@ def describe_event(
     def who(seat: int) -> str:
         return _name(names, seat)
 
+    def line(seat: int, you: str, other: str, style: str = "", **values: object) -> Text:
+        name = who(seat)
+        template = gettext(you) if is_you(name) else gettext(other)
+        return fill(template, style, name=name, **values)
+
+    def cards(shown: Sequence[Card]) -> Text:
+        return cards_text(shown, four_color)
+
     if isinstance(event, AntePosted):
-        return Text(say(who(event.seat), "antes") + f" {event.amount}")
+        return line(
+            event.seat, N_("You ante {amount}"), N_("{name} antes {amount}"), amount=event.amount
+        )
     if isinstance(event, BlindPosted):
         if event.kind == "kill":
             total = event.amount if blinds is None else blinds
-            return Text(say(who(event.seat), "puts") + f" the kill on: kill blind {total}",
-                        style="bold")  # fmt: skip
-        return Text(say(who(event.seat), "posts") + f" the {event.kind} ({event.amount})")
+            return line(
+                event.seat,
+                N_("You put the kill on: kill blind {amount}"),
+                N_("{name} puts the kill on: kill blind {amount}"),
+                "bold",
+                amount=total,
+            )
+        you, other = _BLINDS.get(
+            event.kind, (N_("You post a blind ({amount})"), N_("{name} posts a blind ({amount})"))
+        )
+        return line(event.seat, you, other, amount=event.amount)
     if isinstance(event, PotBought):
-        return Text(say(who(event.seat), "buys") + f" the pot ({event.amount})")
+        return line(
+            event.seat,
+            N_("You buy the pot ({amount})"),
+            N_("{name} buys the pot ({amount})"),
+            amount=event.amount,
+        )
     if isinstance(event, Declined):
-        return Text(say(who(event.seat), "declines") + f" to {event.decision.replace('_', ' ')}")
+        you, other = _DECLINED.get(event.decision, (N_("You decline"), N_("{name} declines")))
+        return line(event.seat, you, other)
     if isinstance(event, Checked):
-        return Text(say(who(event.seat), "checks"))
+        return line(event.seat, N_("You check"), N_("{name} checks"))
     if isinstance(event, Called):
-        tail = " and " + say(who(event.seat), "is").split()[-1] + " all-in" if event.all_in else ""
-        return Text(say(who(event.seat), "calls") + f" {event.amount}{tail}")
+        if event.all_in:
+            return line(
+                event.seat,
+                N_("You call {amount} and are all-in"),
+                N_("{name} calls {amount} and is all-in"),
+                amount=event.amount,
+            )
+        return line(
+            event.seat, N_("You call {amount}"), N_("{name} calls {amount}"), amount=event.amount
+        )
     if isinstance(event, BetOrRaised):
-        tail = " (all-in)" if event.all_in else ""
-        words = (
-            say(who(event.seat), "bets") + f" {event.to}" if opened is False
-            else say(who(event.seat), "raises") + f" to {event.to}" if opened
-            else f"{who(event.seat)} bets or raises to {event.to}"
-        )  # fmt: skip
-        return Text(words + tail, style="bold")
+        if opened is False:
+            you, other = (
+                (N_("You bet {amount} (all-in)"), N_("{name} bets {amount} (all-in)"))
+                if event.all_in
+                else (N_("You bet {amount}"), N_("{name} bets {amount}"))
+            )
+        elif opened:
+            you, other = (
+                (N_("You raise to {amount} (all-in)"), N_("{name} raises to {amount} (all-in)"))
+                if event.all_in
+                else (N_("You raise to {amount}"), N_("{name} raises to {amount}"))
+            )
+        else:
+            you, other = (
+                (
+                    N_("You bet or raise to {amount} (all-in)"),
+                    N_("{name} bets or raises to {amount} (all-in)"),
+                )
+                if event.all_in
+                else (N_("You bet or raise to {amount}"), N_("{name} bets or raises to {amount}"))
+            )
+        return line(event.seat, you, other, "bold", amount=event.to)
     if isinstance(event, Folded):
-        return Text(say(who(event.seat), "folds"), style="dim")
+        return line(event.seat, N_("You fold"), N_("{name} folds"), "dim")
     if isinstance(event, BetReturned):
-        return Text(f"{event.amount} uncalled returned to {who(event.seat)}")
+        if is_you(who(event.seat)):
+            words = ngettext(
+                "{amount} uncalled returned to You",
+                "{amount} uncalled returned to You",
+                event.amount,
+            )
+        else:
+            words = ngettext(
+                "{amount} uncalled returned to {name}",
+                "{amount} uncalled returned to {name}",
+                event.amount,
+            )
+        return Text(words.format(amount=event.amount, name=who(event.seat)))
     if isinstance(event, RoundEnded):
-        return Text(f"-- round over, pot {event.pot} --", style="dim")
+        return Text(gettext("-- round over, pot {amount} --").format(amount=event.pot), style="dim")
     if isinstance(event, Drew):
         if event.count == 0:
-            return Text(say(who(event.seat), "stands") + " pat")
-        line = Text(say(who(event.seat), "exchanges") + f" {event.count}")
-        if event.cards:
-            line.append(": ")
-            line.append_text(cards_text(event.cards, four_color))
-        return line
+            return line(event.seat, N_("You stand pat"), N_("{name} stands pat"))
+        if is_you(who(event.seat)):
+            words = (
+                ngettext(
+                    "You exchange {count}: {cards}", "You exchange {count}: {cards}", event.count
+                )
+                if event.cards
+                else ngettext("You exchange {count}", "You exchange {count}", event.count)
+            )
+        else:
+            words = (
+                ngettext(
+                    "{name} exchanges {count}: {cards}",
+                    "{name} exchanges {count}: {cards}",
+                    event.count,
+                )
+                if event.cards
+                else ngettext("{name} exchanges {count}", "{name} exchanges {count}", event.count)
+            )
+        return fill(words, name=who(event.seat), count=event.count, cards=cards(event.cards))
     if isinstance(event, CardsServed) and event.cards:
-        line = Text(say(who(event.seat), "receives") + " ")
-        line.append_text(cards_text(event.cards, four_color))
-        return line
+        return line(
+            event.seat,
+            N_("You receive {cards}"),
+            N_("{name} receives {cards}"),
+            cards=cards(event.cards),
+        )
     if isinstance(event, BoardDealt):
-        line = Text("second board: " if event.board else "board: ", style="bold")
-        line.append_text(cards_text(event.cards, four_color))
-        return line
+        template = gettext("second board: {cards}") if event.board else gettext("board: {cards}")
+        head, _, tail = template.partition("{cards}")
+        out = Text(head, style="bold")
+        out.append_text(cards(event.cards))
+        out.append(tail, style="bold")
+        return out
     if isinstance(event, CardsDealt) and event.face == "up" and event.cards:
-        line = Text(say(who(event.seat), "gets") + " ")
-        line.append_text(cards_text(event.cards, four_color))
-        line.append(" face up")
-        return line
+        return line(
+            event.seat,
+            N_("You get {cards} face up"),
+            N_("{name} gets {cards} face up"),
+            cards=cards(event.cards),
+        )
     if isinstance(event, Discarded):
-        line = Text(say(who(event.seat), "discards") + f" {event.count}")
-        if event.cards:
-            line.append(": ")
-            line.append_text(cards_text(event.cards, four_color))
-        return line
+        if is_you(who(event.seat)):
+            words = (
+                ngettext(
+                    "You discard {count}: {cards}", "You discard {count}: {cards}", event.count
+                )
+                if event.cards
+                else ngettext("You discard {count}", "You discard {count}", event.count)
+            )
+        else:
+            words = (
+                ngettext(
+                    "{name} discards {count}: {cards}",
+                    "{name} discards {count}: {cards}",
+                    event.count,
+                )
+                if event.cards
+                else ngettext("{name} discards {count}", "{name} discards {count}", event.count)
+            )
+        return fill(words, name=who(event.seat), count=event.count, cards=cards(event.cards))
     if isinstance(event, StubReshuffled):
-        return Text(f"the stub ran out: {event.count} discards reshuffled")
+        words = ngettext(
+            "the stub ran out: {count} discards reshuffled",
+            "the stub ran out: {count} discards reshuffled",
+            event.count,
+        )
+        return Text(words.format(count=event.count))
     if isinstance(event, Shown):
-        line = Text(say(who(event.seat), "shows") + " ")
-        line.append_text(cards_text(event.cards, four_color))
-        return line
+        return line(
+            event.seat, N_("You show {cards}"), N_("{name} shows {cards}"), cards=cards(event.cards)
+        )
     if isinstance(event, PotAwarded):
         shares = ", ".join(f"{who(s)} {c}" for s, c in event.shares)
-        return Text(f"pot {event.index + 1} ({event.amount}): {shares}", style="bold green")
+        words = gettext("pot {number} ({amount}): {shares}")
+        return Text(
+            words.format(number=event.index + 1, amount=event.amount, shares=shares),
+            style="bold green",
+        )
     if isinstance(event, AllPassed):
-        return Text(f"all pass: {say(who(event.seat), 'takes')} back the blind ({event.amount})")
+        return line(
+            event.seat,
+            N_("all pass: You take back the blind ({amount})"),
+            N_("all pass: {name} takes back the blind ({amount})"),
+            amount=event.amount,
+        )
     return None
 
 

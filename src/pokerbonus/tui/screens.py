@@ -5,6 +5,7 @@ played from a worker), with the keys common to both tables.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Final, Literal, TypeVar
@@ -13,11 +14,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Header, Static
 
 from pokerbonus.engine.ledger import LedgerEntry
 from pokerbonus.errors import PokerError
+from pokerbonus.i18n import N_, gettext, ngettext, pgettext
 from pokerbonus.tui.thinking import play_computers
 
 if TYPE_CHECKING:
@@ -33,15 +36,36 @@ __all__ = [
     "RulesScreen",
     "ledger_text",
     "summary_text",
+    "translate_bindings",
 ]
 
 A = TypeVar("A")
 
 
+def translate_bindings(node: DOMNode) -> None:
+    """Give the keys of ``node`` (a screen, the app) their descriptions in the current
+    language: the class's ``BINDINGS`` are written in English (marked with ``N_``)
+    and the footer shows each binding's description."""
+    merged = type(node)._merged_bindings
+    if merged is None:
+        return
+    current = node._bindings.key_to_bindings  # Textual keeps a copy per node
+    for key, bindings in merged.key_to_bindings.items():
+        current[key] = [
+            dataclasses.replace(b, description=gettext(b.description)) if b.description else b
+            for b in bindings
+        ]
+
+
 def ledger_text(entries: tuple[LedgerEntry, ...]) -> Text:
     """The session ledger: caves, chips bought, stack and net of every player."""
     out = Text()
-    out.append(f"{'player':<12}{'caves':>7}{'bought':>8}{'stack':>8}{'net':>8}\n", style="bold")
+    # Translators: the columns of the session ledger (12, 7, 8, 8 and 8 wide).
+    player, caves = pgettext("ledger", "player"), pgettext("ledger", "caves")
+    bought, stack = pgettext("ledger", "bought"), pgettext("ledger", "stack")
+    net = pgettext("ledger", "net")
+    head = f"{player:<12}{caves:>7}{bought:>8}{stack:>8}{net:>8}\n"
+    out.append(head, style="bold")
     for e in entries:
         style = "green" if e.net > 0 else "red" if e.net < 0 else ""
         out.append(f"{e.player:<12}{e.caves:>7}{e.bought:>8}{e.stack:>8}", style="")
@@ -55,16 +79,19 @@ def ledger_text(entries: tuple[LedgerEntry, ...]) -> Text:
 class RulesScreen(ModalScreen[None]):
     """The current game and house rules in plain words."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", N_("Close"))
+    ]
 
     def __init__(self, text: str) -> None:
         super().__init__()
         self.text = text
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rules-box"):
             yield Static(self.text, id="rules-text")
-            yield Button("Close", id="close-rules")
+            yield Button(gettext("Close"), id="close-rules")
 
     def action_close(self) -> None:
         """Back to the table."""
@@ -80,7 +107,7 @@ class LedgerScreen(Screen[None]):
     person played and their best hand; shown when the person leaves the table
     or ends the session."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,enter,escape", "quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,enter,escape", "quit", N_("Quit"))]
 
     def __init__(
         self,
@@ -92,17 +119,18 @@ class LedgerScreen(Screen[None]):
         self.entries = entries
         self.note = note
         self.summary = summary
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(Text("Session ledger", style="bold"), id="ledger-title")
+        yield Static(Text(gettext("Session ledger"), style="bold"), id="ledger-title")
         ledger = ledger_text(self.entries)
         ledger.rstrip()
         yield Static(ledger, id="ledger")
         if self.summary is not None:
             yield Static(summary_text(self.summary), id="ledger-summary")
         yield Static(self.note, id="ledger-note")
-        yield Button("Quit", id="quit-ledger")
+        yield Button(gettext("Quit"), id="quit-ledger")
         yield Footer()
 
     def action_quit(self) -> None:
@@ -126,11 +154,11 @@ def summary_text(summary: SessionSummary) -> Text:
     'Hands you played: 0.'
     """
     out = Text()
-    out.append(f"Hands you played: {summary.hands_played}.\n")
+    out.append(gettext("Hands you played: {count}.").format(count=summary.hands_played) + "\n")
     if summary.best_hand is not None:
-        out.append(f"Your best hand: {summary.best_hand}.")
+        out.append(gettext("Your best hand: {hand}.").format(hand=summary.best_hand))
     elif summary.hands_played:
-        out.append("No hand of yours went to the end: you folded every one.")
+        out.append(gettext("No hand of yours went to the end: you folded every one."))
     out.rstrip()
     return out
 
@@ -149,9 +177,9 @@ class BrokeScreen(ModalScreen[EndChoice]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "choose('rebuy')", "Buy a cave"),
-        Binding("e,q", "choose('end')", "End the session"),
-        Binding("escape", "choose('look')", "Look at the table"),
+        Binding("b", "choose('rebuy')", N_("Buy a cave")),
+        Binding("e,q", "choose('end')", N_("End the session")),
+        Binding("escape", "choose('look')", N_("Look at the table")),
     ]
 
     def __init__(self, title: str, text: str, cave: int | None) -> None:
@@ -159,6 +187,7 @@ class BrokeScreen(ModalScreen[EndChoice]):
         self.title_words = title
         self.text = text
         self.cave = cave
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="broke-box"):
@@ -166,12 +195,14 @@ class BrokeScreen(ModalScreen[EndChoice]):
             yield Static(self.text, id="broke-text")
             with Horizontal(id="broke-buttons"):
                 if self.cave is not None:
-                    yield Button(
-                        f"Buy a cave ({self.cave} chips)", id="broke-rebuy", variant="success",
-                        compact=True,
-                    )  # fmt: skip
-                yield Button("End the session", id="broke-end", variant="error", compact=True)
-                yield Button("Look at the table", id="broke-look", compact=True)
+                    words = ngettext(
+                        "Buy a cave ({cave} chip)", "Buy a cave ({cave} chips)", self.cave
+                    ).format(cave=self.cave)
+                    yield Button(words, id="broke-rebuy", variant="success", compact=True)
+                yield Button(
+                    gettext("End the session"), id="broke-end", variant="error", compact=True
+                )
+                yield Button(gettext("Look at the table"), id="broke-look", compact=True)
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -198,14 +229,14 @@ class BrokeScreen(ModalScreen[EndChoice]):
 
 CARD_KEYS: Final[list[BindingType]] = [
     Binding(str(i + 1), f"pick({i})", f"Card {i + 1}", show=False) for i in range(5)
-]
+]  # shown nowhere (show=False): left untranslated
 """``1``-``5``: pick a card of the person's hand (the table and dealer mode)."""
 
 TABLE_KEYS: Final[list[BindingType]] = [
-    Binding("space", "next_hand", "Next hand"),
-    Binding("b", "rebuy", "Rebuy"),
-    Binding("question_mark", "rules", "Rules"),
-    Binding("q", "leave", "Leave"),
+    Binding("space", "next_hand", N_("Next hand")),
+    Binding("b", "rebuy", N_("Rebuy")),
+    Binding("question_mark", "rules", N_("Rules")),
+    Binding("q", "leave", N_("Leave")),
 ]
 """The keys between hands and at any time: next hand, rebuy, rules, leave (the
 table and dealer mode)."""
@@ -224,6 +255,7 @@ class PlayingScreen(Screen[None]):
 
     def __init__(self, message: str = "") -> None:
         super().__init__()
+        translate_bindings(self)
         self.message = message
         self.left = False
         """Whether the person left the table (a computer decision is no longer played)."""

@@ -39,6 +39,7 @@ from pokerbonus.engine.table import HandPlan, Table
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import IllegalActionError, PokerError
 from pokerbonus.hands import HandValue
+from pokerbonus.i18n import gettext, ngettext
 from pokerbonus.store import (
     PlayerSpec,
     RecordedTable,
@@ -96,7 +97,7 @@ def caves_words(count: int) -> str:
     >>> caves_words(1), caves_words(3)
     ('1 cave', '3 caves')
     """
-    return "1 cave" if count == 1 else f"{count} caves"
+    return ngettext("{count} cave", "{count} caves", count).format(count=count)
 
 
 def entropy_source(seed: int | None) -> random.Random:
@@ -266,15 +267,14 @@ class PlaySession:
         if self.can_rebuy():
             return None
         if self._hand is not None:
-            return "Chips can be bought only between hands."
+            return gettext("Chips can be bought only between hands.")
         config = self.config
         if config.rebuy == "limited" and config.max_caves is not None:
             caves = self.table.ledger.entry(self.person).caves
-            return (
-                f"The table allows {caves_words(config.max_caves)} per player "
-                f"and you have bought {caves_words(caves)}."
-            )
-        return "The table's rebuy rule allows no more caves."
+            return gettext(
+                "The table allows {allowed} per player and you have bought {bought}."
+            ).format(allowed=caves_words(config.max_caves), bought=caves_words(caves))
+        return gettext("The table's rebuy rule allows no more caves.")
 
     def hands_dealt_in(self) -> int:
         """How many finished hands the person was dealt in."""
@@ -282,7 +282,7 @@ class PlaySession:
 
     def summary(self) -> SessionSummary:
         """The session in figures: the ledger, the hands played, the best hand."""
-        best = self._best.description if self._best is not None else None
+        best = self._best.describe() if self._best is not None else None
         return SessionSummary(self.ledger(), self.hands_dealt_in(), best)
 
     # -- between hands ----------------------------------------------------------------
@@ -300,15 +300,25 @@ class PlaySession:
                 continue
             if self.table.can_rebuy(player):
                 chips = self.recorded.rebuy(player).chips
-                notes.append(f"{player} has no chips left and buys a cave of {chips} chips.")
+                notes.append(
+                    ngettext(
+                        "{player} has no chips left and buys a cave of {chips} chip.",
+                        "{player} has no chips left and buys a cave of {chips} chips.",
+                        chips,
+                    ).format(player=player, chips=chips)
+                )
             elif player not in self._gone_told:
                 self._gone_told.add(player)
                 limit = self.config.max_caves
                 notes.append(
-                    f"{player} has no chips left and leaves the table: "
-                    f"the table allows {caves_words(limit)} per player."
+                    gettext(
+                        "{player} has no chips left and leaves the table: "
+                        "the table allows {allowed} per player."
+                    ).format(player=player, allowed=caves_words(limit))
                     if limit is not None
-                    else f"{player} has no chips left and leaves the table."
+                    else gettext("{player} has no chips left and leaves the table.").format(
+                        player=player
+                    )
                 )
         return notes
 
@@ -316,9 +326,11 @@ class PlaySession:
         """Deal the next hand, and let the opponents act until it is the person's turn
         (``run_bots`` false: the caller plays them one at a time, :meth:`bot_step`)."""
         if self._hand is not None:
-            raise IllegalActionError("deal: a hand is being played")
+            raise IllegalActionError(gettext("deal: a hand is being played"))
         if self.stack() == 0:
-            raise IllegalActionError(f"deal: {self.person} has no chips; buy a cave first")
+            raise IllegalActionError(
+                gettext("deal: {person} has no chips; buy a cave first").format(person=self.person)
+            )
         notes = self._bots_rebuy()
         self.recorded.start_hand()
         self.table_notes = notes
@@ -350,7 +362,7 @@ class PlaySession:
         the hand); :class:`IllegalActionError` when no opponent is to act."""
         hand = self._hand
         if hand is None or hand.actor is None or hand.actor == self.person_seat:
-            raise IllegalActionError("bot: no computer opponent is to act")
+            raise IllegalActionError(gettext("bot: no computer opponent is to act"))
         return self._bot_action(hand.actor)
 
     def bot_step(self, action: Action | None = None) -> bool:
@@ -370,9 +382,11 @@ class PlaySession:
         """
         hand = self._hand
         if hand is None:
-            raise IllegalActionError("act: no hand is being played")
+            raise IllegalActionError(gettext("act: no hand is being played"))
         if hand.actor != self.person_seat:
-            raise IllegalActionError(f"act: it is not {self.person}'s turn")
+            raise IllegalActionError(
+                gettext("act: it is not {person}'s turn").format(person=self.person)
+            )
         self._apply(action)
         if run_bots:
             self._run_bots()
@@ -455,7 +469,7 @@ class PlaySession:
         """
         sid = session_id if session_id is not None else latest_open_session(store)
         if sid is None:
-            raise PokerError("resume: no open table session in the database")
+            raise PokerError(gettext("resume: no open table session in the database"))
         saved = store.load_session(sid)
         stored_four = bool(saved.extras.get("four_color", False))
         settings = _settings_of(saved, stored_four if four_color is None else four_color)
@@ -471,7 +485,9 @@ class PlaySession:
         if result.outcome == "resumed":
             session._dealt()
             session.resume_report = ResumeReport(
-                "resumed", number, f"Hand {number} resumed where you left it."
+                "resumed",
+                number,
+                gettext("Hand {number} resumed where you left it.").format(number=number),
             )
             hand = session._hand
             if hand is not None and hand.finished:
@@ -479,15 +495,23 @@ class PlaySession:
             else:
                 session._run_bots()
         elif result.outcome == "voided":
-            why = f" ({result.reason})" if result.reason else ""
+            if result.reason:
+                words = gettext(
+                    "Hand {number} could not be resumed ({reason}); "
+                    "it is void and every chip was returned."
+                )
+            else:
+                words = gettext(
+                    "Hand {number} could not be resumed; it is void and every chip was returned."
+                )
             session.resume_report = ResumeReport(
-                "voided",
-                number,
-                f"Hand {number} could not be resumed{why}; it is void and every chip was returned.",
+                "voided", number, words.format(number=number, reason=result.reason)
             )
         else:
             session.resume_report = ResumeReport(
-                "nothing", None, f"Session {sid} resumed between hands."
+                "nothing",
+                None,
+                gettext("Session {session} resumed between hands.").format(session=sid),
             )
         return session
 
@@ -496,7 +520,11 @@ def _settings_of(saved: SavedSession, four_color: bool) -> PlaySettings:
     humans = [p for p in saved.players if p.kind == "human"]
     bots = [p for p in saved.players if p.kind == "bot"]
     if len(humans) != 1:
-        raise PokerError(f"resume: session {saved.id} has {len(humans)} people, not one")
+        raise PokerError(
+            gettext("resume: session {session} has {count} people, not one").format(
+                session=saved.id, count=len(humans)
+            )
+        )
     stored = saved.extras.get("level")
     level = (
         stored if isinstance(stored, str) else bots[0].level if bots and bots[0].level else "medium"

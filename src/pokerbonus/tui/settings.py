@@ -34,56 +34,123 @@ from typing import Any, Final, Literal, Union, get_args, get_origin
 from pokerbonus.engine.config import GAMES, TableConfig
 from pokerbonus.engine.table import game_for
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.i18n import DEFAULT_LANGUAGE, N_, current_language, gettext, pgettext
 from pokerbonus.levels import LADDER
+from pokerbonus.rules.catalog import CATALOG
+from pokerbonus.tui.render import YOU
 
 __all__ = [
     "FIELD_LABELS",
     "PERSON_FIELDS",
     "FieldSpec",
     "PlaySettings",
+    "choice_words",
     "game_choices",
+    "game_name",
     "rule_fields",
 ]
 
 DEFAULT_OPPONENTS: Final = 3
 
+
 PERSON_FIELDS: Final = ("name", "opponents", "level", "four_color")
 """Settings that belong to the person and the opponents, not to the table."""
 
 FIELD_LABELS: Final[Mapping[str, str]] = {
-    "game": "Game",
-    "deck_size": "Deck size (empty: by number of players)",
-    "jokers": "Jokers",
-    "wheel": "Wheel (A-2-3-4-5 is a straight)",
-    "ranking": "Hand ranking",
-    "betting": "Betting structure",
-    "small_bet": "Small bet (limit)",
-    "big_bet": "Big bet (limit)",
-    "raise_cap": "Raises per round (limit)",
-    "forced_bets": "Forced bets (pot game, blind game, mixed)",
-    "mixed_start": "Mixed game starts with",
-    "pot_orbits": "Pot-game orbits (mixed)",
-    "blind_orbits": "Blind-game orbits (mixed)",
-    "ante": "Ante (empty: 1 in the pot game, none with blinds)",
-    "blind": "Blind (blind game; empty: 2, in limit the small bet)",
-    "surblind": "Surblinds allowed",
-    "surblind_depth": "Surblind chain (surblind, overblind, unlimited)",
-    "buy_pot": "Buying the pot allowed",
-    "max_discard": "Most cards exchanged (3 or 5)",
-    "shuffle": "Shuffle policy",
-    "cut_min_packet": "Smallest cut packet",
-    "cave": "Cave (buy-in, chips)",
-    "rebuy": "Rebuy policy",
-    "max_caves": "Most caves per player (limited)",
-    "kill": "Kill pot (off, full: 2x, half: 1.5x)",
-    "kill_min_pot": "Kill: smallest pot that counts (0: every pot)",
-    "kill_end": "Kill ends (source: the killer wins it; cardroom: a loss)",
-    "look_at_two": "Kill: anyone may kill after two cards (lowball)",
-    "small_blind": "Small blind (empty: 1, in limit half the small bet)",
-    "big_blind": "Big blind (empty: 2, in limit the small bet)",
-    "house_dealer": "House dealer who does not play (a button moves)",
+    "game": N_("Game"),
+    "deck_size": N_("Deck size (empty: by number of players)"),
+    "jokers": N_("Jokers"),
+    "wheel": N_("Wheel (A-2-3-4-5 is a straight)"),
+    "ranking": N_("Hand ranking"),
+    "betting": N_("Betting structure"),
+    "small_bet": N_("Small bet (limit)"),
+    "big_bet": N_("Big bet (limit)"),
+    "raise_cap": N_("Raises per round (limit)"),
+    "forced_bets": N_("Forced bets (pot game, blind game, mixed)"),
+    "mixed_start": N_("Mixed game starts with"),
+    "pot_orbits": N_("Pot-game orbits (mixed)"),
+    "blind_orbits": N_("Blind-game orbits (mixed)"),
+    "ante": N_("Ante (empty: 1 in the pot game, none with blinds)"),
+    "blind": N_("Blind (blind game; empty: 2, in limit the small bet)"),
+    "surblind": N_("Surblinds allowed"),
+    "surblind_depth": N_("Surblind chain (surblind, overblind, unlimited)"),
+    "buy_pot": N_("Buying the pot allowed"),
+    "max_discard": N_("Most cards exchanged (3 or 5)"),
+    "shuffle": N_("Shuffle policy"),
+    "cut_min_packet": N_("Smallest cut packet"),
+    "cave": N_("Cave (buy-in, chips)"),
+    "rebuy": N_("Rebuy policy"),
+    "max_caves": N_("Most caves per player (limited)"),
+    "kill": N_("Kill pot (off, full: 2x, half: 1.5x)"),
+    "kill_min_pot": N_("Kill: smallest pot that counts (0: every pot)"),
+    "kill_end": N_("Kill ends (source: the killer wins it; cardroom: a loss)"),
+    "look_at_two": N_("Kill: anyone may kill after two cards (lowball)"),
+    "small_blind": N_("Small blind (empty: 1, in limit half the small bet)"),
+    "big_blind": N_("Big blind (empty: 2, in limit the small bet)"),
+    "house_dealer": N_("House dealer who does not play (a button moves)"),
 }
-"""Plain-word labels of the house rules; a field without one shows its name."""
+"""Plain-word labels of the house rules (marked for translation: show them with
+``gettext``); a field without one shows its name."""
+
+
+def choice_words(value: str) -> str:
+    """A value of a house rule or a level, as the setup screen shows it: the value
+    itself in English (``no-limit``), its translation otherwise.
+
+    >>> choice_words("cut-only"), choice_words("seven")
+    ('cut-only', 'seven')
+    """
+    words = {
+        "no-limit": pgettext("house rule", "no-limit"),
+        "pot-limit": pgettext("house rule", "pot-limit"),
+        "limit": pgettext("house rule", "limit"),
+        "pot": pgettext("house rule", "pot"),
+        "blind": pgettext("house rule", "blind"),
+        "mixed": pgettext("house rule", "mixed"),
+        "modern": pgettext("house rule", "modern"),
+        "archaic": pgettext("house rule", "archaic"),
+        "every-hand": pgettext("house rule", "every-hand"),
+        "cut-only": pgettext("house rule", "cut-only"),
+        "free": pgettext("house rule", "free"),
+        "limited": pgettext("house rule", "limited"),
+        "unlimited": pgettext("house rule", "unlimited"),
+        "off": pgettext("house rule", "off"),
+        "full": pgettext("house rule", "full"),
+        "half": pgettext("house rule", "half"),
+        # Translators: the surblind chain's depth (surblind only, then the overblind).
+        "surblind": pgettext("house rule", "surblind"),
+        "overblind": pgettext("house rule", "overblind"),
+        # Translators: when a kill ends: as the source text says, or the cardroom rule.
+        "source": pgettext("house rule", "source"),
+        "cardroom": pgettext("house rule", "cardroom"),
+        # Translators: the opponents' levels (a calling station calls everything).
+        "random": pgettext("level", "random"),
+        "station": pgettext("level", "station"),
+        "easy": pgettext("level", "easy"),
+        "medium": pgettext("level", "medium"),
+        "hard": pgettext("level", "hard"),
+        "expert": pgettext("level", "expert"),
+    }
+    return words.get(value, value)
+
+
+def game_name(key: str) -> str:
+    """The name of game ``key`` in the current language (the engine's name in
+    English: ``five-card draw``; « poker fermé » in French).
+
+    >>> game_name("draw"), game_name("razz")
+    ('five-card draw', 'Razz')
+    """
+    if current_language() == DEFAULT_LANGUAGE:
+        low = GAMES[key][0]
+        return game_for(TableConfig(game=key, players=max(low, 2))).name
+    if key in CATALOG:
+        return gettext(CATALOG[key].name)
+    return gettext(DRAW_NAME)
+
+
+DRAW_NAME: Final = N_("French five-card draw")
+"""The French draw's name outside English (the engine calls it ``five-card draw``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,9 +206,9 @@ def game_choices() -> tuple[tuple[str, str], ...]:
     ('draw', 'five-card draw')
     """
     out = []
-    for key, (low, _high) in GAMES.items():
+    for key in GAMES:
         try:
-            name = game_for(TableConfig(game=key, players=max(low, 2))).name
+            name = game_name(key)
         except ConfigurationError:  # pragma: no cover - a game the table cannot build yet
             continue
         out.append((key, name))
@@ -158,20 +225,30 @@ class PlaySettings:
 
     config: TableConfig = field(default_factory=lambda: TableConfig(players=DEFAULT_OPPONENTS + 1))
     level: str = "medium"
-    name: str = "You"
+    name: str = field(default_factory=lambda: gettext(YOU))
     four_color: bool = False
 
     def __post_init__(self) -> None:
         if self.level not in LADDER:
             raise ConfigurationError(
-                f"level: must be one of {', '.join(LADDER)}, got {self.level!r}"
+                gettext("level: must be one of {levels}, got {level!r}").format(
+                    levels=", ".join(LADDER), level=self.level
+                )
             )
         if not isinstance(self.name, str) or not self.name.strip():
-            raise ConfigurationError(f"name: a name is required, got {self.name!r}")
+            raise ConfigurationError(
+                gettext("name: a name is required, got {name!r}").format(name=self.name)
+            )
         if len(self.name) > 20:
-            raise ConfigurationError(f"name: at most 20 characters, got {len(self.name)}")
+            raise ConfigurationError(
+                gettext("name: at most 20 characters, got {count}").format(count=len(self.name))
+            )
         if not isinstance(self.four_color, bool):
-            raise ConfigurationError(f"four_color: must be true or false, got {self.four_color!r}")
+            raise ConfigurationError(
+                gettext("four_color: must be true or false, got {value!r}").format(
+                    value=self.four_color
+                )
+            )
 
     @property
     def opponents(self) -> int:
@@ -190,14 +267,18 @@ class PlaySettings:
         opponents = person.pop("opponents", None)
         if opponents is not None:
             if not isinstance(opponents, int) or isinstance(opponents, bool):
-                raise ConfigurationError(f"opponents: must be an integer, got {opponents!r}")
+                raise ConfigurationError(
+                    gettext("opponents: must be an integer, got {value!r}").format(value=opponents)
+                )
             game = data.get("game", "draw")
             low, high = GAMES.get(game, (2, 8))
             if not low - 1 <= opponents <= high - 1:
                 name = dict(game_choices()).get(game, game)
                 raise ConfigurationError(
-                    f"opponents: {name} is played against {low - 1} to {high - 1} "
-                    f"computer opponents, got {opponents}"
+                    gettext(
+                        "opponents: {game} is played against {low} to {high} "
+                        "computer opponents, got {count}"
+                    ).format(game=name, low=low - 1, high=high - 1, count=opponents)
                 )
             data["players"] = opponents + 1
         data.setdefault("players", DEFAULT_OPPONENTS + 1)
@@ -214,12 +295,16 @@ class PlaySettings:
                 text = Path(source).read_text(encoding="utf-8")
             except OSError as exc:
                 raise ConfigurationError(
-                    f"config: cannot read {os.fspath(source)!r} ({exc})"
+                    gettext("config: cannot read {path!r} ({error})").format(
+                        path=os.fspath(source), error=exc
+                    )
                 ) from exc
         try:
             data: dict[str, Any] = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise ConfigurationError(f"config: invalid TOML ({exc})") from exc
+            raise ConfigurationError(
+                gettext("config: invalid TOML ({error})").format(error=exc)
+            ) from exc
         if set(data) == {"table"} and isinstance(data["table"], dict):
             data = data["table"]
         return cls.build(data)

@@ -30,6 +30,7 @@ from pokerbonus.cards import Card, parse_cards
 from pokerbonus.engine.actions import Action, LegalActions
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import PokerError
+from pokerbonus.i18n import N_, gettext, ngettext, pgettext
 from pokerbonus.tui.render import (
     board_text,
     card_text,
@@ -57,6 +58,8 @@ __all__ = [
     "TableScreen",
     "bet_amounts",
     "bet_buttons",
+    "bet_words",
+    "cave_button",
     "decision_words",
     "refusal",
     "relabel",
@@ -101,12 +104,11 @@ def bet_buttons(view: SeatView, legal: LegalActions) -> dict[str, tuple[str, int
     seat = view.seat if view.seat is not None else legal.seat
     whole_stack = view.stacks[seat] + view.bets[seat]
     opened = max(view.bets) > 0
-    word = "Raise to" if opened else "Bet"
     labels = {
-        "min": f"{word} {amounts['min']}",
-        "half": f"Half pot {amounts['half']}",
-        "pot": f"Pot {amounts['pot']}",
-        "all-in": f"All-in {amounts['all-in']}",
+        "min": bet_words(opened, amounts["min"]),
+        "half": gettext("Half pot {amount}").format(amount=amounts["half"]),
+        "pot": gettext("Pot {amount}").format(amount=amounts["pot"]),
+        "all-in": gettext("All-in {amount}").format(amount=amounts["all-in"]),
     }
     keep = ["min"]
     if amounts["all-in"] == whole_stack and amounts["all-in"] != amounts["min"]:
@@ -115,8 +117,16 @@ def bet_buttons(view: SeatView, legal: LegalActions) -> dict[str, tuple[str, int
         if all(amounts[key] != amounts[k] for k in keep):
             keep.append(key)
     if amounts["all-in"] == whole_stack and amounts["min"] == whole_stack:
-        labels["min"] = f"All-in {whole_stack}"
+        labels["min"] = gettext("All-in {amount}").format(amount=whole_stack)
     return {k: (labels[k], amounts[k]) for k in ("min", "half", "pot", "all-in") if k in keep}
+
+
+def bet_words(opened: bool, amount: int | str) -> str:
+    """A bet button's words: ``Bet 2`` before the opening, ``Raise to 8`` after."""
+    if opened:
+        return gettext("Raise to {amount}").format(amount=amount)
+    # Translators: the first bet of a round; French draw players say « ouvrir ».
+    return gettext("Bet {amount}").format(amount=amount)
 
 
 def decision_words(view: SeatView) -> str:
@@ -130,43 +140,55 @@ def decision_words(view: SeatView) -> str:
         if call:
             if can_raise:
                 if legal.can_fold:
-                    return f"Your turn: call {call}, raise or fold."
-                return f"Your turn: call {call} or raise."
+                    return gettext("Your turn: call {amount}, raise or fold.").format(amount=call)
+                return gettext("Your turn: call {amount} or raise.").format(amount=call)
             seat = view.seat
             others_all_in = all(
                 view.stacks[x] == 0 or view.folded[x] for x in range(view.players) if x != seat
             )
             if legal.can_fold and others_all_in:
-                return f"Your turn: call {call} or fold (no raise: every other player is all-in)."
+                return gettext(
+                    "Your turn: call {amount} or fold (no raise: every other player is all-in)."
+                ).format(amount=call)
             if legal.can_fold:
-                return f"Your turn: call {call} or fold."
-            return f"Your turn: call {call}."
+                return gettext("Your turn: call {amount} or fold.").format(amount=call)
+            return gettext("Your turn: call {amount}.").format(amount=call)
         if can_raise:
             if max(view.bets) > 0:
-                return "Your turn: check or raise."
-            return "Your turn: check or bet."
-        return "Your turn: check."
+                return gettext("Your turn: check or raise.")
+            return gettext("Your turn: check or bet.")
+        return gettext("Your turn: check.")
     if legal.decision == "draw":
-        return (
-            f"Your turn: exchange up to {legal.max_discard} cards "
-            "(keys 1-5, then d) or stand pat (s)."
-        )
+        return ngettext(
+            "Your turn: exchange up to {count} card (keys 1-5, then d) or stand pat (s).",
+            "Your turn: exchange up to {count} cards (keys 1-5, then d) or stand pat (s).",
+            legal.max_discard,
+        ).format(count=legal.max_discard)
     if legal.decision == "discard":
-        return f"Your turn: choose {legal.discard_count} cards to discard (keys 1 to 5, then d)."
+        return ngettext(
+            "Your turn: choose {count} card to discard (keys 1 to 5, then d).",
+            "Your turn: choose {count} cards to discard (keys 1 to 5, then d).",
+            legal.discard_count,
+        ).format(count=legal.discard_count)
     if legal.decision == "buy_pot":
-        return f"Your turn: buy the pot for {legal.offer_amount}? (y or n)"
-    if legal.decision == "surblind":
-        return f"Your turn: surblind to {legal.offer_amount}? (y or n)"
-    if legal.decision == "kill":
-        return f"Your turn: put the kill on for {legal.offer_amount}? (y or n)"
-    return f"Your turn: {legal.decision}."
+        # Translators: y and n are the keys; they stay y and n.
+        words = gettext("Your turn: buy the pot for {amount}? (y or n)")
+    elif legal.decision == "surblind":
+        words = gettext("Your turn: surblind to {amount}? (y or n)")
+    elif legal.decision == "kill":
+        words = gettext("Your turn: put the kill on for {amount}? (y or n)")
+    else:
+        return gettext("Your turn: {decision}.").format(decision=legal.decision)
+    return words.format(amount=legal.offer_amount)
 
 
 def fold_refusal(legal: LegalActions) -> str:
     """Why the person may not fold now, in words."""
     if legal.call_amount:
-        return "You may not fold now: bring it in or complete."
-    return "There is no fold before the opening: nobody has bet, so you may check for free."
+        return gettext("You may not fold now: bring it in or complete.")
+    return gettext(
+        "There is no fold before the opening: nobody has bet, so you may check for free."
+    )
 
 
 def refusal(action: Action, view: SeatView) -> str | None:
@@ -184,23 +206,32 @@ def refusal(action: Action, view: SeatView) -> str | None:
     if action.kind == "raise_to" and legal.decision == "bet":
         low, high = legal.min_raise_to, legal.max_raise_to
         if low is None or high is None:
-            return "You may not bet or raise now: call or fold."
+            return gettext("You may not bet or raise now: call or fold.")
         if not low <= action.amount <= high:
             if max(view.bets) > 0:
-                return f"You may raise to a total of {low} to {high} chips, not {action.amount}."
-            return f"You may bet {low} to {high} chips, not {action.amount}."
+                words = gettext("You may raise to a total of {low} to {high} chips, not {amount}.")
+            else:
+                words = gettext("You may bet {low} to {high} chips, not {amount}.")
+            return words.format(low=low, high=high, amount=action.amount)
     if action.kind == "discard" and legal.decision in ("draw", "discard"):
         for card in action.cards:
             if card not in view.hole:
-                return (
-                    f"You do not hold {card_text(Card(card)).plain}: "
-                    f"your cards are {cards_words(view.hole)}."
+                return gettext("You do not hold {card}: your cards are {cards}.").format(
+                    card=card_text(Card(card)).plain, cards=cards_words(view.hole)
                 )
         count = len(action.cards)
         if legal.decision == "draw" and count > legal.max_discard:
-            return f"You may exchange at most {legal.max_discard} cards, not {count}."
+            return ngettext(
+                "You may exchange at most {most} card, not {count}.",
+                "You may exchange at most {most} cards, not {count}.",
+                legal.max_discard,
+            ).format(most=legal.max_discard, count=count)
         if legal.decision == "discard" and count != legal.discard_count:
-            return f"You must discard exactly {legal.discard_count} cards, not {count}."
+            return ngettext(
+                "You must discard exactly {most} card, not {count}.",
+                "You must discard exactly {most} cards, not {count}.",
+                legal.discard_count,
+            ).format(most=legal.discard_count, count=count)
     return None
 
 
@@ -221,20 +252,25 @@ def typed_cards_refusal(text: str) -> str:
         try:
             parse_cards(token)
         except PokerError:
-            return (
-                f"{token!r} is not a card: write a rank (2-9, T, J, Q, K, A) "
+            return gettext(
+                "{token!r} is not a card: write a rank (2-9, T, J, Q, K, A) "
                 "and a suit (c, d, h, s), like 7h."
-            )
+            ).format(token=token)
     try:
         cards = parse_cards(text, allow_duplicates=True)
     except PokerError as exc:
-        return f"The cards you typed cannot be read ({exc})."
+        return gettext("The cards you typed cannot be read ({error}).").format(error=exc)
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            return f"You typed {card_text(card).plain} twice."
+            return gettext("You typed {card} twice.").format(card=card_text(card).plain)
         seen.add(card)
-    return "The cards you typed cannot be read."
+    return gettext("The cards you typed cannot be read.")
+
+
+def cave_button(cave: int) -> str:
+    """The words of a button that buys a cave of ``cave`` chips."""
+    return ngettext("Buy a cave ({cave} chip)", "Buy a cave ({cave} chips)", cave).format(cave=cave)
 
 
 def relabel(button: Button, label: str | Text) -> None:
@@ -286,20 +322,20 @@ class TableScreen(PlayingScreen):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "bet('fold')", "Fold"),
-        Binding("c", "bet('call')", "Check/Call"),
-        Binding("m", "bet('min')", "Min"),
-        Binding("h", "bet('half')", "Half pot"),
-        Binding("p", "bet('pot')", "Pot"),
-        Binding("a", "bet('all-in')", "All-in"),
-        Binding("r", "custom", "Amount"),
+        Binding("f", "bet('fold')", N_("Fold")),
+        Binding("c", "bet('call')", N_("Check/Call")),
+        Binding("m", "bet('min')", N_("Min")),
+        Binding("h", "bet('half')", N_("Half pot")),
+        Binding("p", "bet('pot')", N_("Pot")),
+        Binding("a", "bet('all-in')", N_("All-in")),
+        Binding("r", "custom", N_("Amount")),
         *CARD_KEYS,
-        Binding("d", "draw", "Exchange"),
-        Binding("s", "stand_pat", "Stand pat"),
-        Binding("y", "offer(True)", "Accept"),
-        Binding("n", "offer(False)", "Decline"),
+        Binding("d", "draw", N_("Exchange")),
+        Binding("s", "stand_pat", N_("Stand pat")),
+        Binding("y", "offer(True)", N_("Accept")),
+        Binding("n", "offer(False)", N_("Decline")),
         *TABLE_KEYS,
-        Binding("escape", "unfocus", "Keys", show=False),
+        Binding("escape", "unfocus", N_("Keys"), show=False),
     ]
 
     def __init__(self, session: PlaySession, bot_pause: float = 0.0) -> None:
@@ -321,35 +357,38 @@ class TableScreen(PlayingScreen):
         yield Static("", id="showdown")
         with Vertical(id="bet-actions", classes="actions"):
             with Horizontal(id="bet-buttons", classes="row"):
-                yield Button("Fold", id="act-fold", variant="error", compact=True)
-                yield Button("Check", id="act-call", variant="primary", compact=True)
-                yield Button("Bet", id="act-min", compact=True)
-                yield Button("Half pot", id="act-half", compact=True)
-                yield Button("Pot", id="act-pot", compact=True)
-                yield Button("All-in", id="act-all-in", variant="warning", compact=True)
+                yield Button(gettext("Fold"), id="act-fold", variant="error", compact=True)
+                yield Button(gettext("Check"), id="act-call", variant="primary", compact=True)
+                yield Button(gettext("Bet"), id="act-min", compact=True)
+                yield Button(gettext("Half pot"), id="act-half", compact=True)
+                yield Button(gettext("Pot"), id="act-pot", compact=True)
+                yield Button(gettext("All-in"), id="act-all-in", variant="warning", compact=True)
             with Horizontal(id="bet-custom", classes="row"):
                 yield Input(
-                    placeholder="amount",
+                    placeholder=gettext("amount"),
                     id="amount",
                     compact=True,
                     restrict=r"[0-9]*",
                     select_on_focus=False,
                 )
-                yield Button("Raise to", id="act-custom", compact=True)
+                yield Button(gettext("Raise to"), id="act-custom", compact=True)
         with Horizontal(id="draw-actions", classes="actions row"):
             for i in range(5):
                 yield Button("", id=f"card-{i}", classes="card", compact=True)
-            yield Input(placeholder="or type: 7h 8c", id="discard-text", compact=True)
-            yield Button("Exchange 0", id="act-draw", variant="primary", compact=True)
-            yield Button("Stand pat", id="act-stand", compact=True)
+            yield Input(placeholder=gettext("or type: 7h 8c"), id="discard-text", compact=True)
+            yield Button(
+                gettext("Exchange {count}").format(count=0), id="act-draw", variant="primary",
+                compact=True,
+            )  # fmt: skip
+            yield Button(gettext("Stand pat"), id="act-stand", compact=True)
         with Horizontal(id="offer-actions", classes="actions row"):
-            yield Button("Accept", id="act-accept", variant="primary", compact=True)
-            yield Button("Decline", id="act-decline", compact=True)
+            yield Button(gettext("Accept"), id="act-accept", variant="primary", compact=True)
+            yield Button(gettext("Decline"), id="act-decline", compact=True)
         with Horizontal(id="between-actions", classes="actions row"):
-            yield Button("Next hand", id="act-next", variant="success", compact=True)
-            yield Button("Buy a cave", id="act-rebuy", compact=True)
-            yield Button("Rules", id="act-rules", compact=True)
-            yield Button("Leave table", id="act-leave", variant="error", compact=True)
+            yield Button(gettext("Next hand"), id="act-next", variant="success", compact=True)
+            yield Button(gettext("Buy a cave"), id="act-rebuy", compact=True)
+            yield Button(gettext("Rules"), id="act-rules", compact=True)
+            yield Button(gettext("Leave table"), id="act-leave", variant="error", compact=True)
         yield LogBox(id="log")
         yield Footer()
 
@@ -374,17 +413,23 @@ class TableScreen(PlayingScreen):
         status = Text()
         seats_box = self.query_one("#seats", Static)
         if view is None:
-            status.append(f"Hand {s.hand_number}: press space to deal.")
+            status.append(
+                gettext("Hand {number}: press space to deal.").format(number=s.hand_number)
+            )
         else:
             number = s.table.hands_played + (1 if s.in_hand else 0)
             plan = s.plan
-            seats_box.border_title = (
-                f"Hand {number}, {plan.mode} game" if plan is not None else f"Hand {number}"
-            )
+            if plan is None:
+                title = gettext("Hand {number}")
+            elif plan.mode == "blind":
+                title = gettext("Hand {number}, blind game")
+            else:
+                title = gettext("Hand {number}, pot game")
+            seats_box.border_title = title.format(number=number)
             if view.finished:
                 status.append(self._end_words(), style="bold")
             elif self.session.bot_to_act and self.bot_pause > 0:
-                status.append("Opponents are playing...", style="dim")
+                status.append(gettext("Opponents are playing..."), style="dim")
             elif view.actor is not None and view.actor == view.seat:
                 status.append(decision_words(view), style="bold yellow")
         if self.message:
@@ -430,10 +475,10 @@ class TableScreen(PlayingScreen):
     def _end_words(self) -> str:
         s = self.session
         if s.broke:
-            return "Hand over. You have no chips left."
+            return gettext("Hand over. You have no chips left.")
         if s.alone:
-            return "Hand over. You are the last player at the table."
-        return "Hand over. Press space for the next hand."
+            return gettext("Hand over. You are the last player at the table.")
+        return gettext("Hand over. Press space for the next hand.")
 
     def _show_actions(self, view: SeatView | None) -> None:
         legal = view.legal if view is not None else None
@@ -453,17 +498,22 @@ class TableScreen(PlayingScreen):
         elif decision in ("draw", "discard"):
             self._show_draw(view, legal)
         elif decision is not None:
-            words = {"buy_pot": "Buy the pot", "surblind": "Surblind", "kill": "Kill"}.get(
-                decision, "Accept"
-            )
-            relabel(self.query_one("#act-accept", Button), f"{words} ({legal.offer_amount})")
+            if decision == "buy_pot":
+                words = gettext("Buy the pot ({amount})")
+            elif decision == "surblind":
+                words = gettext("Surblind ({amount})")
+            elif decision == "kill":
+                words = gettext("Kill ({amount})")
+            else:
+                words = gettext("Accept ({amount})")
+            relabel(self.query_one("#act-accept", Button), words.format(amount=legal.offer_amount))
 
     def _show_between(self) -> None:
         s = self.session
         next_button = self.query_one("#act-next", Button)
         next_button.disabled = not s.can_deal() and not (s.broke or s.alone)
         rebuy = self.query_one("#act-rebuy", Button)
-        relabel(rebuy, f"Buy a cave ({s.config.cave} chips)")
+        relabel(rebuy, cave_button(s.config.cave))
         refused = s.rebuy_refusal()
         rebuy.disabled = refused is not None
         rebuy.tooltip = refused
@@ -473,7 +523,12 @@ class TableScreen(PlayingScreen):
         fold.disabled = not legal.can_fold
         fold.tooltip = None if legal.can_fold else fold_refusal(legal)
         call = self.query_one("#act-call", Button)
-        relabel(call, f"Call {legal.call_amount}" if legal.call_amount else "Check")
+        relabel(
+            call,
+            gettext("Call {amount}").format(amount=legal.call_amount)
+            if legal.call_amount
+            else gettext("Check"),
+        )
         buttons = bet_buttons(view, legal)
         for key in ("min", "half", "pot", "all-in"):
             button = self.query_one(f"#act-{key}", Button)
@@ -485,7 +540,7 @@ class TableScreen(PlayingScreen):
         custom_row.display = low is not None and high is not None and low < high
         if low is not None and high is not None:
             box = self.query_one("#amount", Input)
-            box.placeholder = f"{low} to {high}"
+            box.placeholder = gettext("{low} to {high}").format(low=low, high=high)
             self._label_custom(box.value)
 
     def _label_custom(self, typed: str) -> None:
@@ -493,9 +548,8 @@ class TableScreen(PlayingScreen):
         legal = view.legal if view is not None else None
         if view is None or legal is None or legal.min_raise_to is None:
             return
-        word = "Raise to" if max(view.bets) > 0 else "Bet"
         amount = typed.strip() if typed.strip().isdigit() else "..."
-        relabel(self.query_one("#act-custom", Button), f"{word} {amount}")
+        relabel(self.query_one("#act-custom", Button), bet_words(max(view.bets) > 0, amount))
 
     def _show_draw(self, view: SeatView, legal: LegalActions) -> None:
         four = self.session.settings.four_color
@@ -508,12 +562,15 @@ class TableScreen(PlayingScreen):
                 face.append_text(card_text(card, four))
                 relabel(button, face)
                 button.set_class(chosen, "-chosen")
-                button.tooltip = f"Key {i + 1}"
+                button.tooltip = gettext("Key {number}").format(number=i + 1)
                 button.display = True
             else:
                 button.display = False
-        word = "Exchange" if legal.decision == "draw" else "Discard"
-        relabel(self.query_one("#act-draw", Button), f"{word} {len(self.selected)}")
+        if legal.decision == "draw":
+            words = gettext("Exchange {count}")
+        else:
+            words = gettext("Discard {count}")
+        relabel(self.query_one("#act-draw", Button), words.format(count=len(self.selected)))
         self.query_one("#act-stand", Button).display = legal.decision == "draw"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -567,22 +624,24 @@ class TableScreen(PlayingScreen):
         self._end_offered = s.table.hands_played
         cave: int | None = None
         if s.alone:
-            title = "You are the last player at the table."
-            text = (
+            title = gettext("You are the last player at the table.")
+            text = gettext(
                 "Every opponent ran out of chips and the table's rebuy rule lets none "
                 "of them buy a cave: the session ends here."
             )
         else:
-            title = "You have no chips left."
+            title = gettext("You have no chips left.")
             refused = s.rebuy_refusal()
             if refused is None:
                 cave = s.config.cave
-                text = (
-                    f"Buy a cave of {cave} chips to play on, or end the session "
-                    "and see its summary."
-                )
+                text = ngettext(
+                    "Buy a cave of {cave} chip to play on, or end the session and see its summary.",
+                    "Buy a cave of {cave} chips to play on, or end the session "
+                    "and see its summary.",
+                    cave,
+                ).format(cave=cave)
             else:
-                text = f"{refused} The session ends here."
+                text = gettext("{refusal} The session ends here.").format(refusal=refused)
         self.app.push_screen(BrokeScreen(title, text, cave), self._end_chosen)
 
     def _end_chosen(self, choice: EndChoice | None) -> None:
@@ -631,7 +690,12 @@ class TableScreen(PlayingScreen):
         seat = self.session.person_seat
         if seat is None:
             return message
-        return re.sub(rf"\bseat {seat}\b", self.session.person, message)
+        # Translators: how the engine's messages name a seat, with and without an
+        # article ("le siège 2"); both are replaced by the person's name.
+        for words in (pgettext("engine message", "the seat {seat}"), gettext("seat {seat}")):
+            pattern = re.escape(words.format(seat=seat))
+            message = re.sub(rf"\b{pattern}\b", self.session.person, message)
+        return message
 
     def _legal(self, decision: tuple[str, ...]) -> tuple[SeatView, LegalActions] | None:
         view = self.session.view
@@ -703,7 +767,9 @@ class TableScreen(PlayingScreen):
             return
         self._leave_box(box)
         if not text.isdigit():
-            self.message = f"The amount must be a whole number of chips, not {text!r}."
+            self.message = gettext(
+                "The amount must be a whole number of chips, not {text!r}."
+            ).format(text=text)
             self.refresh_table()
             return
         self._act(Action.raise_to(int(text)))
@@ -738,7 +804,9 @@ class TableScreen(PlayingScreen):
                 self.refresh_table()
                 return
         elif not cards and found[1].decision == "draw":
-            self.message = "Choose the cards to exchange with keys 1 to 5, or stand pat (s)."
+            self.message = gettext(
+                "Choose the cards to exchange with keys 1 to 5, or stand pat (s)."
+            )
             self.refresh_table()
             return
         self._act(Action.discard(cards))
@@ -781,7 +849,7 @@ class TableScreen(PlayingScreen):
         if refused is not None:
             self.message = refused
         elif self._run(s.rebuy):
-            self.message = f"You buy a cave: your stack is {s.stack()}."
+            self.message = gettext("You buy a cave: your stack is {stack}.").format(stack=s.stack())
         self.refresh_table()
 
     def action_rules(self) -> None:
@@ -792,10 +860,10 @@ class TableScreen(PlayingScreen):
         """Leave the table: the session ledger and summary."""
         note = ""
         if self.session.in_hand:
-            note = (
+            note = gettext(
                 "You left during a hand: it is kept, and `pokerbonus play --resume "
-                f"{self.session.session_id}` resumes it (or voids it, every chip returned)."
-            )
+                "{session}` resumes it (or voids it, every chip returned)."
+            ).format(session=self.session.session_id)
         self.left = True
         entries = self.session.leave()
         self.app.switch_screen(LedgerScreen(entries, note, self.session.summary()))

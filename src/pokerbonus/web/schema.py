@@ -37,6 +37,7 @@ from typing import Any, Final, get_args, get_origin
 from pokerbonus.cards import DECK_SIZES
 from pokerbonus.engine.config import GAMES, TableConfig
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.i18n import N_
 from pokerbonus.levels import LADDER, LEVEL_HELP
 from pokerbonus.rules.catalog import CATALOG
 
@@ -46,42 +47,67 @@ SCHEMA_PATH: Final = Path(__file__).parent / "static" / "table-config.json"
 """Where the page reads the schema (served as ``/static/table-config.json``)."""
 
 LABELS: Final[dict[str, tuple[str, str]]] = {
-    "game": ("Game", "the game played at the table"),
-    "players": ("Seats", "seats at the table"),
-    "deck_size": ("Deck", "cards in the deck; unset: by the number of players"),
-    "jokers": ("Jokers", "jokers added to the deck"),
-    "wheel": ("Wheel", "A-2-3-4-5 (or its short-deck equivalent) is a straight"),
-    "ranking": ("Ranking", "order of the hands"),
-    "betting": ("Betting", "betting structure"),
-    "small_bet": ("Small bet", "limit: the bet of the first round"),
-    "big_bet": ("Big bet", "limit: the bet of the second round"),
-    "raise_cap": ("Raise cap", "limit: raises after the bet in a round"),
-    "forced_bets": ("Forced bets", "pot game (antes), blind game, or both in turn"),
-    "mixed_start": ("Mixed: first game", "with mixed forced bets: the game of the first orbits"),
-    "pot_orbits": ("Mixed: pot orbits", "with mixed forced bets: orbits of pot game"),
-    "blind_orbits": ("Mixed: blind orbits", "with mixed forced bets: orbits of blind game"),
-    "ante": ("Ante", "everyone's ante; unset: 1 in the pot game and stud, none with blinds"),
-    "blind": ("Blind", "the blind game's blind; unset: 2, in limit the small bet"),
-    "small_blind": ("Small blind", "hold'em-style games; unset: 1, in limit half the small bet"),
-    "big_blind": ("Big blind", "hold'em-style games; unset: 2, in limit the small bet"),
-    "straddle": ("Straddle", "the player left of the big blind posts twice the big blind"),
-    "bring_in": ("Bring-in", "stud games: the bring-in of the lowest up card"),
-    "surblind": ("Surblinds", "the blind may be doubled before looking"),
-    "surblind_depth": ("Surblind chain", "surblind only, surblind and overblind, or unlimited"),
-    "buy_pot": ("Buy the pot", "the player left of the dealer may double the pot"),
-    "max_discard": ("Most cards exchanged", "3 (one player may take 4) or 5"),
-    "shuffle": ("Shuffle", "every hand, or cut only (private game)"),
-    "cut_min_packet": ("Cut: smallest packet", "fewest cards each packet of a cut keeps"),
-    "cave": ("Cave", "the buy-in unit, the same for everyone"),
-    "rebuy": ("Rebuys", "free (whole caves), limited, or unlimited (any amount)"),
-    "max_caves": ("Most caves", "limited rebuys: caves per player, the first included"),
-    "kill": ("Kill pot", "after two scoops in a row the winner posts a kill blind: 2x or 1.5x"),
-    "kill_min_pot": ("Kill: smallest pot", "a scoop counts for the kill from this pot up; 0: all"),
-    "kill_end": ("Kill ends", "source: when the killer wins the killed pot; cardroom: on a loss"),
-    "look_at_two": ("Look at two and kill", "lowball draws: anyone may kill after two cards"),
-    "house_dealer": ("House dealer", "a dealer who does not play; a button moves instead"),
+    "game": (N_("Game"), N_("the game played at the table")),
+    "players": (N_("Seats"), N_("seats at the table")),
+    "deck_size": (N_("Deck"), N_("cards in the deck; unset: by the number of players")),
+    "jokers": (N_("Jokers"), N_("jokers added to the deck")),
+    "wheel": (N_("Wheel"), N_("A-2-3-4-5 (or its short-deck equivalent) is a straight")),
+    "ranking": (N_("Ranking"), N_("order of the hands")),
+    "betting": (N_("Betting"), N_("betting structure")),
+    "small_bet": (N_("Small bet"), N_("limit: the bet of the first round")),
+    "big_bet": (N_("Big bet"), N_("limit: the bet of the second round")),
+    "raise_cap": (N_("Raise cap"), N_("limit: raises after the bet in a round")),
+    "forced_bets": (N_("Forced bets"), N_("pot game (antes), blind game, or both in turn")),
+    "mixed_start": (
+        N_("Mixed: first game"),
+        N_("with mixed forced bets: the game of the first orbits"),
+    ),
+    "pot_orbits": (N_("Mixed: pot orbits"), N_("with mixed forced bets: orbits of pot game")),
+    "blind_orbits": (N_("Mixed: blind orbits"), N_("with mixed forced bets: orbits of blind game")),
+    "ante": (
+        N_("Ante"),
+        N_("everyone's ante; unset: 1 in the pot game and stud, none with blinds"),
+    ),
+    "blind": (N_("Blind"), N_("the blind game's blind; unset: 2, in limit the small bet")),
+    "small_blind": (
+        N_("Small blind"),
+        N_("hold'em-style games; unset: 1, in limit half the small bet"),
+    ),
+    "big_blind": (N_("Big blind"), N_("hold'em-style games; unset: 2, in limit the small bet")),
+    "straddle": (N_("Straddle"), N_("the player left of the big blind posts twice the big blind")),
+    "bring_in": (N_("Bring-in"), N_("stud games: the bring-in of the lowest up card")),
+    "surblind": (N_("Surblinds"), N_("the blind may be doubled before looking")),
+    "surblind_depth": (
+        N_("Surblind chain"),
+        N_("surblind only, surblind and overblind, or unlimited"),
+    ),
+    "buy_pot": (N_("Buy the pot"), N_("the player left of the dealer may double the pot")),
+    "max_discard": (N_("Most cards exchanged"), N_("3 (one player may take 4) or 5")),
+    "shuffle": (N_("Shuffle"), N_("every hand, or cut only (private game)")),
+    "cut_min_packet": (N_("Cut: smallest packet"), N_("fewest cards each packet of a cut keeps")),
+    "cave": (N_("Cave"), N_("the buy-in unit, the same for everyone")),
+    "rebuy": (N_("Rebuys"), N_("free (whole caves), limited, or unlimited (any amount)")),
+    "max_caves": (N_("Most caves"), N_("limited rebuys: caves per player, the first included")),
+    "kill": (
+        N_("Kill pot"),
+        N_("after two scoops in a row the winner posts a kill blind: 2x or 1.5x"),
+    ),
+    "kill_min_pot": (
+        N_("Kill: smallest pot"),
+        N_("a scoop counts for the kill from this pot up; 0: all"),
+    ),
+    "kill_end": (
+        N_("Kill ends"),
+        N_("source: when the killer wins the killed pot; cardroom: on a loss"),
+    ),
+    "look_at_two": (
+        N_("Look at two and kill"),
+        N_("lowball draws: anyone may kill after two cards"),
+    ),
+    "house_dealer": (N_("House dealer"), N_("a dealer who does not play; a button moves instead")),
 }
-"""Label and help line of each field, as the form shows them."""
+"""Label and help line of each field, as the form shows them (in English: the page
+translates them with the catalog, :mod:`pokerbonus.web.words`)."""
 
 _CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "game": tuple(GAMES),
@@ -183,7 +209,7 @@ def config_schema() -> dict[str, Any]:
         "games": {name: list(span) for name, span in GAMES.items()},
         "game_fields": {name: _game_fields(name) for name in GAMES},
         "game_names": {
-            name: "French five-card draw" if name == "draw" else CATALOG[name].name
+            name: N_("French five-card draw") if name == "draw" else CATALOG[name].name
             for name in GAMES
         },
         "bot_levels": list(LADDER),

@@ -45,6 +45,8 @@ import numpy.typing as npt
 from pokerbonus.analysis.stats import dealer_kernels as k
 from pokerbonus.dealer.settings import DealerSettings
 from pokerbonus.errors import ConfigurationError, InvalidHandError
+from pokerbonus.i18n import gettext
+from pokerbonus.i18n.numbers import number
 from pokerbonus.sim import RunResult, Shard, ShardTask, plan_shards, run_shards
 
 __all__ = [
@@ -115,9 +117,13 @@ class RtpTerms:
         """Refuse terms whose integer counts could overflow over ``situations``."""
         if k.SCALE * self.most_returned * situations >= 2**62:
             raise ConfigurationError(
-                f"settings: a bet of {self.bet}, a play wager of {self.play} and pays up to "
-                f"{max(self.pays)} to 1 are too large for the exact counts of "
-                f"{situations:,} situations; use smaller amounts"
+                gettext(
+                    "settings: a bet of {bet}, a play wager of {play} and pays up to {pays} to 1 "
+                    "are too large for the exact counts of {situations} situations; use smaller "
+                    "amounts"
+                ).format(
+                    bet=self.bet, play=self.play, pays=max(self.pays), situations=number(situations)
+                )
             )
 
     def square_scale(self, situations: int) -> int:
@@ -175,11 +181,15 @@ def situation_values(settings: DealerSettings, hand: npt.ArrayLike, up: int) -> 
     cards = np.asarray(hand, dtype=np.int64).reshape(-1)
     if cards.shape[0] != 5 or not 0 <= int(up) < 52 or ((cards < 0) | (cards > 51)).any():
         raise InvalidHandError(
-            f"situation: needs five cards and the dealer's card of a 52-card deck, got "
-            f"{cards.shape[0]} cards and {up!r}"
+            gettext(
+                "situation: needs five cards and the dealer's card of a 52-card deck, got "
+                "{count} cards and {up!r}"
+            ).format(count=cards.shape[0], up=up)
         )
     if len({*cards.tolist(), int(up)}) != 6:
-        raise InvalidHandError("situation: a card is repeated between the hand and the dealer's")
+        raise InvalidHandError(
+            gettext("situation: a card is repeated between the hand and the dealer's")
+        )
     s = settings
     out = np.zeros(6, dtype=np.int64)
     work = getattr(_THREAD, "work", None)
@@ -229,7 +239,9 @@ def exact_shard(terms: RtpTerms, part: int, _size: int) -> npt.NDArray[np.int64]
     """A shard task of an exact run: part ``part`` of :data:`EXACT_PARTS` (up-card
     rank ``part // 4``, stripe ``part % 4``)."""
     if not 0 <= part < EXACT_PARTS:
-        raise ConfigurationError(f"part: {part!r} is not 0..{EXACT_PARTS - 1}")
+        raise ConfigurationError(
+            gettext("part: {part!r} is not 0..{last}").format(part=part, last=EXACT_PARTS - 1)
+        )
     counts: npt.NDArray[np.int64] = k.exact_part(
         part // STRIPES, part % STRIPES, STRIPES, k.situation_tables(), k.situation_work(),
         _pays(terms.pays), terms.qualify, terms.bet, terms.play, terms.fee, terms.switch,
@@ -257,8 +269,9 @@ def dealer_plan(
         return functools.partial(exact_shard, terms), shards
     if not isinstance(situations, int) or situations < MIN_SITUATIONS:
         raise ConfigurationError(
-            f"situations: at least {MIN_SITUATIONS:,} (every stratum needs a few), "
-            f"got {situations!r}"
+            gettext(
+                "situations: at least {least} (every stratum needs a few), got {value!r}"
+            ).format(least=number(MIN_SITUATIONS), value=situations)
         )
     terms.check_counts(situations)
     task = functools.partial(sample_shard, terms, terms.square_scale(situations))
@@ -328,7 +341,7 @@ class DealerResult:
         table = counts.reshape(k.STRATA, k.STRATUM_FIELDS).astype(np.float64)
         n = table[:, 0]
         if (n < 2).any():
-            raise ConfigurationError("situations: too few to cover every stratum")
+            raise ConfigurationError(gettext("situations: too few to cover every stratum"))
         sq = float(scale if scale is not None else terms.square_scale(int(n.sum())))
         p = np.array(k.CATEGORY_HANDS, dtype=np.float64) / sum(k.CATEGORY_HANDS)
         r = table[:, 1] / k.SCALE / n
@@ -359,8 +372,9 @@ class DealerResult:
         weight, returned, staked = (int(x) for x in counts[:3])
         if weight != _SITUATIONS_IN_GAME:
             raise ConfigurationError(
-                f"exact: {weight:,} situations counted, {_SITUATIONS_IN_GAME:,} expected "
-                "(every part must run)"
+                gettext(
+                    "exact: {counted} situations counted, {expected} expected (every part must run)"
+                ).format(counted=number(weight), expected=number(_SITUATIONS_IN_GAME))
             )
         rtp = returned / (k.SCALE * staked)
         edge = (staked * k.SCALE - returned) / (k.SCALE * weight * terms.bet)
@@ -392,11 +406,12 @@ def result_of_run(
 ) -> DealerResult:
     """The :class:`DealerResult` of a finished (or interrupted) run of :func:`dealer_plan`."""
     if result.hands == 0:
-        raise ConfigurationError("interrupted before any part of the run completed")
+        raise ConfigurationError(gettext("interrupted before any part of the run completed"))
     if exact and result.interrupted:
         raise ConfigurationError(
-            f"interrupted: an exact run needs all {EXACT_PARTS} parts, "
-            f"{result.shards_done} were done"
+            gettext("interrupted: an exact run needs all {parts} parts, {done} were done").format(
+                parts=EXACT_PARTS, done=result.shards_done
+            )
         )
     scale = RtpTerms.of(settings).square_scale(situations) if not exact else None
     return DealerResult.from_counts(

@@ -22,6 +22,7 @@ import numpy.typing as npt
 from pokerbonus.analysis.stats.tables import BINOM, CATEGORY_KEYS, class_tables, hand_class
 from pokerbonus.cards import make_deck
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.i18n import gettext
 
 __all__ = ["DealtStats", "dealt_frequencies"]
 
@@ -39,7 +40,9 @@ class DealtStats:
         """Fraction (0..1) of the hands in ``category`` (a key such as ``"pair"``)."""
         if category not in self.counts:
             raise ConfigurationError(
-                f"category: {category!r} is not one of {', '.join(CATEGORY_KEYS)}"
+                gettext("category: {category!r} is not one of {category_keys}").format(
+                    category=category, category_keys=", ".join(CATEGORY_KEYS)
+                )
             )
         return self.counts[category] / self.total
 

@@ -45,6 +45,7 @@ import numpy.typing as npt
 from pokerbonus.analysis.stats.tables import BINOM, CATEGORY_KEYS, class_tables, hand_class
 from pokerbonus.cards import lowest_rank, make_deck
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.i18n import gettext
 
 __all__ = [
     "COUNTS_SIZE",
@@ -93,23 +94,39 @@ class DrawConfig:
             low = lowest_rank(self.deck)
         except Exception:
             raise ConfigurationError(
-                f"deck: {self.deck!r} is not a deck size (32, 36, 40, 44, 48 or 52)"
+                gettext("deck: {deck!r} is not a deck size (32, 36, 40, 44, 48 or 52)").format(
+                    deck=self.deck
+                )
             ) from None
         if not 2 <= self.players <= 10:
-            raise ConfigurationError(f"players: {self.players!r} is not 2..10")
+            raise ConfigurationError(
+                gettext("players: {players!r} is not 2..10").format(players=self.players)
+            )
         if 5 * self.players + 3 > 52 - 4 * low:
             raise ConfigurationError(
-                f"players: {self.players} players need at least {5 * self.players + 3} cards "
-                f"(five each and three to draw), the deck has {self.deck}"
+                gettext(
+                    "players: {players} players need at least {value} cards (five each and "
+                    "three to draw), the deck has {deck}"
+                ).format(players=self.players, value=5 * self.players + 3, deck=self.deck)
             )
         if self.strategy not in STRATEGIES:
-            raise ConfigurationError(f"strategy: {self.strategy!r} is not one of {STRATEGIES}")
+            raise ConfigurationError(
+                gettext("strategy: {strategy!r} is not one of {strategies}").format(
+                    strategy=self.strategy, strategies=STRATEGIES
+                )
+            )
         if self.straight_draws not in STRAIGHT_DRAWS:
             raise ConfigurationError(
-                f"straight_draws: {self.straight_draws!r} is not 'open' or 'all'"
+                gettext("straight_draws: {straight_draws!r} is not 'open' or 'all'").format(
+                    straight_draws=self.straight_draws
+                )
             )
         if self.ranking not in ("modern", "archaic"):
-            raise ConfigurationError(f"ranking: {self.ranking!r} is not 'modern' or 'archaic'")
+            raise ConfigurationError(
+                gettext("ranking: {ranking!r} is not 'modern' or 'archaic'").format(
+                    ranking=self.ranking
+                )
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +149,9 @@ class DrawStats:
     def __post_init__(self) -> None:
         if len(self.counts) != COUNTS_SIZE:
             raise ConfigurationError(
-                f"counts: expected {COUNTS_SIZE} integers, got {len(self.counts)}"
+                gettext("counts: expected {counts_size} integers, got {count}").format(
+                    counts_size=COUNTS_SIZE, count=len(self.counts)
+                )
             )
         array = np.array(self.counts, dtype=np.int64)
         object.__setattr__(self, "_matrix", array[_DEALT_FINAL:_WIN_DEALT].reshape(10, 10))
@@ -151,7 +170,9 @@ class DrawStats:
 
     def __add__(self, other: DrawStats) -> DrawStats:
         if self.config != other.config:
-            raise ConfigurationError("cannot merge draw statistics of different configurations")
+            raise ConfigurationError(
+                gettext("cannot merge draw statistics of different configurations")
+            )
         merged = tuple(a + b for a, b in zip(self.counts, other.counts, strict=True))
         return DrawStats(self.config, merged, self.interrupted or other.interrupted, self.seed)
 
@@ -268,7 +289,11 @@ class DrawStats:
 
 def _index(category: str) -> int:
     if category not in CATEGORY_KEYS:
-        raise ConfigurationError(f"category: {category!r} is not one of {', '.join(CATEGORY_KEYS)}")
+        raise ConfigurationError(
+            gettext("category: {category!r} is not one of {category_keys}").format(
+                category=category, category_keys=", ".join(CATEGORY_KEYS)
+            )
+        )
     return CATEGORY_KEYS.index(category)
 
 
@@ -526,12 +551,21 @@ def play_deals(config: DrawConfig, deals: npt.NDArray[np.int64]) -> DrawStats:
     """
     rows = np.ascontiguousarray(deals, dtype=np.int64)
     if rows.ndim != 2:
-        raise ConfigurationError(f"deals: expected a 2-D array, got shape {rows.shape}")
+        raise ConfigurationError(
+            gettext("deals: expected a 2-D array, got shape {shape}").format(shape=rows.shape)
+        )
     deck_n = rows.shape[1] - 3 * config.players
     if deck_n < 5 * config.players + 3:
         raise ConfigurationError(
-            f"deals: rows of {rows.shape[1]} leave {deck_n} cards, fewer than "
-            f"{5 * config.players + 3} for {config.players} players"
+            gettext(
+                "deals: rows of {shape} leave {deck_n} cards, fewer than {value} for "
+                "{players} players"
+            ).format(
+                shape=rows.shape[1],
+                deck_n=deck_n,
+                value=5 * config.players + 3,
+                players=config.players,
+            )
         )
     tables = class_tables(config.deck, 0, config.wheel, config.ranking)
     counts = _play_deals(
@@ -555,7 +589,9 @@ def simulate_draw(config: DrawConfig, hands: int, seed: int) -> DrawStats:
     """Play ``hands`` seeded random deals in this process, as one shard per the
     shard plan of :mod:`pokerbonus.sim` would (see there for parallel runs)."""
     if hands < 1:
-        raise ConfigurationError(f"hands: {hands!r} is not a positive number of deals")
+        raise ConfigurationError(
+            gettext("hands: {hands!r} is not a positive number of deals").format(hands=hands)
+        )
     seq = np.random.SeedSequence(seed)
     shard_seed = int(seq.generate_state(1, dtype=np.uint32)[0])
     return DrawStats.from_array(config, draw_shard(config, shard_seed, hands), seed=seed)

@@ -10,6 +10,10 @@ from pokerbonus.analysis.stats.dealt import DealtStats
 from pokerbonus.analysis.stats.draw import DrawStats
 from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.hands.category import Category
+from pokerbonus.hands.describe import category_name
+from pokerbonus.i18n import current_language, gettext, ngettext
+from pokerbonus.i18n.numbers import number
 
 __all__ = ["plot_dealer", "plot_dealt", "plot_draw"]
 
@@ -19,7 +23,9 @@ _FORMATS = {".png": "png", ".svg": "svg"}
 def _figure(path: Path) -> tuple[Any, Any, str]:
     fmt = _FORMATS.get(path.suffix.lower())
     if fmt is None:
-        raise ConfigurationError(f"plot: {str(path)!r} must end in .png or .svg")
+        raise ConfigurationError(
+            gettext("plot: {path!r} must end in .png or .svg").format(path=str(path))
+        )
     import matplotlib
 
     matplotlib.use("Agg")
@@ -30,7 +36,12 @@ def _figure(path: Path) -> tuple[Any, Any, str]:
 
 
 def _labels(keys: list[str]) -> list[str]:
-    return [k.replace("_", " ") for k in keys]
+    """The categories under the bars: their keys in English (``two pair``), their
+    names in another language."""
+    lang = current_language()
+    if lang == "en":
+        return [k.replace("_", " ") for k in keys]
+    return [category_name(Category[k.upper()], lang) for k in keys]
 
 
 def plot_dealt(stats: DealtStats, path: Path) -> None:
@@ -39,8 +50,13 @@ def plot_dealt(stats: DealtStats, path: Path) -> None:
     keys = [k for k in CATEGORY_KEYS if stats.counts[k]]
     ax.bar(_labels(keys), [stats.frequency(k) for k in keys], color="tab:blue")
     ax.set_yscale("log")
-    ax.set_ylabel("frequency")
-    ax.set_title(f"Five-card deal, {stats.deck} cards + {stats.jokers} joker(s) (exact)")
+    ax.set_ylabel(gettext("frequency"))
+    title = ngettext(
+        "Five-card deal, {deck} cards + {jokers} joker (exact)",
+        "Five-card deal, {deck} cards + {jokers} jokers (exact)",
+        stats.jokers,
+    )
+    ax.set_title(title.format(deck=stats.deck, jokers=stats.jokers))
     ax.tick_params(axis="x", rotation=30)
     figure.savefig(path, format=fmt)
 
@@ -54,22 +70,24 @@ def plot_draw(stats: DrawStats, path: Path) -> None:
         [f - stats.ci95(k)[0] for k, f in zip(keys, freq, strict=True)],
         [stats.ci95(k)[1] - f for k, f in zip(keys, freq, strict=True)],
     ]
-    ax.bar(_labels(keys), freq, yerr=errors, color="tab:blue", label="final frequency")
+    ax.bar(_labels(keys), freq, yerr=errors, color="tab:blue", label=gettext("final frequency"))
     ax.set_yscale("log")
-    ax.set_ylabel("final frequency")
+    ax.set_ylabel(gettext("final frequency"))
     ax.tick_params(axis="x", rotation=30)
     twin = ax.twinx()
     dealt = stats.win_expectancy_dealt
     final = stats.win_expectancy_final
     twin.plot(_labels(keys), [final.get(k, 0.0) for k in keys], "o-", color="tab:red",
-              label="win expectancy (final)")  # fmt: skip
+              label=gettext("win expectancy (final)"))  # fmt: skip
     twin.plot(_labels(keys), [dealt.get(k, float("nan")) for k in keys], "s--",
-              color="tab:green", label="win expectancy (dealt)")  # fmt: skip
+              color="tab:green", label=gettext("win expectancy (dealt)"))  # fmt: skip
     twin.set_ylim(0, 1)
-    twin.set_ylabel("win expectancy")
+    twin.set_ylabel(gettext("win expectancy"))
     twin.legend(loc="upper left")
     ax.set_title(
-        f"Five-card draw, {stats.config.deck} cards, {stats.players} players, {stats.hands:,} deals"
+        gettext("Five-card draw, {deck} cards, {players} players, {hands} deals").format(
+            deck=stats.config.deck, players=stats.players, hands=number(stats.hands)
+        )
     )
     figure.savefig(path, format=fmt)
 
@@ -78,14 +96,25 @@ def plot_dealer(result: DealerResult, path: Path) -> None:
     """Best decision shares and the RTP with its interval."""
     figure, ax, fmt = _figure(path)
     ax.bar(
-        ["fold", "keep", "exchange one"],
+        [gettext("fold"), gettext("keep"), gettext("exchange one")],
         [result.fold, result.keep, result.exchange],
         color=["tab:gray", "tab:blue", "tab:orange"],
     )
-    ax.set_ylabel("share of situations")
+    ax.set_ylabel(gettext("share of situations"))
     low, high = result.ci95
+    title = (
+        gettext("Dealer mode: RTP {rtp} (95% CI {low}-{high}), exact, {situations} situations")
+        if result.method == "exact"
+        else gettext(
+            "Dealer mode: RTP {rtp} (95% CI {low}-{high}), sampled, {situations} situations"
+        )
+    )
     ax.set_title(
-        f"Dealer mode: RTP {result.rtp:.4f} (95% CI {low:.4f}-{high:.4f}), "
-        f"{result.method}, {result.situations:,} situations"
+        title.format(
+            rtp=number(result.rtp, ".4f"),
+            low=number(low, ".4f"),
+            high=number(high, ".4f"),
+            situations=number(result.situations),
+        )
     )
     figure.savefig(path, format=fmt)

@@ -37,6 +37,7 @@ import numpy.typing as npt
 from pokerbonus.cards import lowest_rank
 from pokerbonus.errors import ConfigurationError, InvalidCardError
 from pokerbonus.hands import Category, evaluate
+from pokerbonus.i18n import gettext
 
 __all__ = ["BINOM", "CATEGORY_KEYS", "ClassTables", "class_tables", "hand_class", "hand_class_in"]
 
@@ -88,13 +89,17 @@ def class_tables(
     and dense over the hands this deck can make (7,462 for 52 cards, no joker).
     """
     if jokers not in (0, 1, 2):
-        raise ConfigurationError(f"jokers: {jokers!r} is not 0, 1 or 2")
+        raise ConfigurationError(
+            gettext("jokers: {jokers!r} is not 0, 1 or 2").format(jokers=jokers)
+        )
     if ranking not in ("modern", "archaic"):
-        raise ConfigurationError(f"ranking: {ranking!r} is not 'modern' or 'archaic'")
+        raise ConfigurationError(
+            gettext("ranking: {ranking!r} is not 'modern' or 'archaic'").format(ranking=ranking)
+        )
     try:
         low = lowest_rank(deck)
     except InvalidCardError as exc:
-        raise ConfigurationError(f"deck: {exc}") from None
+        raise ConfigurationError(gettext("deck: {exc}").format(exc=exc)) from None
     keys = np.zeros((3, 2, CLASSES), dtype=np.int64)
     category = np.full((3, 2, CLASSES), -1, dtype=np.int8)
     for held in range(jokers + 1):

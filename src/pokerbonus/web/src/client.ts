@@ -3,6 +3,7 @@
 // asks for `batch` frames (a change's messages in one frame); each message of a
 // batch is taken in order, as if it had come in a frame of its own.
 
+import { lang } from "./i18n.js";
 import type { Action, ErrorMsg, EventMsg, ServerFrame, ServerMsg, StateMsg, WelcomeMsg } from "./protocol.js";
 
 export interface ClientHandlers {
@@ -59,7 +60,7 @@ export class TableClient {
     ws.addEventListener("open", () => {
       this.stats.connects += 1;
       this.replaying = this.lastN !== null;
-      ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.lastN, batch: true }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.lastN, batch: true, lang }));
     });
     ws.addEventListener("message", (e: MessageEvent<string>) => {
       if (ws !== this.socket) return;

@@ -6,8 +6,9 @@
 import { cardBack, cardElement } from "./cards.js";
 import { TableClient, type ConnectionStatus } from "./client.js";
 import { h } from "./dom.js";
+import { gettext, languageSwitch, ngettext, pgettext } from "./i18n.js";
 import type { Action, ErrorMsg, EventMsg, GameEvent, HandInfo, StateMsg, TableInfo } from "./protocol.js";
-import { describeEvent } from "./words.js";
+import { describeEvent, levelWords } from "./words.js";
 
 const MAX_LOG = 300;
 
@@ -71,41 +72,42 @@ export class TablePage {
 
   private build(): void {
     const e = this.els;
-    e.status = h("span", { class: "badge", "data-testid": "connection", role: "status" }, "connecting");
+    e.status = h("span", { class: "badge", "data-testid": "connection", role: "status" }, gettext("connecting"));
     e.invite = h("button", { type: "button", "data-testid": "btn-invite", onclick: () => this.copyInvite() },
-      "Copy invite link");
+      gettext("Copy invite link"));
     e.colours = h("input", { type: "checkbox", id: "four-colour", "data-testid": "four-colour",
       onchange: (ev) => this.setFourColour((ev.target as HTMLInputElement).checked) });
     (e.colours as HTMLInputElement).checked = this.fourColour;
     e.felt = h("div", { class: "oval", "data-testid": "table" });
-    e.actions = h("section", { class: "actions", "data-testid": "actions", "aria-label": "Your actions" });
+    e.actions = h("section", { class: "actions", "data-testid": "actions", "aria-label": gettext("Your actions") });
     e.timer = h("div", { class: "timer", "data-testid": "timer", role: "timer", "aria-live": "off" });
     e.seatBar = h("div", { class: "seat-controls", "data-testid": "seat-controls" });
     e.message = h("div", { class: "message", "data-testid": "message", role: "alert" });
-    e.log = h("ol", { class: "log", "data-testid": "log", "aria-label": "Action log", "aria-live": "polite" });
+    e.log = h("ol", { class: "log", "data-testid": "log", "aria-label": gettext("Action log"), "aria-live": "polite" });
     e.chatList = h("ol", { class: "chat-lines", "data-testid": "chat-lines" });
-    e.chatInput = h("input", { type: "text", maxlength: 200, "aria-label": "Chat message",
-      placeholder: "Say something", "data-testid": "chat-input" });
+    e.chatInput = h("input", { type: "text", maxlength: 200, "aria-label": gettext("Chat message"),
+      placeholder: gettext("Say something"), "data-testid": "chat-input" });
     const chatForm = h("form", { class: "chat-form", onsubmit: (ev) => { ev.preventDefault(); this.sendChat(); } },
-      e.chatInput, h("button", { type: "submit", "data-testid": "chat-send" }, "Send"));
+      e.chatInput, h("button", { type: "submit", "data-testid": "chat-send" }, gettext("Send")));
     e.ledger = h("table", { class: "ledger", "data-testid": "ledger" });
     e.showdown = h("div", { class: "showdown", "data-testid": "showdown", "aria-live": "polite" });
     this.root.replaceChildren(
       h("header", { class: "bar" },
         h("a", { href: "/", class: "brand" }, "Poker Bonus"),
-        h("span", { class: "table-id" }, `Table ${this.table}`),
+        h("span", { class: "table-id" }, gettext("Table {table}", { table: this.table })),
         e.status,
         this.inviteLink ? e.invite : null,
-        h("label", { class: "toggle" }, e.colours, " four colours")),
+        h("label", { class: "toggle" }, e.colours, " ", gettext("four colours")),
+        languageSwitch()),
       h("main", { class: "table-layout" },
         h("section", { class: "felt" }, e.felt),
         h("section", { class: "controls" }, e.timer, e.actions, e.message),
         h("section", { class: "seat-bar" }, e.seatBar),
         h("aside", { class: "side" },
-          h("section", { class: "panel" }, h("h2", {}, "Showdown"), e.showdown),
-          h("section", { class: "panel" }, h("h2", {}, "Action log"), e.log),
-          h("section", { class: "panel", "data-testid": "chat" }, h("h2", {}, "Chat"), e.chatList, chatForm),
-          h("section", { class: "panel" }, h("h2", {}, "Session ledger"), e.ledger))),
+          h("section", { class: "panel" }, h("h2", {}, gettext("Showdown")), e.showdown),
+          h("section", { class: "panel" }, h("h2", {}, gettext("Action log")), e.log),
+          h("section", { class: "panel", "data-testid": "chat" }, h("h2", {}, gettext("Chat")), e.chatList, chatForm),
+          h("section", { class: "panel" }, h("h2", {}, gettext("Session ledger")), e.ledger))),
     );
     document.body.classList.toggle("four-colour", this.fourColour);
   }
@@ -120,7 +122,7 @@ export class TablePage {
     if (!this.inviteLink) return;
     const link = new URL(this.inviteLink, location.origin).href;
     void navigator.clipboard?.writeText(link).catch(() => undefined);
-    this.flash(`Invite link: ${link}`);
+    this.flash(gettext("Invite link: {link}", { link }));
   }
 
   private flash(text: string, error = false): void {
@@ -132,8 +134,8 @@ export class TablePage {
 
   private onStatus(status: ConnectionStatus): void {
     const el = this.els.status;
-    el.textContent = { connecting: "connecting", open: "connected", reconnecting: "reconnecting",
-      refused: "refused" }[status];
+    el.textContent = { connecting: gettext("connecting"), open: gettext("connected"),
+      reconnecting: gettext("reconnecting"), refused: gettext("refused") }[status];
     el.dataset.status = status;
     this.syncStats();
   }
@@ -155,7 +157,7 @@ export class TablePage {
 
   private nameOf = (seat: number): string => {
     const occ = this.state?.table.seats[seat];
-    return occ ? occ.name : `seat ${seat + 1}`;
+    return occ ? occ.name : gettext("seat {seat}", { seat: seat + 1 });
   };
 
   private onEvent(msg: EventMsg): void {
@@ -299,9 +301,9 @@ export class TablePage {
     if (hand) {
       const total = this.handOver && this.awards.length > 0
         ? this.awards.reduce((sum, a) => sum + a.amount, 0) : hand.pot;
-      const pot = h("div", { class: "pot", "data-testid": "pot", "aria-label": `Pot ${total}` },
-        h("span", { class: "label" }, "Pot "), h("strong", {}, String(total)));
-      center.append(h("div", { class: "hand-no", "data-testid": "hand-number" }, `Hand ${hand.number}`), pot);
+      const pot = h("div", { class: "pot", "data-testid": "pot", "aria-label": gettext("Pot {amount}", { amount: total }) },
+        h("span", { class: "label" }, gettext("Pot"), " "), h("strong", {}, String(total)));
+      center.append(h("div", { class: "hand-no", "data-testid": "hand-number" }, gettext("Hand {number}", { number: hand.number })), pot);
       const allIn = new Set(hand.seats.filter((s) => hand.stacks[String(s)] === 0));
       const pots = this.awards.length > 0
         ? this.awards.map((a) => ({ amount: a.amount, eligible: a.shares.map(([s]) => s) }))
@@ -309,21 +311,22 @@ export class TablePage {
       if (pots.length > 1) {
         center.append(h("ol", { class: "side-pots", "data-testid": "side-pots" },
           ...pots.map((p, i) => h("li", { "data-testid": `side-pot-${i}` },
-            `${i === 0 ? "Main pot" : `Side pot ${i}`}: ${p.amount}`))));
+            i === 0 ? gettext("Main pot: {amount}", { amount: p.amount })
+              : gettext("Side pot {index}: {amount}", { index: i, amount: p.amount })))));
       }
       if (hand.board.length > 0) {
         center.append(h("div", { class: "board", "data-testid": "board" }, ...hand.board.map((c) => cardElement(c))));
       }
-      if (this.handOver) center.append(h("div", { class: "note" }, "Next hand in a moment"));
+      if (this.handOver) center.append(h("div", { class: "note" }, gettext("Next hand in a moment")));
     } else if (table.started === false) {
       center.append(this.startBox(st));
     } else {
       const seated = table.seats.filter((x) => x && !x.sitting_out);
       const people = seated.filter((x) => x && !x.bot).length;
       center.append(h("div", { class: "note", "data-testid": "waiting" },
-        seated.length < 2 ? "Waiting for players: take a seat or add a bot"
-          : people === 0 ? "Nobody sits in: the cards wait for a person"
-            : "The next hand starts in a moment"));
+        seated.length < 2 ? gettext("Waiting for players: take a seat or add a bot")
+          : people === 0 ? gettext("Nobody sits in: the cards wait for a person")
+            : gettext("The next hand starts in a moment")));
     }
     this.els.felt.replaceChildren(...seats, center);
   }
@@ -334,14 +337,14 @@ export class TablePage {
     const join = st.table.start === "join";
     if (st.you.host) {
       box.append(h("p", { class: "note" }, join
-        ? "The first hand starts when a friend sits down, or when you press Start."
-        : "Take your seats. The first hand starts when you press Start."),
+        ? gettext("The first hand starts when a friend sits down, or when you press Start.")
+        : gettext("Take your seats. The first hand starts when you press Start.")),
       h("button", { type: "button", class: "primary", "data-testid": "btn-start",
-        onclick: () => this.client.send({ type: "start" }) }, "Start"));
+        onclick: () => this.client.send({ type: "start" }) }, gettext("Start")));
     } else {
       box.append(h("p", { class: "note", "data-testid": "waiting" }, join
-        ? "The first hand starts when a second person sits down."
-        : "The first hand starts when the host presses Start."));
+        ? gettext("The first hand starts when a second person sits down.")
+        : gettext("The first hand starts when the host presses Start.")));
     }
     return box;
   }
@@ -353,18 +356,21 @@ export class TablePage {
     const el = h("div", { class: "seat", style, "data-testid": `seat-${s}`, "data-seat": s });
     if (!occ) {
       el.classList.add("empty");
-      const inner = h("div", { class: "plate" }, h("span", { class: "name" }, `Seat ${s + 1}`));
+      const inner = h("div", { class: "plate" }, h("span", { class: "name" }, gettext("Seat {seat}", { seat: s + 1 })));
       if (me === null) {
-        inner.append(h("button", { type: "button", "data-testid": `sit-${s}`, "aria-label": `Sit at seat ${s + 1}`,
-          onclick: () => this.client.send({ type: "sit", seat: s }) }, "Sit here"));
+        inner.append(h("button", { type: "button", "data-testid": `sit-${s}`,
+          "aria-label": gettext("Sit at seat {seat}", { seat: s + 1 }),
+          onclick: () => this.client.send({ type: "sit", seat: s }) }, gettext("Sit here")));
       }
       if (st.you.host) {
         const levels = ["random", "station", "easy", "medium", "hard", "expert"];
-        const select = h("select", { "aria-label": `Bot level for seat ${s + 1}`, "data-testid": `bot-level-${s}` },
-          ...levels.map((l) => h("option", { value: l, selected: l === "easy" }, l)));
+        const select = h("select", { "aria-label": gettext("Bot level for seat {seat}", { seat: s + 1 }),
+          "data-testid": `bot-level-${s}` },
+          ...levels.map((l) => h("option", { value: l, selected: l === "easy" }, levelWords(l))));
         inner.append(h("span", { class: "bot-add" }, select,
-          h("button", { type: "button", "data-testid": `add-bot-${s}`, "aria-label": `Add a bot at seat ${s + 1}`,
-            onclick: () => this.client.send({ type: "add_bot", seat: s, level: select.value }) }, "Add bot")));
+          h("button", { type: "button", "data-testid": `add-bot-${s}`,
+            "aria-label": gettext("Add a bot at seat {seat}", { seat: s + 1 }),
+            onclick: () => this.client.send({ type: "add_bot", seat: s, level: select.value }) }, gettext("Add bot"))));
       }
       el.append(inner);
       return el;
@@ -379,16 +385,17 @@ export class TablePage {
     el.classList.toggle("winner", won.has(s));
     el.classList.toggle("away", Boolean(occ.away) || !occ.connected);
     const status: string[] = [];
-    if (occ.bot) status.push(`bot ${occ.bot}`);
+    if (occ.bot) status.push(gettext("bot {level}", { level: levelWords(occ.bot) }));
     // one word for an absence: away (sat out by the table), sitting out (by choice), offline
-    if (occ.away) status.push("away");
-    else if (occ.sitting_out) status.push("sitting out");
-    else if (!occ.connected) status.push("offline");
-    if (folded) status.push("folded");
-    if (dealt && !this.handOver && hand!.stacks[key] === 0 && !folded) status.push("all-in");
+    if (occ.away) status.push(pgettext("seat status", "away"));
+    else if (occ.sitting_out) status.push(pgettext("seat status", "sitting out"));
+    else if (!occ.connected) status.push(pgettext("seat status", "offline"));
+    if (folded) status.push(pgettext("seat status", "folded"));
+    if (dealt && !this.handOver && hand!.stacks[key] === 0 && !folded) status.push(pgettext("seat status", "all-in"));
     // the dealer button sits in the plate, beside the name: never over a card
     const dealer = hand && hand.dealer === s
-      ? h("span", { class: "dealer", title: "Dealer", "aria-label": "dealer", "data-testid": "dealer" }, "D") : null;
+      ? h("span", { class: "dealer", title: gettext("Dealer"), "aria-label": gettext("dealer"), "data-testid": "dealer" },
+        pgettext("dealer button", "D")) : null;
     const plate = h("div", { class: "plate" },
       h("span", { class: "name-row" }, dealer, h("span", { class: "name", "data-testid": "seat-name" }, occ.name)),
       h("span", { class: "stack", "data-testid": "seat-stack" }, String(stack)),
@@ -408,7 +415,7 @@ export class TablePage {
       const named = shown && shown.length > 0 ? this.handNames(hand!.number)[key] : undefined;
       if (named) plate.append(h("span", { class: "hand-name", "data-testid": "hand-name" }, named));
     }
-    if (won.has(s)) plate.append(h("span", { class: "won", "data-testid": "won" }, `wins ${won.get(s)}`));
+    if (won.has(s)) plate.append(h("span", { class: "won", "data-testid": "won" }, gettext("wins {chips}", { chips: won.get(s) })));
     el.append(cards, plate);
     const bet = dealt && !this.handOver ? hand!.bets[key] : 0;
     if (bet > 0) el.append(h("span", { class: "bet", "data-testid": `bet-${s}` }, String(bet)));
@@ -421,7 +428,8 @@ export class TablePage {
     const el = cardElement(c, this.selected.has(c) ? "selected" : "");
     if (!choosing) return el;
     const button = h("button", { type: "button", class: "card-button", "aria-pressed": this.selected.has(c),
-      "aria-label": `${this.selected.has(c) ? "Keep" : "Exchange"} ${el.getAttribute("aria-label")}`,
+      "aria-label": this.selected.has(c) ? gettext("Keep {card}", { card: el.getAttribute("aria-label") })
+        : gettext("Exchange {card}", { card: el.getAttribute("aria-label") }),
       "data-testid": `hole-${c}`, onclick: () => {
         if (this.selected.has(c)) this.selected.delete(c); else this.selected.add(c);
         this.actionKey = "";
@@ -447,7 +455,7 @@ export class TablePage {
     if (!hand || !legal) {
       const actor = hand && hand.actor !== null && !this.handOver ? this.nameOf(hand.actor) : null;
       box.replaceChildren(h("p", { class: "wait", "data-testid": "wait" },
-        actor ? `${actor} to act` : st.you.seat === null ? "You are watching" : "Waiting"));
+        actor ? gettext("{name} to act", { name: actor }) : st.you.seat === null ? gettext("You are watching") : gettext("Waiting")));
       return;
     }
     box.classList.add("your-turn");
@@ -455,29 +463,32 @@ export class TablePage {
     if (legal.decision === "bet") {
       if (legal.can_fold) {
         items.push(h("button", { type: "button", class: "fold", "data-testid": "btn-fold",
-          onclick: () => this.act({ kind: "fold" }) }, "Fold"));
+          onclick: () => this.act({ kind: "fold" }) }, gettext("Fold")));
       }
       items.push(h("button", { type: "button", class: "call", "data-testid": "btn-call",
         onclick: () => this.act({ kind: "check_or_call" }) },
-        legal.can_check ? "Check" : `Call ${legal.call_amount}`));
+        legal.can_check ? gettext("Check") : gettext("Call {amount}", { amount: legal.call_amount })));
       if (legal.min_raise_to !== null && legal.max_raise_to !== null) items.push(this.raiseControls(hand, legal.min_raise_to, legal.max_raise_to));
     } else if (legal.decision === "draw" || legal.decision === "discard") {
       const most = legal.decision === "discard" ? legal.discard_count : legal.can_take_four ? 4 : legal.max_discard;
       const count = this.selected.size;
       const ok = legal.decision === "discard" ? count === most : count <= most;
       items.push(h("p", { class: "hint" }, legal.decision === "discard"
-        ? `Choose ${most} card(s) to discard`
-        : `Tap the cards to exchange (up to ${most}${legal.can_take_four ? ", four for one player only" : ""})`));
+        ? ngettext("Choose {count} card to discard", "Choose {count} cards to discard", most, { count: most })
+        : legal.can_take_four
+          ? gettext("Tap the cards to exchange (up to {count}, four for one player only)", { count: most })
+          : gettext("Tap the cards to exchange (up to {count})", { count: most })));
       items.push(h("button", { type: "button", class: "call", "data-testid": legal.decision === "draw" ? "btn-draw" : "btn-discard",
         disabled: !ok, onclick: () => this.act({ kind: "discard", cards: [...this.selected] }) },
-        legal.decision === "discard" ? `Discard ${count}` : count === 0 ? "Stand pat" : `Exchange ${count}`));
+        legal.decision === "discard" ? gettext("Discard {count}", { count })
+          : count === 0 ? gettext("Stand pat") : gettext("Exchange {count}", { count })));
     } else {
       const offer = offerButton(legal.decision);
       items.push(h("button", { type: "button", class: "raise", "data-testid": "btn-offer",
         onclick: () => this.act({ kind: offer.kind }) },
-        `${offer.label} (${legal.offer_amount})`));
+        offer.label.replace("{amount}", String(legal.offer_amount))));
       items.push(h("button", { type: "button", class: "fold", "data-testid": "btn-decline",
-        onclick: () => this.act({ kind: "decline" }) }, "Decline"));
+        onclick: () => this.act({ kind: "decline" }) }, gettext("Decline")));
     }
     box.replaceChildren(...items);
   }
@@ -489,17 +500,18 @@ export class TablePage {
     const potAfterCall = hand.pot + bets.reduce((a, b) => a + b, 0) + call;
     const clamp = (x: number): number => Math.max(min, Math.min(max, Math.round(x)));
     const slider = h("input", { type: "range", min, max, step: 1, value: min, "data-testid": "bet-slider",
-      "aria-label": "Bet amount" });
+      "aria-label": gettext("Bet amount") });
     const amount = h("input", { type: "number", min, max, step: 1, value: min, "data-testid": "bet-amount",
-      "aria-label": "Bet to", inputmode: "numeric" });
-    const word = top > 0 ? "Raise to" : "Bet";
+      "aria-label": gettext("Bet to"), inputmode: "numeric" });
+    const words = (v: number): string => top > 0 ? gettext("Raise to {amount}", { amount: v })
+      : gettext("Bet {amount}", { amount: v });
     const go = h("button", { type: "button", class: "raise", "data-testid": "btn-raise",
-      onclick: () => this.act({ kind: "raise_to", amount: clamp(Number(amount.value)) }) }, `${word} ${min}`);
+      onclick: () => this.act({ kind: "raise_to", amount: clamp(Number(amount.value)) }) }, words(min));
     const set = (x: number): void => {
       const v = clamp(x);
       slider.value = String(v);
       amount.value = String(v);
-      go.textContent = v === max ? `All-in ${v}` : `${word} ${v}`;
+      go.textContent = v === max ? gettext("All-in {amount}", { amount: v }) : words(v);
     };
     slider.addEventListener("input", () => set(Number(slider.value)));
     amount.addEventListener("change", () => set(Number(amount.value)));
@@ -507,8 +519,8 @@ export class TablePage {
       h("button", { type: "button", class: "preset", "data-testid": `preset-${id}`, onclick: () => set(value) }, label);
     return h("div", { class: "raise-box" },
       h("div", { class: "presets" },
-        preset("Min", "min", min), preset("\u00bd pot", "half", top + potAfterCall / 2),
-        preset("Pot", "pot", top + potAfterCall), preset("All-in", "allin", max)),
+        preset(gettext("Min"), "min", min), preset(gettext("\u00bd pot"), "half", top + potAfterCall / 2),
+        preset(gettext("Pot"), "pot", top + potAfterCall), preset(gettext("All-in"), "allin", max)),
       h("div", { class: "slider-row" }, slider, amount, go));
   }
 
@@ -519,23 +531,24 @@ export class TablePage {
       const occ = st.table.seats[you.seat];
       const between = this.state?.hand === null;
       if (you.sitting_out && you.away) {
-        items.push(h("span", { class: "away-note" }, "You were away, so you sit out."),
+        items.push(h("span", { class: "away-note" }, gettext("You were away, so you sit out.")),
           h("button", { type: "button", class: "primary", "data-testid": "btn-back",
-            onclick: () => this.client.send({ type: "sit_in" }) }, "I'm back"));
+            onclick: () => this.client.send({ type: "sit_in" }) }, gettext("I'm back")));
       } else {
         items.push(you.sitting_out
-          ? h("button", { type: "button", "data-testid": "btn-sit-in", onclick: () => this.client.send({ type: "sit_in" }) }, "Sit in")
-          : h("button", { type: "button", "data-testid": "btn-sit-out", onclick: () => this.client.send({ type: "sit_out" }) }, "Sit out next hand"));
+          ? h("button", { type: "button", "data-testid": "btn-sit-in", onclick: () => this.client.send({ type: "sit_in" }) }, gettext("Sit in"))
+          : h("button", { type: "button", "data-testid": "btn-sit-out", onclick: () => this.client.send({ type: "sit_out" }) }, gettext("Sit out next hand")));
       }
       items.push(h("button", { type: "button", "data-testid": "btn-rebuy", disabled: !between,
-        title: between ? "Buy one cave" : "Rebuys are between hands",
-        onclick: () => this.client.send({ type: "rebuy", caves: 1 }) }, "Rebuy"));
+        title: between ? gettext("Buy one cave") : gettext("Rebuys are between hands"),
+        onclick: () => this.client.send({ type: "rebuy", caves: 1 }) }, gettext("Rebuy")));
       items.push(h("button", { type: "button", "data-testid": "btn-leave",
-        onclick: () => { if (confirm("Leave the table? Your stack is cashed out.")) this.client.send({ type: "leave" }); } },
-        "Leave"));
-      if (occ) items.unshift(h("span", { class: "you" }, `You: ${occ.name}, seat ${you.seat + 1}`));
+        onclick: () => { if (confirm(gettext("Leave the table? Your stack is cashed out."))) this.client.send({ type: "leave" }); } },
+        gettext("Leave")));
+      if (occ) items.unshift(h("span", { class: "you" }, gettext("You: {name}, seat {seat}", { name: occ.name, seat: you.seat + 1 })));
     } else {
-      items.push(h("span", { class: "you" }, you.name ? `${you.name}: watching — pick an empty seat` : "Watching"));
+      items.push(h("span", { class: "you" }, you.name ? gettext("{name}: watching \u2014 pick an empty seat", { name: you.name })
+        : gettext("Watching")));
     }
     this.els.seatBar.replaceChildren(...items);
   }
@@ -544,7 +557,7 @@ export class TablePage {
     const box = this.els.showdown;
     const last = this.lastShowdown;
     if (!last) {
-      box.replaceChildren(h("p", { class: "muted" }, "Hands shown at the end appear here"));
+      box.replaceChildren(h("p", { class: "muted" }, gettext("Hands shown at the end appear here")));
       return;
     }
     const names = this.handNames(last.number);
@@ -556,12 +569,15 @@ export class TablePage {
         h("span", { class: "name" }, this.nameOf(s)), " ",
         h("span", { class: "cards" }, ...cards.map((c) => cardElement(c, "small"))), " ",
         h("span", { class: "hand-name", "data-testid": `shown-name-${s}` }, names[seat] ?? ""),
-        won.has(s) ? h("strong", { class: "won" }, ` wins ${won.get(s)}`) : null);
+        won.has(s) ? h("strong", { class: "won" }, " ", gettext("wins {chips}", { chips: won.get(s) })) : null);
     });
     if (rows.length === 0) {
-      for (const [s, c] of won) rows.push(h("li", { class: "winner" }, `${this.nameOf(s)} wins ${c} (not shown)`));
+      for (const [s, c] of won) {
+        rows.push(h("li", { class: "winner" }, gettext("{name} wins {chips} (not shown)", { name: this.nameOf(s), chips: c })));
+      }
     }
-    box.replaceChildren(h("p", { "data-testid": "showdown-hand" }, `Hand ${last.number}`), h("ul", {}, ...rows));
+    box.replaceChildren(h("p", { "data-testid": "showdown-hand" }, gettext("Hand {number}", { number: last.number })),
+      h("ul", {}, ...rows));
   }
 
   private renderLog(): void {
@@ -578,7 +594,9 @@ export class TablePage {
   }
 
   private renderLedger(table: TableInfo): void {
-    const head = h("tr", {}, ...["Player", "Caves", "Bought", "Stack", "Net"].map((t) => h("th", { scope: "col" }, t)));
+    const columns = [pgettext("ledger", "Player"), pgettext("ledger", "Caves"), pgettext("ledger", "Bought"),
+      pgettext("ledger", "Stack"), pgettext("ledger", "Net")];
+    const head = h("tr", {}, ...columns.map((t) => h("th", { scope: "col" }, t)));
     const rows = table.ledger.map((r) => h("tr", { class: r.seated ? "" : "gone" },
       h("td", {}, r.name), h("td", {}, String(r.caves)), h("td", {}, String(r.bought)),
       h("td", {}, String(r.stack)), h("td", { class: r.net > 0 ? "plus" : r.net < 0 ? "minus" : "" },
@@ -602,9 +620,10 @@ export class TablePage {
     const bar = h("span", { class: "bar-fill", style: `width:${Math.min(100, (100 * action) / total).toFixed(1)}%` });
     el.classList.toggle("bank", action <= 0);
     el.replaceChildren(
-      h("span", { class: "who" }, `${this.nameOf(clock.seat)}: `),
-      h("strong", {}, action > 0 ? `${Math.ceil(action)} s` : `time bank ${Math.ceil(bank)} s`),
-      h("span", { class: "bank-left" }, action > 0 ? ` (+${Math.round(bank)} s bank)` : ""),
+      h("span", { class: "who" }, gettext("{name}:", { name: this.nameOf(clock.seat) }), " "),
+      h("strong", {}, action > 0 ? gettext("{seconds} s", { seconds: Math.ceil(action) })
+        : gettext("time bank {seconds} s", { seconds: Math.ceil(bank) })),
+      h("span", { class: "bank-left" }, action > 0 ? " " + gettext("(+{seconds} s bank)", { seconds: Math.round(bank) }) : ""),
       h("span", { class: "bar-track" }, bar));
   }
 
@@ -617,9 +636,10 @@ export class TablePage {
   }
 }
 
-/** The action and the button label of an offer decision (buy the pot, surblind, kill). */
+/** The action and the button label of an offer decision (buy the pot, surblind, kill);
+ * the label keeps an {amount} placeholder. */
 export function offerButton(decision: string): { kind: "buy_pot" | "surblind" | "kill"; label: string } {
-  if (decision === "buy_pot") return { kind: "buy_pot", label: "Buy the pot" };
-  if (decision === "kill") return { kind: "kill", label: "Kill" };
-  return { kind: "surblind", label: "Surblind" };
+  if (decision === "buy_pot") return { kind: "buy_pot", label: gettext("Buy the pot ({amount})") };
+  if (decision === "kill") return { kind: "kill", label: gettext("Kill ({amount})") };
+  return { kind: "surblind", label: gettext("Surblind ({amount})") };
 }

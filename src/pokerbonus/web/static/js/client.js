@@ -2,6 +2,7 @@
 // a reconnect (with `since`) after a drop or a gap, intentions with ids. The hello
 // asks for `batch` frames (a change's messages in one frame); each message of a
 // batch is taken in order, as if it had come in a frame of its own.
+import { lang } from "./i18n.js";
 export class TableClient {
     constructor(table, token, handlers, url = TableClient.socketUrl(table)) {
         this.table = table;
@@ -31,7 +32,7 @@ export class TableClient {
         ws.addEventListener("open", () => {
             this.stats.connects += 1;
             this.replaying = this.lastN !== null;
-            ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.lastN, batch: true }));
+            ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.lastN, batch: true, lang }));
         });
         ws.addEventListener("message", (e) => {
             if (ws !== this.socket)

@@ -4,6 +4,8 @@
 // while the fields it depends on hold the right values (`when`); the usual ones first,
 // the others folded under "More house rules" (`advanced`).
 import { h } from "./dom.js";
+import { gettext, languageSwitch, pgettext } from "./i18n.js";
+import { levelWords } from "./words.js";
 /** Fields drawn at the top of the form, not among the house rules. */
 const TOP = new Set(["game", "players"]);
 export function tokenKey(table) {
@@ -29,13 +31,16 @@ function input(field, schema) {
         return box;
     }
     if (field.kind === "choice") {
-        const words = field.name === "game" ? schema.game_names ?? {} : {};
-        const options = (field.optional ? [h("option", { value: "" }, "unset")] : [])
-            .concat((field.choices ?? []).map((c) => h("option", { value: String(c), selected: c === field.default }, words[String(c)] ?? String(c))));
+        const names = field.name === "game" ? schema.game_names ?? {} : {};
+        // the schema's words are English: the catalog has them (pokerbonus.web.words)
+        const words = (c) => typeof c === "number" ? String(c)
+            : names[c] !== undefined ? gettext(names[c]) : pgettext("house rule", c);
+        const options = (field.optional ? [h("option", { value: "" }, gettext("unset"))] : [])
+            .concat((field.choices ?? []).map((c) => h("option", { value: String(c), selected: c === field.default }, words(c))));
         return h("select", common, ...options);
     }
     return h("input", { ...common, type: "number", min: field.min ?? 1, max: field.max ?? null, step: 1,
-        value: field.default === null ? "" : String(field.default), placeholder: field.optional ? "unset" : null,
+        value: field.default === null ? "" : String(field.default), placeholder: field.optional ? gettext("unset") : null,
         inputmode: "numeric" });
 }
 /** One field: its label, its input and its help line (shown under "More house rules",
@@ -43,8 +48,9 @@ function input(field, schema) {
 function fieldRow(field, schema) {
     const id = `cfg-${field.name}`;
     const el = input(field, schema);
-    el.title = field.help;
-    const row = h("div", { class: `field${field.kind === "bool" ? " check" : ""}`, "data-field": field.name }, h("label", { for: id }, field.label), el, h("small", { id: `${id}-help`, class: field.advanced ? "help" : "help sr-only" }, field.help));
+    const help = gettext(field.help);
+    el.title = help;
+    const row = h("div", { class: `field${field.kind === "bool" ? " check" : ""}`, "data-field": field.name }, h("label", { for: id }, gettext(field.label)), el, h("small", { id: `${id}-help`, class: field.advanced ? "help" : "help sr-only" }, help));
     return row;
 }
 function readConfig(form, schema) {
@@ -83,14 +89,19 @@ export async function showLanding(root) {
         (f.advanced ? more : usual).append(rows.get(f.name));
     }
     const seatsGrid = h("div", { class: "grid seats-grid" });
+    /** What a bot level does, in the page's language (nothing for "empty"). */
+    const levelHelpOf = (level) => {
+        const text = schema.bot_level_help?.[level];
+        return text ? gettext(text) : "";
+    };
     const top = schema.bot_levels[schema.bot_levels.length - 1];
-    const levelHelp = h("p", { class: "hint", "data-testid": "bot-level-help" }, `${top}: ${schema.bot_level_help?.[top] ?? ""}`);
+    const levelHelp = h("p", { class: "hint", "data-testid": "bot-level-help" }, levelHelpOf(top));
     const message = h("p", { class: "message", role: "alert", "data-testid": "message" });
-    const moreBox = h("details", { class: "group more", "data-testid": "more-rules" }, h("summary", {}, "More house rules"), more);
-    const form = h("form", { class: "create", "data-testid": "create-form" }, h("div", { class: "grid top" }, h("div", { class: "field" }, h("label", { for: "your-name" }, "Your display name"), h("input", { id: "your-name", name: "your_name", required: true, maxlength: 24, autocomplete: "nickname",
-        "data-testid": "your-name" })), rows.get("game") ?? null, rows.get("players") ?? null, h("div", { class: "field" }, h("label", { for: "start-rule" }, "First hand"), h("select", { id: "start-rule", "data-testid": "start-rule" }, h("option", { value: "host", selected: true }, "when I press Start"), h("option", { value: "join" }, "when a friend sits down")))), h("fieldset", { class: "group" }, h("legend", {}, "Who sits where"), seatsGrid, levelHelp), h("fieldset", { class: "group" }, h("legend", {}, "Clock"), h("div", { class: "grid" }, h("div", { class: "field" }, h("label", { for: "action-seconds" }, "Seconds per decision (0: no clock)"), h("input", { id: "action-seconds", type: "number", min: 0, max: 3600, value: schema.timer.action_seconds,
-        "data-testid": "action-seconds" })), h("div", { class: "field" }, h("label", { for: "time-bank" }, "Time bank for the session (seconds)"), h("input", { id: "time-bank", type: "number", min: 0, max: 36000, value: schema.timer.time_bank,
-        "data-testid": "time-bank" })))), h("fieldset", { class: "group" }, h("legend", {}, "House rules"), usual), moreBox, h("button", { type: "submit", class: "primary", "data-testid": "btn-create" }, "Create the table"), message);
+    const moreBox = h("details", { class: "group more", "data-testid": "more-rules" }, h("summary", {}, gettext("More house rules")), more);
+    const form = h("form", { class: "create", "data-testid": "create-form" }, h("div", { class: "grid top" }, h("div", { class: "field" }, h("label", { for: "your-name" }, gettext("Your display name")), h("input", { id: "your-name", name: "your_name", required: true, maxlength: 24, autocomplete: "nickname",
+        "data-testid": "your-name" })), rows.get("game") ?? null, rows.get("players") ?? null, h("div", { class: "field" }, h("label", { for: "start-rule" }, gettext("First hand")), h("select", { id: "start-rule", "data-testid": "start-rule" }, h("option", { value: "host", selected: true }, gettext("when I press Start")), h("option", { value: "join" }, gettext("when a friend sits down"))))), h("fieldset", { class: "group" }, h("legend", {}, gettext("Who sits where")), seatsGrid, levelHelp), h("fieldset", { class: "group" }, h("legend", {}, gettext("Clock")), h("div", { class: "grid" }, h("div", { class: "field" }, h("label", { for: "action-seconds" }, gettext("Seconds per decision (0: no clock)")), h("input", { id: "action-seconds", type: "number", min: 0, max: 3600, value: schema.timer.action_seconds,
+        "data-testid": "action-seconds" })), h("div", { class: "field" }, h("label", { for: "time-bank" }, gettext("Time bank for the session (seconds)")), h("input", { id: "time-bank", type: "number", min: 0, max: 36000, value: schema.timer.time_bank,
+        "data-testid": "time-bank" })))), h("fieldset", { class: "group" }, h("legend", {}, gettext("House rules")), usual), moreBox, h("button", { type: "submit", class: "primary", "data-testid": "btn-create" }, gettext("Create the table")), message);
     const value = (name) => form.elements.namedItem(name)?.value ?? "";
     const game = () => value("game") || "draw";
     const players = () => Number(value("players")) || 2;
@@ -106,7 +117,7 @@ export async function showLanding(root) {
         for (let s = 0; s < n; s++) {
             const levels = ["", ...schema.bot_levels];
             const chosen = before.get(s) ?? (s === 0 ? "you" : "");
-            seatRows.push(h("div", { class: "field seat-row" }, h("label", { for: `seat-${s}` }, `Seat ${s + 1}`), h("select", { id: `seat-${s}`, "data-testid": `seat-choice-${s}` }, h("option", { value: "you", selected: chosen === "you" }, "you"), ...levels.map((l) => h("option", { value: l, selected: chosen === l, title: schema.bot_level_help?.[l] ?? "" }, l === "" ? "empty (friends)" : `bot: ${l}`)))));
+            seatRows.push(h("div", { class: "field seat-row" }, h("label", { for: `seat-${s}` }, gettext("Seat {seat}", { seat: s + 1 })), h("select", { id: `seat-${s}`, "data-testid": `seat-choice-${s}` }, h("option", { value: "you", selected: chosen === "you" }, gettext("you")), ...levels.map((l) => h("option", { value: l, selected: chosen === l, title: levelHelpOf(l) }, l === "" ? gettext("empty (friends)") : gettext("bot: {level}", { level: levelWords(l) }))))));
         }
         drawn = n;
         seatsGrid.replaceChildren(...seatRows);
@@ -164,26 +175,26 @@ export async function showLanding(root) {
                 localStorage.setItem(inviteKey(joined.table), joined.invite);
             location.assign(`/t/${encodeURIComponent(joined.table)}`);
         }).catch((err) => {
-            message.textContent = `The table was not created: ${err.message}`;
+            message.textContent = gettext("The table was not created: {error}", { error: err.message });
         });
     });
     showFields();
     drawSeats();
-    root.replaceChildren(h("header", { class: "bar" }, h("span", { class: "brand" }, "Poker Bonus")), h("main", { class: "landing" }, h("h1", {}, "Play with friends"), h("p", {}, "Choose the game, seat bots where you like, then send the invite link to your friends."), form));
+    root.replaceChildren(h("header", { class: "bar" }, h("span", { class: "brand" }, "Poker Bonus"), languageSwitch()), h("main", { class: "landing" }, h("h1", {}, gettext("Play with friends")), h("p", {}, gettext("Choose the game, seat bots where you like, then send the invite link to your friends.")), form));
 }
 /** The join page of an invite link: a display name, then the table (watching until you sit). */
 export function showJoin(root, table, invite, done) {
     const message = h("p", { class: "message", role: "alert", "data-testid": "message" });
     const name = h("input", { id: "join-name", required: true, maxlength: 24, autocomplete: "nickname",
         "data-testid": "join-name" });
-    const form = h("form", { class: "join", "data-testid": "join-form" }, h("label", { for: "join-name" }, "Your display name"), name, h("button", { type: "submit", class: "primary", "data-testid": "btn-join" }, "Join the table"), message);
+    const form = h("form", { class: "join", "data-testid": "join-form" }, h("label", { for: "join-name" }, gettext("Your display name")), name, h("button", { type: "submit", class: "primary", "data-testid": "btn-join" }, gettext("Join the table")), message);
     form.addEventListener("submit", (e) => {
         e.preventDefault();
         post(`/api/tables/${encodeURIComponent(table)}/join`, { invite, name: name.value.trim() }).then((joined) => {
             localStorage.setItem(tokenKey(table), joined.token);
             localStorage.setItem(inviteKey(table), `/t/${table}#invite=${invite}`);
             done(joined.token);
-        }).catch((err) => { message.textContent = `Could not join: ${err.message}`; });
+        }).catch((err) => { message.textContent = gettext("Could not join: {error}", { error: err.message }); });
     });
-    root.replaceChildren(h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "Poker Bonus")), h("main", { class: "landing" }, h("h1", {}, `Join table ${table}`), h("p", {}, "You will watch first; then take any empty seat."), form));
+    root.replaceChildren(h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "Poker Bonus"), languageSwitch()), h("main", { class: "landing" }, h("h1", {}, gettext("Join table {table}", { table })), h("p", {}, gettext("You will watch first; then take any empty seat.")), form));
 }

@@ -1,6 +1,7 @@
 // The page's entry: "/" creates a table, "/t/<table>" joins (with the invite in the
 // URL fragment) or opens it (with the token kept in localStorage).
 import { h } from "./dom.js";
+import { gettext, languageSwitch, loadWords } from "./i18n.js";
 import { inviteKey, showJoin, showLanding, tokenKey } from "./landing.js";
 import { TablePage } from "./table.js";
 function openTable(root, table, token) {
@@ -11,9 +12,12 @@ function start() {
     const root = document.getElementById("app");
     if (!root)
         return;
+    loadWords();
     const match = /^\/t\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
     if (!match) {
-        showLanding(root).catch((err) => { root.textContent = `Could not load the form: ${err.message}`; });
+        showLanding(root).catch((err) => {
+            root.textContent = gettext("Could not load the form: {error}", { error: err.message });
+        });
         return;
     }
     const table = match[1];
@@ -28,7 +32,7 @@ function start() {
         showJoin(root, table, invite, (t) => openTable(root, table, t));
     }
     else {
-        root.replaceChildren(h("main", { class: "landing" }, h("h1", {}, `Table ${table}`), h("p", {}, "Ask the host for the invite link to join this table.")));
+        root.replaceChildren(h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "Poker Bonus"), languageSwitch()), h("main", { class: "landing" }, h("h1", {}, gettext("Table {table}", { table })), h("p", {}, gettext("Ask the host for the invite link to join this table."))));
     }
 }
 start();

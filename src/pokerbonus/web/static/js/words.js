@@ -1,79 +1,113 @@
-// Events in plain words for the action log.
-const DECISIONS = {
-    buy_pot: "to buy the pot", surblind: "to surblind", kill: "to kill the pot",
-};
+// Events in plain words for the action log, in the page's language (i18n.ts).
+import { cardText } from "./cards.js";
+import { gettext, ngettext, pgettext } from "./i18n.js";
 /** The line of a `timed_out` event: what the server played, in the words of docs/protocol.md. */
 function timedOut(who, action) {
+    const name = { name: who };
     switch (action) {
-        case "check": return `${who} is out of time and checks`;
-        case "call": return `${who} is out of time and calls`;
-        case "fold": return `${who} is out of time and folds`;
-        case "stand_pat": return `${who} is out of time and stands pat`;
-        case "discard": return `${who} is out of time and discards`;
-        case "decline": return `${who} is out of time and declines`;
-        default: return `${who} is out of time`;
+        case "check": return gettext("{name} is out of time and checks", name);
+        case "call": return gettext("{name} is out of time and calls", name);
+        case "fold": return gettext("{name} is out of time and folds", name);
+        case "stand_pat": return gettext("{name} is out of time and stands pat", name);
+        case "discard": return gettext("{name} is out of time and discards", name);
+        case "decline": return gettext("{name} is out of time and declines", name);
+        default: return gettext("{name} is out of time", name);
     }
 }
 /** The line of a `sat_out` event: by choice, or sat out by the table (and why). */
 function satOut(name, away) {
     if (away === "timed_out")
-        return `${name} was out of time for a whole hand and sits out until back`;
+        return gettext("{name} was out of time for a whole hand and sits out until back", { name });
     if (away === "offline")
-        return `${name} has no page open and sits out until back`;
-    return `${name} sits out`;
+        return gettext("{name} has no page open and sits out until back", { name });
+    return gettext("{name} sits out", { name });
+}
+/** The line of a blind of each kind. */
+function blind(who, kind, amount) {
+    const values = { name: who, amount };
+    switch (kind) {
+        case "bring-in": return gettext("{name} brings it in for {amount}", values);
+        case "straddle": return gettext("{name} straddles {amount}", values);
+        case "surblind": return gettext("{name} posts the surblind {amount}", values);
+        case "blind": return gettext("{name} posts the blind {amount}", values);
+        case "small": return gettext("{name} posts the small blind {amount}", values);
+        case "big": return gettext("{name} posts the big blind {amount}", values);
+        case "kill": return gettext("{name} posts the kill blind {amount}", values);
+        default: return gettext("{name} posts a blind {amount}", values);
+    }
 }
 /** One log line for an event, or null for events the log leaves out. */
 export function describeEvent(e, nameOf) {
     const who = typeof e.seat === "number" ? nameOf(e.seat) : "";
-    const cards = Array.isArray(e.cards) ? e.cards.join(" ") : "";
-    const allIn = e.all_in ? " (all-in)" : "";
+    const cards = Array.isArray(e.cards) ? e.cards.map(cardText).join(" ") : "";
+    const v = { name: who, amount: e.amount, to: e.to, cards, count: e.count };
     switch (e.kind) {
         case "hand_started":
-            return e.mode === "blind" ? `Hand ${e.number}: ${nameOf(e.dealer)} deals (blind game)`
-                : `Hand ${e.number}: ${nameOf(e.dealer)} deals (pot game)`;
-        case "started": return e.name ? `${e.name} starts the table` : "A second person sat down: the table starts";
-        case "hand_ended": return `Hand ${e.number} is over`;
-        case "hand_voided": return `Hand ${e.number} was voided: every chip went back`;
-        case "ante_posted": return `${who} antes ${e.amount}`;
-        case "blind_posted": {
-            const b = e.blind;
-            if (b === "bring-in")
-                return `${who} brings it in for ${e.amount}`;
-            if (b === "straddle")
-                return `${who} straddles ${e.amount}`;
-            return `${who} posts the ${b === "surblind" || b === "blind" ? b : `${String(b)} blind`} ${e.amount}`;
-        }
-        case "pot_bought": return `${who} buys the pot for ${e.amount}`;
-        case "declined": {
-            const what = DECISIONS[e.decision];
-            return what ? `${who} declines ${what}` : `${who} declines`;
-        }
-        case "cards_dealt": return cards ? `${who} is dealt ${cards}` : null;
-        case "board_dealt": return `Board: ${cards}`;
-        case "checked": return `${who} checks`;
-        case "called": return `${who} calls ${e.amount}${allIn}`;
-        case "bet_or_raised": return `${who} bets to ${e.to}${allIn}`;
-        case "folded": return `${who} folds`;
-        case "bet_returned": return `${e.amount} returned to ${who}`;
-        case "round_ended": return `Pot: ${e.pot}`;
+            return e.mode === "blind"
+                ? gettext("Hand {number}: {dealer} deals (blind game)", { number: e.number, dealer: nameOf(e.dealer) })
+                : gettext("Hand {number}: {dealer} deals (pot game)", { number: e.number, dealer: nameOf(e.dealer) });
+        case "started":
+            return e.name ? gettext("{name} starts the table", { name: e.name })
+                : gettext("A second person sat down: the table starts");
+        case "hand_ended": return gettext("Hand {number} is over", { number: e.number });
+        case "hand_voided": return gettext("Hand {number} was voided: every chip went back", { number: e.number });
+        case "ante_posted": return gettext("{name} antes {amount}", v);
+        case "blind_posted": return blind(who, e.blind, e.amount);
+        case "pot_bought": return gettext("{name} buys the pot for {amount}", v);
+        case "declined":
+            switch (e.decision) {
+                case "buy_pot": return gettext("{name} declines to buy the pot", v);
+                case "surblind": return gettext("{name} declines to surblind", v);
+                case "kill": return gettext("{name} declines to kill the pot", v);
+                default: return gettext("{name} declines", v);
+            }
+        case "cards_dealt": return cards ? gettext("{name} is dealt {cards}", v) : null;
+        case "board_dealt": return gettext("Board: {cards}", v);
+        case "checked": return gettext("{name} checks", v);
+        case "called": return e.all_in ? gettext("{name} calls {amount} (all-in)", v) : gettext("{name} calls {amount}", v);
+        case "bet_or_raised": return e.all_in ? gettext("{name} bets to {to} (all-in)", v) : gettext("{name} bets to {to}", v);
+        case "folded": return gettext("{name} folds", v);
+        case "bet_returned": return gettext("{amount} returned to {name}", v);
+        case "round_ended": return gettext("Pot: {pot}", { pot: e.pot });
         case "drew":
-            return e.count === 0 ? `${who} stands pat`
-                : `${who} draws ${e.count}${cards ? ` (gives up ${cards})` : ""}`;
-        case "cards_served": return cards ? `${who} gets ${cards}` : null;
-        case "stub_reshuffled": return `The discards are shuffled into a new stub (${e.count} cards)`;
-        case "discarded": return `${who} discards ${cards || e.count}`;
-        case "shown": return `${who} shows ${cards}`;
+            if (e.count === 0)
+                return gettext("{name} stands pat", v);
+            return cards
+                ? ngettext("{name} draws {count} (gives up {cards})", "{name} draws {count} (gives up {cards})", Number(e.count), v)
+                : ngettext("{name} draws {count}", "{name} draws {count}", Number(e.count), v);
+        case "cards_served": return cards ? gettext("{name} gets {cards}", v) : null;
+        case "stub_reshuffled":
+            return ngettext("The discards are shuffled into a new stub ({count} cards)", "The discards are shuffled into a new stub ({count} cards)", Number(e.count), v);
+        case "discarded": return cards ? gettext("{name} discards {cards}", v) : gettext("{name} discards {count}", v);
+        case "shown": return gettext("{name} shows {cards}", v);
         case "pot_awarded": {
             const shares = e.shares.map(([s, c]) => `${nameOf(s)} ${c}`).join(", ");
-            return `${e.index === 0 ? "Main pot" : `Side pot ${e.index}`} (${e.amount}): ${shares}`;
+            return e.index === 0
+                ? gettext("Main pot ({amount}): {shares}", { amount: e.amount, shares })
+                : gettext("Side pot {index} ({amount}): {shares}", { index: e.index, amount: e.amount, shares });
         }
-        case "all_passed": return `Everyone passes: ${who} takes back ${e.amount}`;
-        case "seated": return `${e.name} sits at seat ${e.seat + 1}${e.bot ? ` (bot, ${e.bot})` : ""}`;
-        case "left": return `${e.name} leaves with ${e.stack}`;
+        case "all_passed": return gettext("Everyone passes: {name} takes back {amount}", v);
+        case "seated":
+            return e.bot
+                ? gettext("{name} sits at seat {seat} (bot, {level})", { name: e.name, seat: e.seat + 1, level: levelWords(String(e.bot)) })
+                : gettext("{name} sits at seat {seat}", { name: e.name, seat: e.seat + 1 });
+        case "left": return gettext("{name} leaves with {stack}", { name: e.name, stack: e.stack });
         case "sat_out": return satOut(String(e.name), e.away);
-        case "sat_in": return `${e.name} is back`;
-        case "rebought": return `${e.name} buys ${e.chips} chips`;
+        case "sat_in": return gettext("{name} is back", { name: e.name });
+        case "rebought": return ngettext("{name} buys {chips} chip", "{name} buys {chips} chips", Number(e.chips), { name: e.name, chips: e.chips });
         case "timed_out": return timedOut(who, e.action);
         default: return null;
+    }
+}
+/** A bot level in words ("easy": « facile »). */
+export function levelWords(level) {
+    switch (level) {
+        case "random": return pgettext("level", "random");
+        case "station": return pgettext("level", "station");
+        case "easy": return pgettext("level", "easy");
+        case "medium": return pgettext("level", "medium");
+        case "hard": return pgettext("level", "hard");
+        case "expert": return pgettext("level", "expert");
+        default: return level;
     }
 }
