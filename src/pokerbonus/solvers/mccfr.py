@@ -56,7 +56,7 @@ def _strategy(regret: F64, lo: int, hi: int, out: F64) -> None:  # pragma: no co
 
 # Not cached on disk: numba loads a cached self-recursive function (and a caller that
 # holds it) wrongly and the process crashes on the second run; compiled per process.
-@numba.njit
+@numba.njit(cache=False)
 def _walk(
     n: int, traverser: int, player: I8, first_child: I32, num_children: I32, infoset: I32,
     chance: F64, payoff: F64, infoset_offset: I32, regret: F64, average: F64, weight: float,
@@ -122,7 +122,7 @@ def _mix(seed: int, t: int) -> int:  # pragma: no cover - compiled
     return int(z & np.uint64(0x7FFFFFFF))
 
 
-@numba.njit  # calls _walk: not cached either
+@numba.njit(cache=False)  # calls _walk: not cached either
 def _run(
     player: I8, first_child: I32, num_children: I32, infoset: I32, chance: F64, payoff: F64,
     infoset_offset: I32, infoset_player: I8, regret: F64, average: F64, scratch: F64,
