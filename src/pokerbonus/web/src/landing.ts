@@ -93,13 +93,12 @@ export async function showLanding(root: HTMLElement): Promise<void> {
     (f.advanced ? more : usual).append(rows.get(f.name)!);
   }
   const seatsGrid = h("div", { class: "grid seats-grid" });
-  /** What a bot level does, in the page's language (nothing for "empty"). */
+  /** What a bot level does, in the page's language (nothing for "empty"): the
+   * tooltip of its choice in the seat pickers (the form stays on one screen). */
   const levelHelpOf = (level: string): string => {
     const text = schema.bot_level_help?.[level];
     return text ? gettext(text) : "";
   };
-  const top = schema.bot_levels[schema.bot_levels.length - 1];
-  const levelHelp = h("p", { class: "hint", "data-testid": "bot-level-help" }, levelHelpOf(top));
   const message = h("p", { class: "message", role: "alert", "data-testid": "message" });
   const moreBox = h("details", { class: "group more", "data-testid": "more-rules" },
     h("summary", {}, gettext("More house rules")), more);
@@ -113,7 +112,7 @@ export async function showLanding(root: HTMLElement): Promise<void> {
         h("select", { id: "start-rule", "data-testid": "start-rule" },
           h("option", { value: "host", selected: true }, gettext("when I press Start")),
           h("option", { value: "join" }, gettext("when a friend sits down"))))),
-    h("fieldset", { class: "group" }, h("legend", {}, gettext("Who sits where")), seatsGrid, levelHelp),
+    h("fieldset", { class: "group" }, h("legend", {}, gettext("Who sits where")), seatsGrid),
     h("fieldset", { class: "group" }, h("legend", {}, gettext("Clock")),
       h("div", { class: "grid" },
         h("div", { class: "field" }, h("label", { for: "action-seconds" }, gettext("Seconds per decision (0: no clock)")),

@@ -89,17 +89,16 @@ export async function showLanding(root) {
         (f.advanced ? more : usual).append(rows.get(f.name));
     }
     const seatsGrid = h("div", { class: "grid seats-grid" });
-    /** What a bot level does, in the page's language (nothing for "empty"). */
+    /** What a bot level does, in the page's language (nothing for "empty"): the
+     * tooltip of its choice in the seat pickers (the form stays on one screen). */
     const levelHelpOf = (level) => {
         const text = schema.bot_level_help?.[level];
         return text ? gettext(text) : "";
     };
-    const top = schema.bot_levels[schema.bot_levels.length - 1];
-    const levelHelp = h("p", { class: "hint", "data-testid": "bot-level-help" }, levelHelpOf(top));
     const message = h("p", { class: "message", role: "alert", "data-testid": "message" });
     const moreBox = h("details", { class: "group more", "data-testid": "more-rules" }, h("summary", {}, gettext("More house rules")), more);
     const form = h("form", { class: "create", "data-testid": "create-form" }, h("div", { class: "grid top" }, h("div", { class: "field" }, h("label", { for: "your-name" }, gettext("Your display name")), h("input", { id: "your-name", name: "your_name", required: true, maxlength: 24, autocomplete: "nickname",
-        "data-testid": "your-name" })), rows.get("game") ?? null, rows.get("players") ?? null, h("div", { class: "field" }, h("label", { for: "start-rule" }, gettext("First hand")), h("select", { id: "start-rule", "data-testid": "start-rule" }, h("option", { value: "host", selected: true }, gettext("when I press Start")), h("option", { value: "join" }, gettext("when a friend sits down"))))), h("fieldset", { class: "group" }, h("legend", {}, gettext("Who sits where")), seatsGrid, levelHelp), h("fieldset", { class: "group" }, h("legend", {}, gettext("Clock")), h("div", { class: "grid" }, h("div", { class: "field" }, h("label", { for: "action-seconds" }, gettext("Seconds per decision (0: no clock)")), h("input", { id: "action-seconds", type: "number", min: 0, max: 3600, value: schema.timer.action_seconds,
+        "data-testid": "your-name" })), rows.get("game") ?? null, rows.get("players") ?? null, h("div", { class: "field" }, h("label", { for: "start-rule" }, gettext("First hand")), h("select", { id: "start-rule", "data-testid": "start-rule" }, h("option", { value: "host", selected: true }, gettext("when I press Start")), h("option", { value: "join" }, gettext("when a friend sits down"))))), h("fieldset", { class: "group" }, h("legend", {}, gettext("Who sits where")), seatsGrid), h("fieldset", { class: "group" }, h("legend", {}, gettext("Clock")), h("div", { class: "grid" }, h("div", { class: "field" }, h("label", { for: "action-seconds" }, gettext("Seconds per decision (0: no clock)")), h("input", { id: "action-seconds", type: "number", min: 0, max: 3600, value: schema.timer.action_seconds,
         "data-testid": "action-seconds" })), h("div", { class: "field" }, h("label", { for: "time-bank" }, gettext("Time bank for the session (seconds)")), h("input", { id: "time-bank", type: "number", min: 0, max: 36000, value: schema.timer.time_bank,
         "data-testid": "time-bank" })))), h("fieldset", { class: "group" }, h("legend", {}, gettext("House rules")), usual), moreBox, h("button", { type: "submit", class: "primary", "data-testid": "btn-create" }, gettext("Create the table")), message);
     const value = (name) => form.elements.namedItem(name)?.value ?? "";
