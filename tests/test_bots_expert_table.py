@@ -11,6 +11,7 @@ from pokerbonus.bots.base import GameInfo
 from pokerbonus.bots.expert_table import covered_strategy, locate, raise_fraction
 from pokerbonus.engine import Hand
 from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
+from pokerbonus.rules.betting import limit as limit_bets
 from pokerbonus.rules.games import five_card_draw
 from pokerbonus.solvers.french.translate import pseudo_harmonic, translate
 from pokerbonus.solvers.french.tree import ACT_RAISE, BET
@@ -98,3 +99,21 @@ def test_coverage() -> None:
     hand = _hand(game=joker)
     assert covered_strategy(hand.view(1), GameInfo.from_game(joker, 2)) is None
     assert int(covered_strategy(_hand().view(1), info).tree.kind[0]) == BET  # type: ignore[union-attr]
+
+
+def test_warm_up_loads_the_strategies_of_the_table() -> None:
+    """Before play the expert loads the shipped strategies its table may use (deck and
+    betting), so no decision pays for reading and checking a file; a missing file
+    (four-handed limit has a recipe but no file) is skipped."""
+    from pokerbonus.bots.expert_table import warm_strategies
+    from pokerbonus.solvers.french.store import shipped_strategy
+
+    no_limit = GameInfo.from_game(FIVE_CARD_DRAW, 2, Stakes.pot_game(1))
+    assert warm_strategies(no_limit) == ["draw-2p-no-limit-32", "draw-4p-no-limit-32"]
+    before = shipped_strategy.cache_info().hits
+    shipped_strategy("draw-4p-no-limit-32")
+    assert shipped_strategy.cache_info().hits == before + 1  # already loaded
+    limit = GameInfo.from_game(five_card_draw(structure=limit_bets(1, 2)), 4, Stakes.pot_game(1))
+    assert warm_strategies(limit) == ["draw-2p-limit-32"]
+    joker = five_card_draw(jokers=1)
+    assert warm_strategies(GameInfo.from_game(joker, 2)) == []

@@ -46,7 +46,7 @@ import numpy.typing as npt
 
 from pokerbonus.bots.base import UNLIMITED, Budget, GameInfo
 from pokerbonus.bots.draw import HardBot
-from pokerbonus.bots.expert_table import StrategyPlayer, covered_strategy
+from pokerbonus.bots.expert_table import StrategyPlayer, covered_strategy, warm_strategies
 from pokerbonus.cards import parse_cards
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.views import SeatView
@@ -305,6 +305,13 @@ class ExpertBot(HardBot):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self._table = StrategyPlayer(self.rng)
+
+    def warm_up(self, info: GameInfo) -> None:
+        """``hard``'s kernels, and the shipped strategies this table's rules may use
+        (any number of players: the info does not say), loaded and checked now so
+        that no decision pays for it (0.1 to 1.2 s a file)."""
+        super().warm_up(info)
+        warm_strategies(info)
 
     def new_hand(self, seat: int, info: GameInfo) -> None:
         """Forget the last hand (``hard``'s plan and the translation draws)."""

@@ -50,7 +50,7 @@ from pokerbonus.engine.events import (
 )
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import PokerError
-from pokerbonus.solvers.french.recipes import recipe_for
+from pokerbonus.solvers.french.recipes import RECIPES, recipe_for
 from pokerbonus.solvers.french.store import Strategy, shipped_strategy
 from pokerbonus.solvers.french.translate import translate
 from pokerbonus.solvers.french.tree import (
@@ -62,7 +62,14 @@ from pokerbonus.solvers.french.tree import (
     PublicTree,
 )
 
-__all__ = ["Located", "StrategyPlayer", "covered_strategy", "locate", "raise_fraction"]
+__all__ = [
+    "Located",
+    "StrategyPlayer",
+    "covered_strategy",
+    "locate",
+    "raise_fraction",
+    "warm_strategies",
+]
 
 
 def covered_strategy(view: SeatView, info: GameInfo) -> Strategy | None:
@@ -108,6 +115,23 @@ def covered_strategy(view: SeatView, info: GameInfo) -> Strategy | None:
         return shipped_strategy(recipe.key)
     except PokerError:
         return None
+
+
+def warm_strategies(info: GameInfo) -> list[str]:
+    """Load the shipped strategies of every recipe whose deck and betting are the
+    table's (``info``); returns their keys (a missing or refused file is skipped:
+    the bot plays ``hard`` there)."""
+    loaded = []
+    if info.evaluation != "high" or info.jokers:
+        return loaded
+    for key, recipe in RECIPES.items():
+        if recipe.spec.deck == info.deck_size and recipe.betting == info.betting:
+            try:
+                shipped_strategy(key)
+            except PokerError:
+                continue
+            loaded.append(key)
+    return loaded
 
 
 def raise_fraction(tree: PublicTree, node: int, child: int) -> float:
