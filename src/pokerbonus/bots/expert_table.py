@@ -121,7 +121,7 @@ def warm_strategies(info: GameInfo) -> list[str]:
     """Load the shipped strategies of every recipe whose deck and betting are the
     table's (``info``); returns their keys (a missing or refused file is skipped:
     the bot plays ``hard`` there)."""
-    loaded = []
+    loaded: list[str] = []
     if info.evaluation != "high" or info.jokers:
         return loaded
     for key, recipe in RECIPES.items():
