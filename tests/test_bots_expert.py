@@ -1,4 +1,5 @@
-"""The expert bot: the solver's strategy at solver tables, ``hard`` at engine tables."""
+"""The expert bot: the solver's strategy at solver tables and at the French draw tables a
+shipped strategy covers, ``hard`` at the others."""
 
 from __future__ import annotations
 
@@ -19,9 +20,12 @@ from pokerbonus.bots.expert import (
     make_solver_player,
     policy_path,
 )
+from pokerbonus.bots.expert_table import StrategyPlayer
 from pokerbonus.bots.game_bots import make_game_bot
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
+from pokerbonus.rules.betting import POT_LIMIT, limit
+from pokerbonus.rules.games import five_card_draw
 from pokerbonus.sim.game_match import play_game_match, play_solver_match
 from pokerbonus.solvers import Policy, expected_value, exploitability, kuhn_poker, leduc_poker
 
@@ -122,14 +126,35 @@ def test_station_and_random_at_solver_tables() -> None:
         make_solver_player("hard")
 
 
-def test_expert_on_a_real_draw_table_is_hard() -> None:
-    """At an engine table (French five-card draw) the expert is hard: with the same
-    seeds, a match with expert in a seat equals the match with hard there."""
-    stakes = Stakes.pot_game(1)
-    for lineup in (["expert", "medium"], ["expert", "easy", "medium", "station", "random", "easy"]):
+def test_expert_at_an_uncovered_table_is_hard() -> None:
+    """Where no shipped strategy covers the table (six players, pot-limit heads-up and
+    four-handed, four-handed limit: a recipe but no shipped file, jokers, a blind
+    game) the expert is hard: with the same seeds, a match with expert in a seat
+    equals the match with hard there."""
+    tables = [
+        (
+            FIVE_CARD_DRAW,
+            Stakes.pot_game(1),
+            ["expert", "easy", "medium", "station", "random", "easy"],
+        ),
+        (five_card_draw(structure=POT_LIMIT), Stakes.pot_game(1), ["expert", "medium"]),
+        (
+            five_card_draw(structure=POT_LIMIT),
+            Stakes.pot_game(1),
+            ["expert", "medium", "easy", "station"],
+        ),
+        (
+            five_card_draw(structure=limit(1, 2)),
+            Stakes.pot_game(1),
+            ["expert", "medium", "easy", "station"],
+        ),
+        (five_card_draw(jokers=1), Stakes.pot_game(1), ["expert", "medium"]),
+        (FIVE_CARD_DRAW, Stakes.blind_game(2), ["expert", "medium"]),
+    ]
+    for game, stakes, lineup in tables:
         hard = ["hard" if name == "expert" else name for name in lineup]
-        a = play_game_match(FIVE_CARD_DRAW, stakes, lineup, 24, seed=8, duplicate=True)
-        b = play_game_match(FIVE_CARD_DRAW, stakes, hard, 24, seed=8, duplicate=True)
+        a = play_game_match(game, stakes, lineup, 24, seed=8, duplicate=True)
+        b = play_game_match(game, stakes, hard, 24, seed=8, duplicate=True)
         assert a.results[0].bot == "expert"
         assert [(r.mbb_per_hand, r.decisions) for r in a.results] == [
             (r.mbb_per_hand, r.decisions) for r in b.results
@@ -138,7 +163,47 @@ def test_expert_on_a_real_draw_table_is_hard() -> None:
     assert isinstance(bot, ExpertBot) and bot.name == "expert"
 
 
-def test_expert_and_hard_same_actions_heads_up() -> None:
+def test_expert_at_a_covered_table_plays_its_strategy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Heads-up no-limit (a shipped strategy): every decision of expert is a draw from
+    the strategy's probabilities at its node and bucket. Calibration over the match:
+    the actions the strategy gives probability p to are taken about a share p of the
+    time (within 4.5 standard errors in each tenth of [0, 1])."""
+    picks: list[tuple[tuple[float, ...], int]] = []
+    original = StrategyPlayer._pick
+
+    def pick(self: StrategyPlayer, probs: object) -> int:
+        choice = original(self, probs)
+        picks.append((tuple(float(p) for p in probs), choice))  # type: ignore[attr-defined]
+        return choice
+
+    monkeypatch.setattr(StrategyPlayer, "_pick", pick)
+    play_game_match(FIVE_CARD_DRAW, Stakes.pot_game(1), ["expert", "medium"], 600, seed=4)
+    assert len(picks) > 1000
+    bins: dict[int, list[tuple[float, int]]] = defaultdict(list)
+    for probs, choice in picks:
+        for a, p in enumerate(probs):
+            bins[min(int(p * 10), 9)].append((p, int(a == choice)))
+    checked = 0
+    for rows in bins.values():
+        if len(rows) < 100:
+            continue
+        mean_p = sum(p for p, _ in rows) / len(rows)
+        share = sum(x for _, x in rows) / len(rows)
+        spread = math.sqrt(sum(p * (1 - p) for p, _ in rows)) / len(rows)
+        assert abs(share - mean_p) <= 4.5 * spread + 0.005, (mean_p, share, len(rows))
+        checked += 1
+    assert checked >= 4
+
+
+def test_refused_strategy_file_plays_hard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A strategy file that is refused (damaged or stale) leaves expert playing hard."""
+    from pokerbonus.bots import expert_table
+    from pokerbonus.solvers.french.store import StrategyFileError
+
+    def refuse(key: str) -> object:
+        raise StrategyFileError(f"strategy file {key!r}: damaged")
+
+    monkeypatch.setattr(expert_table, "shipped_strategy", refuse)
     stakes = Stakes.pot_game(1)
     a = play_game_match(FIVE_CARD_DRAW, stakes, ["expert", "medium"], 40, seed=2)
     b = play_game_match(FIVE_CARD_DRAW, stakes, ["hard", "medium"], 40, seed=2)

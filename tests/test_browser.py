@@ -521,6 +521,19 @@ def test_every_table_size_fits_a_phone(server: str, browser: Any) -> None:
         ctx.close()
 
 
+def test_the_seat_pickers_say_what_each_level_does(server: str, browser: Any) -> None:
+    """Each bot level's choice carries its help (the expert's measured strength) as
+    its tooltip."""
+    from pokerbonus.levels import LEVEL_HELP
+
+    page = browser.new_page()
+    page.goto(server + "/")
+    seat = page.get_by_test_id("seat-choice-1")
+    for level in ("medium", "expert"):
+        assert seat.locator(f"option[value={level}]").get_attribute("title") == LEVEL_HELP[level]
+    page.close()
+
+
 def test_create_form_shows_the_games_fields_on_one_screen(server: str, browser: Any) -> None:
     expect = playwright_sync.expect
     page = browser.new_page(viewport={"width": 1280, "height": 800})

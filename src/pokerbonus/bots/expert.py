@@ -1,5 +1,5 @@
-"""The ``expert`` bot: the CFR+ strategy where the game is small enough to solve,
-``hard`` everywhere else.
+"""The ``expert`` bot: a CFR strategy where one covers the table, ``hard`` everywhere
+else.
 
 Where each applies (see ``docs/bots-expert.md``):
 
@@ -12,13 +12,13 @@ Where each applies (see ``docs/bots-expert.md``):
   from its own seeded random source. The strategy is solved once (about 0.01 s
   for Kuhn, 0.5 s for Leduc, 10 s for the draw game) and cached on disk next to
   the evaluator's tables.
-- **Engine tables** — every table of the engine (the French five-card draw with
-  any deck, number of players, jokers or betting structure): ``expert`` is
-  exactly ``hard`` (:class:`~pokerbonus.bots.draw.HardBot`, same seed, same
-  actions). No engine table is one of the solver's games: the engine's smallest
-  deck has 32 cards and five-card hands, the reduced draw game 6 cards and
-  two-card hands with one raise per round, and a tree of the real game is far
-  beyond what CFR+ walks in full.
+- **Engine tables** — the French five-card draw tables a shipped strategy of
+  :mod:`pokerbonus.solvers.french` covers (the pot game heads-up with 32 or 52
+  cards, no-limit or limit, and the others its recipes list): ``expert`` plays
+  that strategy (:mod:`pokerbonus.bots.expert_table`). At every other engine
+  table (other numbers of players, pot-limit, jokers, a blind game, other
+  stacks), and when a strategy file is refused, ``expert`` is exactly ``hard``
+  (:class:`~pokerbonus.bots.draw.HardBot`, same seed, same actions).
 
 >>> view = SolverView("kuhn", 1, "Kb", ("p", "b"))
 >>> ExpertBot(seed=1).choose(view)            # always calls a bet with the king
@@ -44,8 +44,12 @@ from typing import Any, Final, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from pokerbonus.bots.base import UNLIMITED, Budget, GameInfo
 from pokerbonus.bots.draw import HardBot
+from pokerbonus.bots.expert_table import StrategyPlayer, covered_strategy, warm_strategies
 from pokerbonus.cards import parse_cards
+from pokerbonus.engine.actions import Action
+from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.hands.tables import cache_dir
 from pokerbonus.solvers import Game, GameDescription, Policy, solve
@@ -292,10 +296,36 @@ class StationPlayer(_Sampler):
 
 
 class ExpertBot(HardBot):
-    """``expert``: the CFR+ strategy at a solver table, ``hard`` at every engine table
-    (see the module doc). :meth:`decide` is :class:`HardBot`'s, unchanged."""
+    """``expert``: the solver's strategy — the CFR+ strategy at a solver table, the
+    shipped French draw strategy at every engine table one covers
+    (:mod:`pokerbonus.bots.expert_table`), ``hard`` at the others."""
 
     name = "expert"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._table = StrategyPlayer(self.rng)
+
+    def warm_up(self, info: GameInfo) -> None:
+        """``hard``'s kernels, and the shipped strategies this table's rules may use
+        (any number of players: the info does not say), loaded and checked now so
+        that no decision pays for it (0.1 to 1.2 s a file)."""
+        super().warm_up(info)
+        warm_strategies(info)
+
+    def new_hand(self, seat: int, info: GameInfo) -> None:
+        """Forget the last hand (``hard``'s plan and the translation draws)."""
+        super().new_hand(seat, info)
+        self._table.new_hand()
+
+    def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
+        """The shipped strategy's action where it covers the table, else ``hard``'s."""
+        strategy = covered_strategy(view, info)
+        if strategy is not None:
+            action = self._table.decide(view, info, strategy)
+            if action is not None:
+                return action
+        return super().decide(view, info, budget)
 
     def distribution(self, view: SolverView) -> Sequence[float]:
         """The CFR+ average strategy's probabilities at ``view.infoset``."""

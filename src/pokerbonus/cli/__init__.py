@@ -66,7 +66,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "solve": (
         "pokerbonus.cli.solve",
         "solve_command",
-        N_("Solve a small game with CFR+ and print the game value and the exploitability."),
+        N_("Solve a game with CFR (Monte Carlo CFR for french-draw) and print its exploitability."),
     ),
     "games": (
         "pokerbonus.cli.games",

@@ -204,7 +204,11 @@ def _prepare(
                     _kinds=", ".join(_KINDS), betting=betting
                 )
             )
-        config = TableConfig(game="draw", players=len(lineup), betting=kind)
+        config = (
+            TableConfig(game="draw", players=len(lineup), betting=kind, small_bet=1, big_bet=2)
+            if kind == "limit"
+            else TableConfig(game="draw", players=len(lineup), betting=kind)
+        )
         table_game, stakes = game_for(config), stakes_for(config)
     else:
         entry = CATALOG[game]

@@ -1,11 +1,12 @@
-"""``pokerbonus solve``: CFR+ on a small game, with its value and exploitability.
-
-The lead registers the command with ``app.command("solve")(solve_command)``.
+"""``pokerbonus solve``: CFR+ on a small game, with its value and exploitability;
+``--game french-draw``: the real French draw's ``expert`` strategies
+(:mod:`pokerbonus.cli.solve_french`).
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -24,6 +25,36 @@ SOLVE_GAMES = {"kuhn": kuhn_poker, "leduc": leduc_poker, "draw": draw_poker}
 """The games ``solve`` knows; ``draw`` is the reduced limit draw game of the solvers."""
 
 
+def _french(
+    players: int, betting: str, deck: int, iterations: int | None, seed: int | None,
+    out: Path | None, workers: int | None, ray: str | None, report: bool,
+    strategy: Path | None, lbr_hands: int, json_output: bool,
+) -> None:  # fmt: skip
+    if players not in (2, 4):
+        raise _fail(f"--players: the french-draw solver plays 2 or 4 players, got {players}")
+    if betting not in ("no-limit", "limit"):
+        raise _fail(f"--betting: expected no-limit or limit, got {betting!r}")
+    if deck not in (32, 52):
+        raise _fail(f"--deck: expected 32 or 52, got {deck}")
+    if iterations is not None and iterations < 1:
+        raise _fail(f"--iterations: must be at least 1, got {iterations}")
+    if workers is not None and workers < 1:
+        raise _fail(f"--workers: must be at least 1, got {workers}")
+    if lbr_hands < 0:
+        raise _fail(f"--lbr-hands: must be 0 or more, got {lbr_hands}")
+    from pokerbonus.cli.solve_french import solve_french
+    from pokerbonus.errors import PokerError
+
+    try:
+        solve_french(
+            players=players, betting=betting, deck=deck, iterations=iterations, seed=seed,
+            out=out, workers=workers, ray=ray, report=report, strategy_file=strategy,
+            lbr_hands=lbr_hands, json_output=json_output,
+        )  # fmt: skip
+    except (PokerError, ValueError) as exc:
+        raise _fail(str(exc).replace("\n", " ")) from None
+
+
 def _fail(message: str) -> typer.Exit:
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         gettext("error: {message}").format(message=message), markup=False
@@ -33,21 +64,63 @@ def _fail(message: str) -> typer.Exit:
 
 def solve_command(
     game: Annotated[
-        str, typer.Option(help=gettext("The game: kuhn, leduc or draw (reduced)."))
+        str,
+        typer.Option(
+            help=gettext("The game: kuhn, leduc, draw (reduced) or french-draw (the real game).")
+        ),
     ] = "kuhn",
-    iterations: Annotated[int, typer.Option(help=gettext("CFR+ iterations."))] = 1000,
+    iterations: Annotated[
+        int | None,
+        typer.Option(help=gettext("Iterations (default: 1000; french-draw: its recipe's).")),
+    ] = None,
+    players: Annotated[int, typer.Option(help="french-draw: 2 or 4 players.")] = 2,
+    betting: Annotated[str, typer.Option(help="french-draw: no-limit or limit.")] = "no-limit",
+    deck: Annotated[int, typer.Option(help="french-draw: 32 or 52 cards (52: heads-up).")] = 32,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="french-draw: seed of the sampled walks (default: the recipe's)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="french-draw: folder for the strategy file (default: the cache folder)."),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(help="french-draw: local processes for sampled walks (default: all cores)."),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option("--ray", help="french-draw: run the sampled walks on this Ray cluster."),
+    ] = None,
+    report: Annotated[
+        bool,
+        typer.Option(
+            "--report", help="french-draw: measure the shipped strategy instead of solving."
+        ),
+    ] = False,
+    strategy: Annotated[
+        Path | None, typer.Option(help="french-draw --report: measure this strategy file instead.")
+    ] = None,
+    lbr_hands: Annotated[
+        int, typer.Option(help="french-draw --report: hands of each local best response run.")
+    ] = 2000,
     json_output: Annotated[
         bool, typer.Option("--json", help=gettext("Print the result as JSON."))
     ] = False,
 ) -> None:
-    """Solve a small game with CFR+ and print the game value and the exploitability."""
+    """Solve a game with CFR (Monte Carlo CFR for french-draw) and print its exploitability."""
+    if game == "french-draw":
+        _french(players, betting, deck, iterations, seed, out, workers, ray, report, strategy,
+                lbr_hands, json_output)  # fmt: skip
+        return
     build = SOLVE_GAMES.get(game)
     if build is None:
         raise _fail(
             gettext("--game: unknown game {game!r} (expected one of {solve_games})").format(
-                game=game, solve_games=", ".join(SOLVE_GAMES)
+                game=game, solve_games=", ".join([*SOLVE_GAMES, "french-draw"])
             )
         )
+    iterations = 1000 if iterations is None else iterations
     if iterations < 1:
         raise _fail(
             gettext("--iterations: must be at least 1, got {iterations}").format(

@@ -25,7 +25,7 @@ from pokerbonus.engine.config import GAMES, TableConfig
 from pokerbonus.errors import ConfigurationError, PokerError
 from pokerbonus.i18n import LANGUAGES, N_, current_language, gettext, set_language
 from pokerbonus.i18n.language import save_language
-from pokerbonus.levels import LADDER
+from pokerbonus.levels import LADDER, LEVEL_HELP
 from pokerbonus.tui.screens import (
     CARD_KEYS,
     TABLE_KEYS,
@@ -61,6 +61,12 @@ __all__ = [
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 """Each language in its own words, for the language choice."""
+
+
+def _level_help(level: object) -> str:
+    """What ``level`` does, in the player's language (nothing for an unknown one)."""
+    text = LEVEL_HELP.get(str(level))
+    return gettext(text) if text else ""
 
 
 class SetupScreen(Screen[PlaySettings]):
@@ -111,6 +117,7 @@ class SetupScreen(Screen[PlaySettings]):
                 [(choice_words(n), n) for n in LADDER], value=c["level"], allow_blank=False,
                 id="field-level",
             )  # fmt: skip
+            yield Static(_level_help(c["level"]), id="help-level")
             yield Label(gettext("Your name"))
             yield Input(c["name"], id="field-name")
             yield Label(gettext("Four-colour deck"))
@@ -140,9 +147,12 @@ class SetupScreen(Screen[PlaySettings]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A new game shows the house rules relevant to it (and hides the others);
-        a new language is spoken at once and saved."""
+        a new level shows what that level does; a new language is spoken at once and
+        saved."""
         if event.select.id == "field-game" and isinstance(event.value, str):
             self.show_rules_of(event.value)
+        elif event.select.id == "field-level" and isinstance(event.value, str):
+            self.query_one("#help-level", Static).update(_level_help(event.value))
         elif event.select.id == "setup-language" and isinstance(event.value, str):
             self.choose_language(event.value)
 

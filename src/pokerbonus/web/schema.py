@@ -34,11 +34,11 @@ import typing
 from pathlib import Path
 from typing import Any, Final, get_args, get_origin
 
-from pokerbonus.bots.draw import LADDER
 from pokerbonus.cards import DECK_SIZES
 from pokerbonus.engine.config import GAMES, TableConfig
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.i18n import N_
+from pokerbonus.levels import LADDER, LEVEL_HELP
 from pokerbonus.rules.catalog import CATALOG
 
 __all__ = ["LABELS", "SCHEMA_PATH", "config_schema", "schema_json"]
@@ -213,6 +213,7 @@ def config_schema() -> dict[str, Any]:
             for name in GAMES
         },
         "bot_levels": list(LADDER),
+        "bot_level_help": {level: LEVEL_HELP[level] for level in LADDER},
         "timer": {"action_seconds": 30, "time_bank": 60},
     }
 

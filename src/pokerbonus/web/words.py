@@ -40,12 +40,12 @@ WORDS_ELEMENT: Final = "pokerbonus-words"
 
 def schema_words() -> set[str]:
     """The English words of the create form's schema that the page translates:
-    each field's label and help line, each game's name."""
+    each field's label and help line, each game's name, each bot level's help."""
     from pokerbonus.web.schema import config_schema
 
     schema = config_schema()
     words = {f["label"] for f in schema["fields"]} | {f["help"] for f in schema["fields"]}
-    return words | set(schema["game_names"].values())
+    return words | set(schema["game_names"].values()) | set(schema["bot_level_help"].values())
 
 
 @cache

@@ -93,6 +93,12 @@ export async function showLanding(root: HTMLElement): Promise<void> {
     (f.advanced ? more : usual).append(rows.get(f.name)!);
   }
   const seatsGrid = h("div", { class: "grid seats-grid" });
+  /** What a bot level does, in the page's language (nothing for "empty"): the
+   * tooltip of its choice in the seat pickers (the form stays on one screen). */
+  const levelHelpOf = (level: string): string => {
+    const text = schema.bot_level_help?.[level];
+    return text ? gettext(text) : "";
+  };
   const message = h("p", { class: "message", role: "alert", "data-testid": "message" });
   const moreBox = h("details", { class: "group more", "data-testid": "more-rules" },
     h("summary", {}, gettext("More house rules")), more);
@@ -137,7 +143,7 @@ export async function showLanding(root: HTMLElement): Promise<void> {
         h("label", { for: `seat-${s}` }, gettext("Seat {seat}", { seat: s + 1 })),
         h("select", { id: `seat-${s}`, "data-testid": `seat-choice-${s}` },
           h("option", { value: "you", selected: chosen === "you" }, gettext("you")),
-          ...levels.map((l) => h("option", { value: l, selected: chosen === l },
+          ...levels.map((l) => h("option", { value: l, selected: chosen === l, title: levelHelpOf(l) },
             l === "" ? gettext("empty (friends)") : gettext("bot: {level}", { level: levelWords(l) }))))));
     }
     drawn = n;

@@ -174,5 +174,7 @@ export interface ConfigSchema {
   /** Each game's name in words. */
   game_names?: Record<string, string>;
   bot_levels: string[];
+  /** What each level does, for the seat pickers. */
+  bot_level_help?: Record<string, string>;
   timer: { action_seconds: number; time_bank: number };
 }

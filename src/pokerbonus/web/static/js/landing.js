@@ -89,6 +89,12 @@ export async function showLanding(root) {
         (f.advanced ? more : usual).append(rows.get(f.name));
     }
     const seatsGrid = h("div", { class: "grid seats-grid" });
+    /** What a bot level does, in the page's language (nothing for "empty"): the
+     * tooltip of its choice in the seat pickers (the form stays on one screen). */
+    const levelHelpOf = (level) => {
+        const text = schema.bot_level_help?.[level];
+        return text ? gettext(text) : "";
+    };
     const message = h("p", { class: "message", role: "alert", "data-testid": "message" });
     const moreBox = h("details", { class: "group more", "data-testid": "more-rules" }, h("summary", {}, gettext("More house rules")), more);
     const form = h("form", { class: "create", "data-testid": "create-form" }, h("div", { class: "grid top" }, h("div", { class: "field" }, h("label", { for: "your-name" }, gettext("Your display name")), h("input", { id: "your-name", name: "your_name", required: true, maxlength: 24, autocomplete: "nickname",
@@ -110,7 +116,7 @@ export async function showLanding(root) {
         for (let s = 0; s < n; s++) {
             const levels = ["", ...schema.bot_levels];
             const chosen = before.get(s) ?? (s === 0 ? "you" : "");
-            seatRows.push(h("div", { class: "field seat-row" }, h("label", { for: `seat-${s}` }, gettext("Seat {seat}", { seat: s + 1 })), h("select", { id: `seat-${s}`, "data-testid": `seat-choice-${s}` }, h("option", { value: "you", selected: chosen === "you" }, gettext("you")), ...levels.map((l) => h("option", { value: l, selected: chosen === l }, l === "" ? gettext("empty (friends)") : gettext("bot: {level}", { level: levelWords(l) }))))));
+            seatRows.push(h("div", { class: "field seat-row" }, h("label", { for: `seat-${s}` }, gettext("Seat {seat}", { seat: s + 1 })), h("select", { id: `seat-${s}`, "data-testid": `seat-choice-${s}` }, h("option", { value: "you", selected: chosen === "you" }, gettext("you")), ...levels.map((l) => h("option", { value: l, selected: chosen === l, title: levelHelpOf(l) }, l === "" ? gettext("empty (friends)") : gettext("bot: {level}", { level: levelWords(l) }))))));
         }
         drawn = n;
         seatsGrid.replaceChildren(...seatRows);

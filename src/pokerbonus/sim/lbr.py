@@ -1,0 +1,525 @@
+"""Local best response (LBR) in the real French draw game, heads-up.
+
+LBR (Lisy and Bowling, 2017) measures how exploitable a bot is without solving
+the game: a responder plays the real game against the bot and, at each of its
+decisions, takes the action of highest expected value against the bot's range,
+the range being computed from the bot's own strategy. Its winnings are a lower
+bound of the bot's exploitability (it is one strategy among all; a best
+response wins at least as much).
+
+The responder here:
+
+- **Range.** ``particles`` hands of the bot, dealt from the cards the responder
+  cannot see, each with a weight: after each action of the bot the weight is
+  multiplied by the probability that the bot takes that action with that hand
+  (for ``expert`` the exact probability of its strategy; for another bot one
+  simulated decision of a copy of it, probability 0 or 1). When the bot draws
+  ``k`` cards each particle discards what the bot would discard for ``k`` and
+  gets ``k`` random replacements from the cards the responder cannot see.
+- **Betting.** With ``wp`` its chance of winning at the showdown if nobody bets
+  again (the draws included: its own best draw against the range, the bot's by
+  its strategy), calling ``c`` into ``P`` chips is worth ``wp (P + c) - c``;
+  betting or raising ``b`` chips more (``0.5`` and ``1`` pot, the all-in; the
+  fixed bet in limit) is worth ``fp P + (1 - fp) (wc (P + 2b - c) - b)``, ``fp``
+  the share of the range that folds to it (from the bot's strategy) and ``wc``
+  the chance of winning against the part of the range that does not fold
+  (Lisy and Bowling use ``wp`` there: against a bot that calls a big bet only
+  with strong hands that responder bets too much, and loses); folding is worth
+  0. It takes the best.
+- **Draw.** The discard of 0 to 3 cards (the abstraction's best discard of each
+  count) with the best ``wp`` against the range.
+
+Matches are duplicate (each deal played with the responder in each seat), from
+100-ante stacks, and reported in mbb/hand of the responder with a 95% interval
+over deals, as :mod:`pokerbonus.sim.match` does.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerbonus.analysis.stats.tables import BINOM, class_tables
+from pokerbonus.bots import make_bot
+from pokerbonus.bots.base import Bot, GameInfo, fallback_action
+from pokerbonus.bots.expert_table import covered_strategy, locate
+from pokerbonus.cards import Card, make_deck
+from pokerbonus.engine.actions import Action
+from pokerbonus.engine.config import TableConfig
+from pokerbonus.engine.events import Drew
+from pokerbonus.engine.state import Hand
+from pokerbonus.engine.table import game_for
+from pokerbonus.engine.views import SeatView
+from pokerbonus.errors import ConfigurationError, IllegalActionError
+from pokerbonus.sim.match import Z95, stakes_for
+from pokerbonus.solvers.french import cards as french_cards
+from pokerbonus.solvers.french.store import Strategy
+from pokerbonus.solvers.french.tree import ACT_FOLD, ACT_RAISE, DRAW
+
+__all__ = ["BotModel", "ExpertModel", "LbrResult", "RangeModel", "lbr_match"]
+
+Choice = list[tuple[Action, float]]
+
+
+class RangeModel(Protocol):
+    """The bot's strategy as the responder reads it: for a view (the bot's seat, its
+    cards replaced by each particle's), the probability of each action."""
+
+    def distributions(
+        self,
+        view: SeatView,
+        info: GameInfo,
+        holes: Sequence[tuple[Card, ...]],
+        index: Sequence[int],
+    ) -> list[Choice]:
+        """One distribution per hand of ``holes`` (``index``: the particles' numbers)."""
+        ...
+
+
+class ExpertModel:
+    """``expert``'s exact probabilities: its strategy at the node the hand is at."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._choices: dict[int, float] = {}
+        self._rng = random.Random(seed)
+
+    def reset(self) -> None:
+        """Forget the last hand's translation draws."""
+        self._choices = {}
+
+    def distributions(
+        self,
+        view: SeatView,
+        info: GameInfo,
+        holes: Sequence[tuple[Card, ...]],
+        index: Sequence[int],
+    ) -> list[Choice]:
+        """Exact distributions (module doc)."""
+        strategy = covered_strategy(view, info)
+        if strategy is None:
+            raise ConfigurationError("LBR: expert plays no strategy at this table")
+        where = locate(view, strategy, self._choices, self._rng)
+        if where.node is None:
+            raise ConfigurationError("LBR: the responder left expert's abstract tree")
+        tree = strategy.tree
+        node = where.node
+        me = int(tree.actor[node])
+        post = int(tree.drawn[node, me]) >= 0
+        kids = list(tree.children(node))
+        out: list[Choice] = []
+        for hole in holes:
+            cards = tuple(int(c) for c in hole)
+            bucket = strategy.cards.post_bucket(cards) if post else strategy.cards.pre_bucket(cards)
+            probs = strategy.probabilities(node, bucket)
+            if int(tree.kind[node]) == DRAW:
+                out.append([
+                    (Action.discard(strategy.cards.discard(cards, int(tree.amount[c]))), float(p))
+                    for c, p in zip(kids, probs, strict=True)
+                ])  # fmt: skip
+            else:
+                out.append(
+                    [(_kind_action(tree, c), float(p)) for c, p in zip(kids, probs, strict=True)]
+                )
+        return out
+
+
+def _kind_action(tree: object, child: int) -> Action:
+    act = int(tree.act[child])  # type: ignore[attr-defined]
+    if act == ACT_FOLD:
+        return Action.fold()
+    if act == ACT_RAISE:
+        return Action.raise_to(0)
+    return Action.check_or_call()
+
+
+class BotModel:
+    """Any bot, read by simulation: one decision of a copy of it per hand (the
+    ``hard`` bot's snowing plan is kept per particle)."""
+
+    def __init__(self, name: str, seed: int) -> None:
+        self.bot: Bot = make_bot(name, seed)
+        self._plans: dict[int, bool] = {}
+
+    def reset(self) -> None:
+        """Forget the particles' plans (a new hand)."""
+        self._plans = {}
+
+    def distributions(
+        self,
+        view: SeatView,
+        info: GameInfo,
+        holes: Sequence[tuple[Card, ...]],
+        index: Sequence[int],
+    ) -> list[Choice]:
+        """One simulated decision per hand."""
+        out: list[Choice] = []
+        for i, hole in zip(index, holes, strict=True):
+            if hasattr(self.bot, "_snow"):
+                self.bot._snow = self._plans.get(i, False)
+            action = self.bot.decide(replace(view, hole=tuple(hole)), info)
+            if hasattr(self.bot, "_snow"):
+                self._plans[i] = bool(self.bot._snow)
+            out.append([(action, 1.0)])
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class LbrResult:
+    """The responder's result: mbb/hand (unit: the ante) and the 95% interval over
+    duplicate deals, the hands played, and how often the range emptied (then it is
+    dealt again from the unseen cards)."""
+
+    bot: str
+    hands: int
+    mbb_per_hand: float
+    ci95: tuple[float, float]
+    resets: int
+
+
+class _Range:
+    """Particles of the bot's hand (module doc)."""
+
+    def __init__(
+        self, count: int, deck: Sequence[Card], known: set[Card], rng: random.Random
+    ) -> None:
+        self.rng = rng
+        self.deck = list(deck)
+        self.count = count
+        self.resets = 0
+        self.deal(known)
+
+    def deal(self, known: set[Card]) -> None:
+        unseen = [c for c in self.deck if c not in known]
+        self.holes = [tuple(self.rng.sample(unseen, 5)) for _ in range(self.count)]
+        self.weights = np.ones(self.count)
+        self.drawn = False
+
+    def live(self) -> list[int]:
+        return [i for i in range(self.count) if self.weights[i] > 0.0]
+
+
+def _values(deck: int) -> npt.NDArray[np.int32]:
+    return np.ascontiguousarray(class_tables(deck).value[0]).astype(np.int32)
+
+
+def _value(cards: Sequence[int], values: npt.NDArray[np.int32]) -> int:
+    ranks = np.empty(5, dtype=np.int64)
+    return int(french_cards._value_of(np.asarray(cards, dtype=np.int64), values, ranks, BINOM))
+
+
+class _Responder:
+    """The LBR player of one match."""
+
+    def __init__(
+        self, model: RangeModel, info: GameInfo, strategy: Strategy, particles: int,
+        samples: int, rng: random.Random,
+    ) -> None:  # fmt: skip
+        self.model = model
+        self.info = info
+        self.cards = strategy.cards
+        self.values = _values(info.deck_size)
+        self.particles = particles
+        self.samples = samples
+        self.rng = rng
+        self.deck = make_deck(info.deck_size)
+
+    # -- range tracking -------------------------------------------------------------------
+
+    def start(self, hand: Hand, seat: int) -> None:
+        self.seat = seat
+        self.known: set[Card] = set(hand.hole_cards(seat))
+        self.range = _Range(self.particles, self.deck, self.known, self.rng)
+        if isinstance(self.model, BotModel | ExpertModel):
+            self.model.reset()
+
+    def observe(self, hand: Hand, bot_seat: int, action: Action) -> None:
+        """Weigh the particles by the bot's action (before it is applied)."""
+        view = hand.view(bot_seat)
+        r = self.range
+        live = r.live()
+        holes = [r.holes[i] for i in live]
+        dists = self.model.distributions(view, self.info, holes, live)
+        for i, dist in zip(live, dists, strict=True):
+            p = sum(q for a, q in dist if _matches(a, action))
+            r.weights[i] *= p
+            if action.kind == "discard":
+                chosen = next((a for a, _ in dist if _matches(a, action)), None)
+                if chosen is not None and p > 0.0:
+                    r.holes[i] = self._redraw(r.holes[i], chosen.cards)
+        if r.weights.sum() <= 0.0:
+            r.resets += 1
+            r.deal(self.known)
+            if action.kind == "discard":
+                r.drawn = True  # the fresh particles stand for final hands
+        elif action.kind == "discard":
+            r.drawn = True
+
+    def _redraw(self, hole: tuple[Card, ...], discard: Sequence[int]) -> tuple[Card, ...]:
+        kept = [c for c in hole if c not in discard]
+        unseen = [c for c in self.deck if c not in self.known and c not in hole]
+        return tuple(kept + self.rng.sample(unseen, 5 - len(kept)))
+
+    def own_draw(self, hand: Hand) -> None:
+        """The responder's cards changed (its draw): they are known."""
+        self.known |= set(hand.hole_cards(self.seat))
+        for e in hand.events:
+            if isinstance(e, Drew) and e.seat == self.seat:
+                self.known |= set(e.cards)
+
+    # -- win probability ------------------------------------------------------------------
+
+    def _bot_draws(
+        self, hand: Hand, bot_seat: int, plan: Sequence[int] | None
+    ) -> list[Choice] | None:
+        """The particles' draw distributions at the draw, if the round ends with checks
+        and calls (``plan``: the responder's discard if it draws first)."""
+        h = copy.deepcopy(hand)
+        guard = 0
+        while not h.finished and guard < 40:
+            guard += 1
+            seat = h.actor
+            assert seat is not None
+            decision = h.decision
+            if decision == "draw" and seat == bot_seat:
+                r = self.range
+                live = r.live()
+                return self.model.distributions(
+                    h.view(bot_seat), self.info, [r.holes[i] for i in live], live
+                )
+            if decision == "draw":
+                h.discard(plan if plan is not None else ())
+            else:
+                h.check_or_call()
+        return None
+
+    def equities(self, hand: Hand, discard: Sequence[int] | None) -> dict[int, float]:
+        """The responder's chance of winning the showdown against each live particle
+        if nobody bets again; it draws ``discard`` (``None``: it has drawn)."""
+        r = self.range
+        live = r.live()
+        mine = list(hand.hole_cards(self.seat))
+        bot_seat = 1 - self.seat
+        dists: list[Choice] | None = None
+        if not r.drawn:
+            dists = self._bot_draws(hand, bot_seat, discard)
+        samples = 1 if discard is None and r.drawn else self.samples
+        out: dict[int, float] = {}
+        for j, i in enumerate(live):
+            hole = r.holes[i]
+            won = 0.0
+            for _ in range(samples):
+                theirs = list(hole)
+                blocked = set(self.known) | set(hole)
+                if dists is not None:
+                    dist = dists[j]
+                    u = self.rng.random() * sum(q for _, q in dist)
+                    acc = 0.0
+                    chosen = dist[-1][0]
+                    for a, q in dist:
+                        acc += q
+                        if u < acc:
+                            chosen = a
+                            break
+                    kept = [c for c in hole if c not in chosen.cards]
+                    unseen = [c for c in self.deck if c not in blocked]
+                    theirs = kept + self.rng.sample(unseen, 5 - len(kept))
+                    blocked |= set(theirs)
+                ours = mine
+                if discard is not None:
+                    kept = [c for c in mine if c not in discard]
+                    unseen = [c for c in self.deck if c not in blocked]
+                    ours = kept + self.rng.sample(unseen, 5 - len(kept))
+                mine_v, theirs_v = _value(ours, self.values), _value(theirs, self.values)
+                won += 1.0 if mine_v > theirs_v else 0.5 if mine_v == theirs_v else 0.0
+            out[i] = won / samples
+        return out
+
+    def win_probability(self, hand: Hand, discard: Sequence[int] | None) -> float:
+        """``wp`` (module doc): the mean of :meth:`equities` over the range."""
+        return self._mean(self.equities(hand, discard), {})
+
+    def _mean(self, equities: dict[int, float], folds: dict[int, float]) -> float:
+        """The range's mean equity, each particle weighted by its weight and by the
+        chance it does not fold (``folds``)."""
+        w = self.range.weights
+        total = sum(w[i] * (1.0 - folds.get(i, 0.0)) * e for i, e in equities.items())
+        weight = sum(w[i] * (1.0 - folds.get(i, 0.0)) for i in equities)
+        return total / weight if weight > 0 else 0.5
+
+    def planned_discard(self, hand: Hand) -> tuple[int, ...]:
+        """The responder's best discard of 0 to 3 cards against the range."""
+        hole = tuple(int(c) for c in hand.hole_cards(self.seat))
+        best: tuple[float, tuple[int, ...]] | None = None
+        for count in range(4):
+            discard = self.cards.discard(hole, count)
+            wp = self.win_probability(hand, discard)
+            if best is None or wp > best[0] + 1e-12:
+                best = (wp, discard)
+        assert best is not None
+        return best[1]
+
+    # -- decisions ------------------------------------------------------------------------
+
+    def decide(self, hand: Hand) -> Action:
+        legal = hand.legal_actions()
+        if legal.decision == "draw":
+            return Action.discard(self.planned_discard(hand))
+        if legal.decision != "bet":
+            return fallback_action(legal, hand.hole_cards(self.seat))
+        drawn = any(isinstance(e, Drew) and e.seat == self.seat for e in hand.events)
+        plan = None if drawn else self._quick_plan(hand)
+        equities = self.equities(hand, plan) if self.range.live() else {}
+        wp = self._mean(equities, {})
+        pot = hand.pot + sum(hand.bets)
+        call = legal.call_amount or 0
+        options: list[tuple[float, Action]] = [(wp * (pot + call) - call, Action.check_or_call())]
+        if legal.can_fold:
+            options.append((0.0, Action.fold()))
+        for target in self._targets(hand, legal):
+            added = target - hand.bets[self.seat]
+            folds = self._folds(hand, Action.raise_to(target))
+            fp = self._share(folds)
+            called = self._mean(equities, folds)
+            value = fp * pot + (1.0 - fp) * (called * (pot + 2 * added - call) - added)
+            options.append((value, Action.raise_to(target)))
+        return max(options, key=lambda o: o[0])[1]
+
+    def _quick_plan(self, hand: Hand) -> tuple[int, ...]:
+        from pokerbonus.bots.draw import MediumBot
+
+        legal = hand.legal_actions()
+        hole = hand.hole_cards(self.seat)
+        action = MediumBot.best_draw(hole, replace(legal, max_discard=3), self.info, 1)
+        return tuple(action.cards)
+
+    def _targets(self, hand: Hand, legal: object) -> list[int]:
+        low = getattr(legal, "min_raise_to", None)
+        high = getattr(legal, "max_raise_to", None)
+        if low is None or high is None:
+            return []
+        if self.info.betting == "limit":
+            return [low]
+        cur = max(hand.bets)
+        after_call = hand.pot + sum(hand.bets) + cur - hand.bets[self.seat]
+        out = {high}
+        for f in (0.5, 1.0):
+            out.add(min(max(cur + round(f * after_call), low), high))
+        return sorted(out)
+
+    def _folds(self, hand: Hand, action: Action) -> dict[int, float]:
+        """Each live particle's chance of folding to the responder's ``action``."""
+        h = copy.deepcopy(hand)
+        try:
+            h.act(action)
+        except IllegalActionError:
+            return {}
+        bot_seat = 1 - self.seat
+        if h.finished or h.actor != bot_seat or h.decision != "bet":
+            return {}
+        r = self.range
+        live = r.live()
+        dists = self.model.distributions(
+            h.view(bot_seat), self.info, [r.holes[i] for i in live], live
+        )
+        return {
+            i: sum(q for a, q in dist if a.kind == "fold")
+            for i, dist in zip(live, dists, strict=True)
+        }
+
+    def _share(self, folds: dict[int, float]) -> float:
+        """The share of the range that folds."""
+        w = self.range.weights
+        total = sum(w[i] for i in self.range.live())
+        return sum(w[i] * f for i, f in folds.items()) / total if total > 0 else 0.0
+
+
+def _matches(model_action: Action, actual: Action) -> bool:
+    if actual.kind == "discard":
+        return model_action.kind == "discard" and len(model_action.cards) == len(actual.cards)
+    return model_action.kind == actual.kind
+
+
+def lbr_match(
+    bot: str,
+    hands: int,
+    *,
+    betting: str = "no-limit",
+    deck: int = 32,
+    seed: int = 1,
+    particles: int = 200,
+    samples: int = 2,
+    on_hand: Callable[[int], None] | None = None,
+) -> LbrResult:
+    """Play ``hands`` heads-up hands (rounded up to duplicate pairs) of the responder
+    against ``bot`` (``"expert"`` read exactly, any other bot by simulation)."""
+    if hands < 2:
+        raise ConfigurationError(f"hands: LBR needs at least 2, got {hands}")
+    bets = {"small_bet": 1, "big_bet": 2} if betting == "limit" else {}
+    config = TableConfig(players=2, betting=betting, deck_size=deck, **bets)  # type: ignore[arg-type]
+    game = game_for(config)
+    stakes = stakes_for(config)
+    info = GameInfo.from_game(game, 2, stakes)
+    rng = random.Random(seed)
+    model: RangeModel = ExpertModel() if bot == "expert" else BotModel(bot, rng.getrandbits(63))
+    opponent = make_bot(bot, rng.getrandbits(63))
+    opponent.warm_up(info)
+    from pokerbonus.solvers.french.recipes import recipe_for
+    from pokerbonus.solvers.french.store import shipped_strategy
+
+    recipe = recipe_for(2, betting, deck)
+    if recipe is None:
+        raise ConfigurationError(f"LBR: no strategy for heads-up {betting} with {deck} cards")
+    strategy = shipped_strategy(recipe.key)
+    responder = _Responder(
+        model, info, strategy, particles, samples, random.Random(rng.getrandbits(63))
+    )
+    stack = 100 * info.unit
+    cards = list(make_deck(info.deck_size))
+    blocks = -(-hands // 2)
+    results: list[float] = []
+    resets = 0
+    played = 0
+    for block in range(blocks):
+        order = cards[:]
+        rng.shuffle(order)
+        reseed = rng.getrandbits(63)
+        total = 0
+        for lbr_seat in (0, 1):
+            h = Hand(game, [stack, stack], block % 2, stakes, deck=order, rng=random.Random(reseed))
+            opponent.new_hand(1 - lbr_seat, info)
+            responder.start(h, lbr_seat)
+            while not h.finished:
+                seat = h.actor
+                assert seat is not None
+                if seat == lbr_seat:
+                    action = responder.decide(h)
+                    h.act(action)
+                    if action.kind == "discard":
+                        responder.own_draw(h)
+                    continue
+                view = h.view(seat)
+                action = opponent.decide(view, info)
+                try:
+                    h.verify(action)
+                except IllegalActionError:
+                    action = fallback_action(view.legal, view.hole)
+                responder.observe(h, seat, action)
+                h.act(action)
+            total += h.net[lbr_seat]
+            resets += responder.range.resets
+            played += 1
+            if on_hand is not None:
+                on_hand(played)
+        results.append(total / (2 * info.unit))
+    n = len(results)
+    mean = math.fsum(results) / n
+    var = math.fsum((x - mean) ** 2 for x in results) / max(n - 1, 1)
+    half = Z95 * math.sqrt(var / n)
+    return LbrResult(bot, played, 1000 * mean, (1000 * (mean - half), 1000 * (mean + half)), resets)

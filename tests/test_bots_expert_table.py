@@ -1,0 +1,119 @@
+"""expert at the French draw tables: coverage, following the hand, off-tree bets."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from pokerbonus.bots.base import GameInfo
+from pokerbonus.bots.expert_table import covered_strategy, locate, raise_fraction
+from pokerbonus.engine import Hand
+from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
+from pokerbonus.rules.betting import limit as limit_bets
+from pokerbonus.rules.games import five_card_draw
+from pokerbonus.solvers.french.translate import pseudo_harmonic, translate
+from pokerbonus.solvers.french.tree import ACT_RAISE, BET
+
+
+def _hand(stacks: tuple[int, int] = (100, 100), game: object = FIVE_CARD_DRAW) -> Hand:
+    return Hand(game, list(stacks), dealer=0, stakes=Stakes.pot_game(1), rng=random.Random(5))  # type: ignore[arg-type]
+
+
+def test_pseudo_harmonic_mapping() -> None:
+    """f(a) = 1, f(b) = 0, f falls in between, and it is the formula of Ganzfried and
+    Sandholm: f(x) = (b - x)(1 + a) / ((b - a)(1 + x))."""
+    assert pseudo_harmonic(0.5, 0.5, 1.0) == 1.0
+    assert pseudo_harmonic(1.0, 0.5, 1.0) == 0.0
+    values = [pseudo_harmonic(0.5 + i / 20, 0.5, 1.0) for i in range(11)]
+    assert values == sorted(values, reverse=True)
+    assert pseudo_harmonic(0.75, 0.5, 1.0) == pytest.approx(0.25 * 1.5 / (0.5 * 1.75))
+    assert translate(0.1, [0.5, 1.0], 0.99) == 0  # below the smallest: the smallest
+    assert translate(3.0, [0.5, 1.0], 0.0) == 1  # above the largest: the largest
+
+
+def test_an_off_tree_bet_is_answered_as_the_pseudo_harmonic_mix() -> None:
+    """Heads-up no-limit: position 0 opens to 3 chips into a pot of 2 (1.5 pots). The
+    abstraction opens a pot (to 2) or all-in (49.5 pots): the bet is read as a pot
+    with probability f(1.5) = 0.792, else as the all-in."""
+    hand = _hand()
+    hand.complete_bet_or_raise_to(3)
+    view = hand.view(0)
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 2, Stakes.pot_game(1))
+    strategy = covered_strategy(view, info)
+    assert strategy is not None
+    tree = strategy.tree
+    raises = [c for c in tree.children(0) if int(tree.act[c]) == ACT_RAISE]
+    sizes = [raise_fraction(tree, 0, c) for c in raises]
+    assert sizes[0] == 1.0
+    expected = pseudo_harmonic(1.5, sizes[0], sizes[1])
+    rng = random.Random(1)
+    trials = 3000
+    small = 0
+    for _ in range(trials):
+        where = locate(view, strategy, {}, rng)
+        assert where.node in raises
+        small += where.node == raises[0]
+    error = 4.5 * math.sqrt(expected * (1 - expected) / trials)
+    assert abs(small / trials - expected) <= error
+    # the draw of a translation is kept for the hand: the same answer every time
+    choices: dict[int, float] = {}
+    first = locate(view, strategy, choices, rng).node
+    assert all(locate(view, strategy, choices, rng).node == first for _ in range(20))
+
+
+def test_following_a_hand_through_the_draw() -> None:
+    hand = _hand()
+    hand.check_or_call()  # position 0 (seat 1) checks
+    hand.check_or_call()  # the dealer checks: the draw
+    hand.discard(hand.hole_cards(1)[:2])
+    view = hand.view(0)
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 2, Stakes.pot_game(1))
+    strategy = covered_strategy(view, info)
+    assert strategy is not None
+    where = locate(view, strategy, {}, random.Random(0))
+    assert where.node is not None
+    assert strategy.tree.history(where.node) == ["k", "k", "d2"]
+    assert strategy.tree.describe(where.node).startswith("position 1 to draw")
+
+
+def test_coverage() -> None:
+    """Covered: heads-up 32 cards no-limit, 100 antes deep, and the default table
+    (four-handed, 32 cards, no-limit); not covered: three or five players, jokers,
+    stacks far from 100 antes."""
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 2, Stakes.pot_game(1))
+    assert covered_strategy(_hand().view(1), info) is not None
+    four = Hand(FIVE_CARD_DRAW, [100] * 4, dealer=0, stakes=Stakes.pot_game(1))
+    info4 = GameInfo.from_game(FIVE_CARD_DRAW, 4, Stakes.pot_game(1))
+    assert info4.deck_size == 32
+    covered4 = covered_strategy(four.view(2), info4)
+    assert covered4 is not None and covered4.spec.players == 4
+    five = Hand(FIVE_CARD_DRAW, [100] * 5, dealer=0, stakes=Stakes.pot_game(1))
+    assert covered_strategy(five.view(1), GameInfo.from_game(FIVE_CARD_DRAW, 5)) is None
+    assert covered_strategy(_hand((30, 100)).view(1), info) is None
+    assert covered_strategy(_hand((100, 400)).view(1), info) is None
+    three = Hand(FIVE_CARD_DRAW, [100] * 3, dealer=0, stakes=Stakes.pot_game(1))
+    assert covered_strategy(three.view(1), GameInfo.from_game(FIVE_CARD_DRAW, 3)) is None
+    joker = five_card_draw(jokers=1)
+    hand = _hand(game=joker)
+    assert covered_strategy(hand.view(1), GameInfo.from_game(joker, 2)) is None
+    assert int(covered_strategy(_hand().view(1), info).tree.kind[0]) == BET  # type: ignore[union-attr]
+
+
+def test_warm_up_loads_the_strategies_of_the_table() -> None:
+    """Before play the expert loads the shipped strategies its table may use (deck and
+    betting), so no decision pays for reading and checking a file; a missing file
+    (four-handed limit has a recipe but no file) is skipped."""
+    from pokerbonus.bots.expert_table import warm_strategies
+    from pokerbonus.solvers.french.store import shipped_strategy
+
+    no_limit = GameInfo.from_game(FIVE_CARD_DRAW, 2, Stakes.pot_game(1))
+    assert warm_strategies(no_limit) == ["draw-2p-no-limit-32", "draw-4p-no-limit-32"]
+    before = shipped_strategy.cache_info().hits
+    shipped_strategy("draw-4p-no-limit-32")
+    assert shipped_strategy.cache_info().hits == before + 1  # already loaded
+    limit = GameInfo.from_game(five_card_draw(structure=limit_bets(1, 2)), 4, Stakes.pot_game(1))
+    assert warm_strategies(limit) == ["draw-2p-limit-32"]
+    joker = five_card_draw(jokers=1)
+    assert warm_strategies(GameInfo.from_game(joker, 2)) == []

@@ -1,0 +1,83 @@
+"""Local best response in the real French draw game (the responder of sim/lbr.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pokerbonus.bots.base import GameInfo
+from pokerbonus.engine.actions import Action
+from pokerbonus.engine.state import Hand, deck_for_hands
+from pokerbonus.errors import ConfigurationError
+from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
+from pokerbonus.sim.lbr import BotModel, ExpertModel, _Responder, lbr_match
+from pokerbonus.solvers.french.recipes import recipe_for
+from pokerbonus.solvers.french.store import shipped_strategy
+
+INFO = GameInfo.from_game(FIVE_CARD_DRAW, 2, Stakes.pot_game(1))
+
+
+def _responder(bot: str = "station", particles: int = 40) -> _Responder:
+    model = ExpertModel() if bot == "expert" else BotModel(bot, 3)
+    strategy = shipped_strategy(recipe_for(2, "no-limit", 32).key)  # type: ignore[union-attr]
+    return _Responder(model, INFO, strategy, particles, 2, random.Random(4))
+
+
+def _hand(mine: str, theirs: str) -> Hand:
+    """Heads-up, the responder in seat 1 (position 0, first to act) holding ``mine``."""
+    deck = deck_for_hands([theirs, mine], dealer=0, deck_size=32)
+    return Hand(FIVE_CARD_DRAW, [100, 100], 0, Stakes.pot_game(1), deck=deck, rng=random.Random(1))
+
+
+def test_the_nuts_bet_the_most_against_a_caller() -> None:
+    """Holding a straight flush against a bot that never folds, every bet is called and
+    wins: the responder bets the most it can (all in)."""
+    hand = _hand("9h Th Jh Qh Kh", "7c 7d 8s 9s Ac")
+    responder = _responder("station")
+    responder.start(hand, 1)
+    action = responder.decide(hand)
+    assert action.kind == "raise_to" and action.amount == hand.legal_actions().max_raise_to
+
+
+def test_hopeless_hand_folds_to_a_big_bet() -> None:
+    """After the draw, with the weakest hand of the deck facing an all-in from a bot
+    whose betting range is strong, calling is worth less than folding."""
+    hand = _hand("7c 8d 9h Jc Kd", "Ac Ad Ah As Ks")
+    responder = _responder("station")
+    responder.start(hand, 1)
+    hand.check_or_call()  # the responder checks
+    responder.observe(hand, 0, _all_in(hand))
+    hand.complete_bet_or_raise_to(hand.legal_actions().max_raise_to or 0)
+    assert responder.decide(hand).kind in ("fold", "check_or_call")
+
+
+def _all_in(hand: Hand) -> Action:
+    return Action.raise_to(hand.legal_actions().max_raise_to or 0)
+
+
+def test_range_follows_the_bot_s_draw() -> None:
+    """The bot (expert, read exactly) stands pat: particles that would never stand pat
+    lose their weight; drawing cards gives the particles new cards."""
+    hand = _hand("7c 8d 9h Jc Kd", "Ac Kc Qc Jd 9c")
+    responder = _responder("expert", particles=200)
+    responder.start(hand, 1)
+    hand.check_or_call()
+    from pokerbonus.engine.actions import Action
+
+    responder.observe(hand, 0, Action.check_or_call())
+    hand.check_or_call()  # the round ends: the draw, the responder first
+    hand.discard(hand.hole_cards(1)[:3])
+    responder.own_draw(hand)
+    before = responder.range.weights.copy()
+    responder.observe(hand, 0, Action.discard(()))
+    after = responder.range.weights
+    assert (after <= before).all() and (after < before).any()
+    assert responder.range.drawn
+
+
+def test_lbr_match_duplicate_and_errors() -> None:
+    result = lbr_match("station", 4, particles=20, seed=2)
+    assert result.hands == 4 and result.ci95[0] <= result.mbb_per_hand <= result.ci95[1]
+    with pytest.raises(ConfigurationError, match="at least 2"):
+        lbr_match("station", 1)
