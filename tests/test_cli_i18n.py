@@ -275,3 +275,15 @@ def test_english_binds_no_catalog_and_french_is_undone(
         speak_toolkit("en")
     assert stdlib_gettext.textdomain() == domain and "LANGUAGE" not in os.environ
     assert stdlib_gettext.gettext("Commands") == "Commands"
+
+
+def test_lang_is_taken_at_the_top_level_and_by_the_command_groups(tmp_path: Path) -> None:
+    """``--lang`` anywhere before ``--``: the top level's and the groups' help too."""
+    top = _run(["--help", "--lang", "fr"], tmp_path)
+    assert top.returncode == 0, top.stderr
+    assert "moteur de poker" in top.stdout
+    group = _run(["stats", "--lang=fr", "--help"], tmp_path)
+    assert group.returncode == 0, group.stderr
+    assert "Statistiques" in group.stdout and "No such option" not in group.stderr
+    english = _run(["history", "--lang", "en", "--help"], tmp_path)
+    assert english.returncode == 0 and "Statistiques" not in english.stdout

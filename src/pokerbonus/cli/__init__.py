@@ -202,6 +202,30 @@ def lang_flag(args: list[str]) -> str | None:
     return None
 
 
+def without_lang(args: list[str]) -> list[str]:
+    """``args`` without its ``--lang`` options (before any ``--``): :func:`main` has
+    chosen the language from them already, and the top level and the command groups,
+    which declare no ``--lang`` of their own, would refuse them.
+
+    >>> without_lang(["--lang", "fr", "stats", "--help"]), without_lang(["games", "--lang=en"])
+    (['stats', '--help'], ['games'])
+    >>> without_lang(["replay", "--", "--lang", "x"])
+    ['replay', '--', '--lang', 'x']
+    """
+    kept: list[str] = []
+    skip = False
+    for i, arg in enumerate(args):
+        if skip:
+            skip = False
+        elif arg == "--":
+            return kept + args[i:]
+        elif arg == "--lang" and i + 1 < len(args):
+            skip = True
+        elif not arg.startswith("--lang="):
+            kept.append(arg)
+    return kept
+
+
 def main() -> None:
     """Entry point of the ``pokerbonus`` console script.
 
@@ -216,6 +240,7 @@ def main() -> None:
         typer.echo(gettext("error: {message}").format(message=error), err=True)
         raise SystemExit(2) from None
     speak_toolkit(lang)
+    sys.argv[1:] = without_lang(sys.argv[1:])  # chosen: every level accepts it this way
     app.info.help = gettext(ROOT_HELP)
     report_on_terminal(sys.argv)  # "preparing the compiled kernels" on a first run
     app()
