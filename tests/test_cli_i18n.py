@@ -287,3 +287,11 @@ def test_lang_is_taken_at_the_top_level_and_by_the_command_groups(tmp_path: Path
     assert "Statistiques" in group.stdout and "No such option" not in group.stderr
     english = _run(["history", "--lang", "en", "--help"], tmp_path)
     assert english.returncode == 0 and "Statistiques" not in english.stdout
+
+
+def test_solve_french_draw_speaks_french(tmp_path: Path) -> None:
+    done = _run(["solve", "--game", "french-draw", "--deck", "40", "--lang", "fr"], tmp_path)
+    assert done.returncode == 2
+    assert "32 ou 52 est attendu, reçu 40" in done.stderr and "expected" not in done.stderr
+    helped = _run(["solve", "--help", "--lang", "fr"], tmp_path)
+    assert "2 ou 4 joueurs" in helped.stdout and "2 or 4 players" not in helped.stdout

@@ -31,17 +31,29 @@ def _french(
     strategy: Path | None, lbr_hands: int, json_output: bool,
 ) -> None:  # fmt: skip
     if players not in (2, 4):
-        raise _fail(f"--players: the french-draw solver plays 2 or 4 players, got {players}")
+        raise _fail(
+            gettext("--players: the french-draw solver plays 2 or 4 players, got {players}").format(
+                players=players
+            )
+        )
     if betting not in ("no-limit", "limit"):
-        raise _fail(f"--betting: expected no-limit or limit, got {betting!r}")
+        raise _fail(
+            gettext("--betting: expected no-limit or limit, got {betting!r}").format(
+                betting=betting
+            )
+        )
     if deck not in (32, 52):
-        raise _fail(f"--deck: expected 32 or 52, got {deck}")
+        raise _fail(gettext("--deck: expected 32 or 52, got {deck}").format(deck=deck))
     if iterations is not None and iterations < 1:
-        raise _fail(f"--iterations: must be at least 1, got {iterations}")
+        raise _fail(
+            gettext("--iterations: must be at least 1, got {iterations}").format(
+                iterations=iterations
+            )
+        )
     if workers is not None and workers < 1:
-        raise _fail(f"--workers: must be at least 1, got {workers}")
+        raise _fail(gettext("--workers: must be at least 1, got {workers}").format(workers=workers))
     if lbr_hands < 0:
-        raise _fail(f"--lbr-hands: must be 0 or more, got {lbr_hands}")
+        raise _fail(gettext("--lbr-hands: must be 0 or more, got {hands}").format(hands=lbr_hands))
     from pokerbonus.cli.solve_french import solve_french
     from pokerbonus.errors import PokerError
 
@@ -73,36 +85,51 @@ def solve_command(
         int | None,
         typer.Option(help=gettext("Iterations (default: 1000; french-draw: its recipe's).")),
     ] = None,
-    players: Annotated[int, typer.Option(help="french-draw: 2 or 4 players.")] = 2,
-    betting: Annotated[str, typer.Option(help="french-draw: no-limit or limit.")] = "no-limit",
-    deck: Annotated[int, typer.Option(help="french-draw: 32 or 52 cards (52: heads-up).")] = 32,
+    players: Annotated[int, typer.Option(help=gettext("french-draw: 2 or 4 players."))] = 2,
+    betting: Annotated[
+        str, typer.Option(help=gettext("french-draw: no-limit or limit."))
+    ] = "no-limit",
+    deck: Annotated[
+        int, typer.Option(help=gettext("french-draw: 32 or 52 cards (52: heads-up)."))
+    ] = 32,
     seed: Annotated[
         int | None,
-        typer.Option(help="french-draw: seed of the sampled walks (default: the recipe's)."),
+        typer.Option(
+            help=gettext("french-draw: seed of the sampled walks (default: the recipe's).")
+        ),
     ] = None,
     out: Annotated[
         Path | None,
-        typer.Option(help="french-draw: folder for the strategy file (default: the cache folder)."),
+        typer.Option(
+            help=gettext("french-draw: folder for the strategy file (default: the cache folder).")
+        ),
     ] = None,
     workers: Annotated[
         int | None,
-        typer.Option(help="french-draw: local processes for sampled walks (default: all cores)."),
+        typer.Option(
+            help=gettext("french-draw: local processes for sampled walks (default: all cores).")
+        ),
     ] = None,
     ray: Annotated[
         str | None,
-        typer.Option("--ray", help="french-draw: run the sampled walks on this Ray cluster."),
+        typer.Option(
+            "--ray", help=gettext("french-draw: run the sampled walks on this Ray cluster.")
+        ),
     ] = None,
     report: Annotated[
         bool,
         typer.Option(
-            "--report", help="french-draw: measure the shipped strategy instead of solving."
+            "--report",
+            help=gettext("french-draw: measure the shipped strategy instead of solving."),
         ),
     ] = False,
     strategy: Annotated[
-        Path | None, typer.Option(help="french-draw --report: measure this strategy file instead.")
+        Path | None,
+        typer.Option(help=gettext("french-draw --report: measure this strategy file instead.")),
     ] = None,
     lbr_hands: Annotated[
-        int, typer.Option(help="french-draw --report: hands of each local best response run.")
+        int,
+        typer.Option(help=gettext("french-draw --report: hands of each local best response run.")),
     ] = 2000,
     json_output: Annotated[
         bool, typer.Option("--json", help=gettext("Print the result as JSON."))

@@ -33,6 +33,7 @@ from rich.progress import (
 )
 
 from pokerbonus.hands.tables import cache_dir
+from pokerbonus.i18n import gettext
 from pokerbonus.sim.lbr import LbrResult, lbr_match
 from pokerbonus.solvers.french.recipes import RECIPES, Recipe, recipe_for
 from pokerbonus.solvers.french.solver import DrawSolver
@@ -59,12 +60,16 @@ def _recipe(players: int, betting: str, deck: int) -> Recipe:
     recipe = recipe_for(players, betting, deck)
     if recipe is None:
         tables = ", ".join(
-            f"{r.spec.players} players {r.spec.betting.kind} {r.spec.deck} cards"
+            gettext("{players} players {betting} {deck} cards").format(
+                players=r.spec.players, betting=r.spec.betting.kind, deck=r.spec.deck
+            )
             for r in RECIPES.values()
         )
         raise ValueError(
-            f"--players/--betting/--deck: no strategy for {players} players, {betting}, "
-            f"{deck} cards (the solver covers {tables})"
+            gettext(
+                "--players/--betting/--deck: no strategy for {players} players, {betting}, "
+                "{deck} cards (the solver covers {tables})"
+            ).format(players=players, betting=betting, deck=deck, tables=tables)
         )
     return recipe
 
@@ -122,15 +127,17 @@ def solve_french(
         recipe = dataclasses.replace(recipe, seed=seed)
     if ray is not None and not recipe.sample:
         raise ValueError(
-            f"--ray: {recipe.key} is solved by full-width CFR in this process; --ray runs "
-            "the groups of sampled walks of the sampled recipes (four-handed) on a cluster"
+            gettext(
+                "--ray: {key} is solved by full-width CFR in this process; --ray runs "
+                "the groups of sampled walks of the sampled recipes (four-handed) on a cluster"
+            ).format(key=recipe.key)
         )
     folder = out if out is not None else cache_dir() / "strategies"
     checkpoint = cache_dir() / "solver" / f"{recipe.key}-{recipe_digest(recipe)}.npz"
     err = Console(stderr=True)
     show = not json_output and err.is_terminal
     with Progress(
-        TextColumn(f"solving {recipe.key}"),
+        TextColumn(gettext("solving {key}").format(key=recipe.key)),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("{task.fields[rate]}"),
@@ -141,7 +148,7 @@ def solve_french(
         disable=not show,
     ) as progress:
         if show:
-            err.print("building the abstraction (card buckets and the game tree)...")
+            err.print(gettext("building the abstraction (card buckets and the game tree)..."))
         task = progress.add_task("solve", total=recipe.iterations, rate="", gap="")
 
         def update(p: TrainProgress) -> None:
@@ -165,8 +172,10 @@ def solve_french(
                 runner.close()
     if result.interrupted:
         Console(stderr=True).print(
-            f"interrupted at iteration {result.solver.iteration}: run the same command again "
-            "to go on from the checkpoint"
+            gettext(
+                "interrupted at iteration {iteration}: run the same command again "
+                "to go on from the checkpoint"
+            ).format(iteration=result.solver.iteration)
         )
         raise typer.Exit(code=130)
     s = result.solver
@@ -200,18 +209,27 @@ def solve_french(
         typer.echo(json.dumps(summary))
         return
     Console(highlight=False).print(
-        f"{recipe.key}: {s.iteration} iterations in {result.seconds:.1f} s, "
-        f"{s.tree.num_infosets:,} infosets\n"
-        f"exploitability of the stored strategy (abstract game): "
-        f"{measured['exploitability_mbb']:.4f} mbb/hand\n"
-        f"written: {npz} ({npz.stat().st_size:,} bytes) and {manifest.name}"
+        gettext(
+            "{key}: {iterations} iterations in {seconds:.1f} s, {infosets:,} infosets\n"
+            "exploitability of the stored strategy (abstract game): {mbb:.4f} mbb/hand\n"
+            "written: {file} ({size:,} bytes) and {manifest}"
+        ).format(
+            key=recipe.key,
+            iterations=s.iteration,
+            seconds=result.seconds,
+            infosets=s.tree.num_infosets,
+            mbb=measured["exploitability_mbb"],
+            file=npz,
+            size=npz.stat().st_size,
+            manifest=manifest.name,
+        )
     )
 
 
 def _lbr(bot: str, recipe: Recipe, hands: int, seed: int, show: bool) -> LbrResult:
     err = Console(stderr=True)
     with Progress(
-        TextColumn(f"local best response against {bot}"),
+        TextColumn(gettext("local best response against {bot}").format(bot=bot)),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -257,14 +275,20 @@ def _report(
         typer.echo(json.dumps(data))
         return
     lines = [
-        f"{recipe.key}: {data['infosets']:,} infosets, {data['iterations']} iterations",
-        f"expert: exploitability in the abstract game {expert['exploitability_mbb']:.4f} mbb/hand",
+        gettext("{key}: {infosets:,} infosets, {iterations} iterations").format(
+            key=recipe.key, infosets=data["infosets"], iterations=data["iterations"]
+        ),
+        gettext("expert: exploitability in the abstract game {mbb:.4f} mbb/hand").format(
+            mbb=expert["exploitability_mbb"]
+        ),
     ]
     for name, entry in (("expert", expert), ("hard", hard)):
         if "lbr_mbb" in entry:
             lo, hi = entry["lbr_ci95"]
             lines.append(
-                f"{name}: local best response wins {entry['lbr_mbb']:.0f} mbb/hand "
-                f"(95% interval {lo:.0f} to {hi:.0f}, {entry['lbr_hands']} hands)"
+                gettext(
+                    "{bot}: local best response wins {mbb:.0f} mbb/hand "
+                    "(95% interval {low:.0f} to {high:.0f}, {hands} hands)"
+                ).format(bot=name, mbb=entry["lbr_mbb"], low=lo, high=hi, hands=entry["lbr_hands"])
             )
     Console(highlight=False).print("\n".join(lines))
