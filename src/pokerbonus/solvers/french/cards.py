@@ -29,9 +29,9 @@ In the 52-card deck the three-card discard is chosen among the ten pairs of
 kept cards by the equity of the two kept cards against the reference (the five
 dealt cards are not removed from that estimate), then enumerated exactly.
 
->>> ab = card_abstraction(32, pre_buckets=8, post_buckets=12)   # cuts on one value merge
+>>> ab = card_abstraction(32, pre_buckets=12, post_buckets=16)   # cuts on one value merge
 >>> ab.classes, ab.pre_buckets, ab.post_buckets
-(10808, 8, 9)
+(10808, 12, 13)
 >>> import numpy as np
 >>> bool(np.allclose(ab.transitions.sum(axis=2), 1.0)), round(float(ab.pre_probs.sum()), 12)
 (True, 1.0)
