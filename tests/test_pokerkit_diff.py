@@ -60,7 +60,7 @@ STUD_GAMES: list[tuple[str, BettingKind, str]] = [
     ("stud-hi-lo", "limit", "F7S/8"),
     ("razz", "limit", "FR"),
 ]
-STUD_HANDS = 1000
+STUD_HANDS = 500  # a game in CI; 2,000 in the long suite
 """Random stud hands per game in CI (2-4 players, about 9 s per game on the shared
 machine); ``pytest -m long`` plays 2,000 per game with 2-7 players."""
 
@@ -152,8 +152,9 @@ def _run(
 
 @pytest.mark.parametrize(("key", "kind", "code"), GAMES)
 def test_random_hands_match_pokerkit(key: str, kind: BettingKind, code: str) -> None:
-    exact, odd, skipped = _run(key, kind, code, 1000, seed=2024, most=4)
-    assert exact + odd == 1000 and exact >= 950 and skipped < 500
+    # 400 hands a game in CI; 20,000 in the long suite (below)
+    exact, odd, skipped = _run(key, kind, code, 400, seed=2024, most=4)
+    assert exact + odd == 400 and exact >= 380 and skipped < 200
 
 
 @pytest.mark.parametrize(("key", "kind", "code"), STUD_GAMES)
