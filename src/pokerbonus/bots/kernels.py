@@ -25,6 +25,8 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from pokerbonus.hands.draw_table import discard_for_category
+
 __all__ = ["discard_mask", "draw_counts", "score5", "showdown_equity"]
 
 I64 = npt.NDArray[np.int64]
@@ -118,50 +120,7 @@ def _discard(hand: I64, low: int, wheel: bool, order: I64, counts: I64, suits: I
     for c in range(10):
         if order[c] == strength:
             category = c
-    if category >= 4:
-        return 0
-    counts[:] = 0
-    suits[:] = 0
-    for i in range(5):
-        counts[hand[i] >> 2] += 1
-        suits[hand[i] & 3] += 1
-    if category == 3 or category == 2:  # keep the trips, or the two pairs
-        out = 0
-        for i in range(5):
-            if counts[hand[i] >> 2] == 1:
-                out |= 1 << i
-        return out
-    for s in range(4):
-        if suits[s] == 4:
-            for i in range(5):
-                if hand[i] & 3 != s:
-                    return 1 << i
-    if category == 0:
-        mask = 0
-        for i in range(5):
-            mask |= 1 << (hand[i] >> 2)
-        for start in range(low + 1, 9):
-            if mask >> start & 15 == 15:
-                for i in range(5):
-                    r = hand[i] >> 2
-                    if r < start or r > start + 3:
-                        return 1 << i
-        # high card: keep the two highest
-        out = 0
-        kept = 0
-        for r in range(12, -1, -1):
-            for i in range(5):
-                if hand[i] >> 2 == r:
-                    if kept < 2:
-                        kept += 1
-                    else:
-                        out |= 1 << i
-        return out
-    out = 0  # a pair: keep it
-    for i in range(5):
-        if counts[hand[i] >> 2] == 1:
-            out |= 1 << i
-    return out
+    return discard_for_category(hand, low, category, counts, suits)
 
 
 @_njit

@@ -52,6 +52,7 @@ import numpy.typing as npt
 from pokerbonus.analysis.stats.tables import BINOM, class_tables, hand_class_in
 from pokerbonus.cards import Card, lowest_rank
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.hands.draw_table import discard_for_category
 
 __all__ = [
     "DRAW_COUNTS",
@@ -235,53 +236,13 @@ def _value_of(hand: I64, values: I32, ranks: I64, binom: I64) -> int:  # pragma:
 @numba.njit(cache=True)
 def _standard_mask(hand: I64, low: int, values: I32, categories: I8, ranks: I64,
                    binom: I64) -> int:  # fmt: skip  # pragma: no cover - compiled
-    """The standard draw table (as ``pokerbonus.bots.kernels.discard_mask``): the
-    positions of ``hand`` to discard."""
+    """The standard draw table (:mod:`pokerbonus.hands.draw_table`, as the bots play
+    it): the positions of ``hand`` to discard."""
     _, suited, index = hand_class_in(hand, ranks, binom)
     category = categories[suited, index]
-    if category >= 4:
-        return 0
-    counts = np.zeros(13, dtype=np.int64)
-    suits = np.zeros(4, dtype=np.int64)
-    for i in range(5):
-        counts[hand[i] >> 2] += 1
-        suits[hand[i] & 3] += 1
-    if category == 3 or category == 2:
-        out = 0
-        for i in range(5):
-            if counts[hand[i] >> 2] == 1:
-                out |= 1 << i
-        return out
-    for s in range(4):
-        if suits[s] == 4:
-            for i in range(5):
-                if hand[i] & 3 != s:
-                    return 1 << i
-    if category == 0:
-        mask = 0
-        for i in range(5):
-            mask |= 1 << (hand[i] >> 2)
-        for start in range(low + 1, 9):
-            if mask >> start & 15 == 15:
-                for i in range(5):
-                    r = hand[i] >> 2
-                    if r < start or r > start + 3:
-                        return 1 << i
-        out = 0
-        kept = 0
-        for r in range(12, -1, -1):
-            for i in range(5):
-                if hand[i] >> 2 == r:
-                    if kept < 2:
-                        kept += 1
-                    else:
-                        out |= 1 << i
-        return out
-    out = 0
-    for i in range(5):
-        if counts[hand[i] >> 2] == 1:
-            out |= 1 << i
-    return out
+    return discard_for_category(
+        hand, low, category, np.zeros(13, dtype=np.int64), np.zeros(4, dtype=np.int64)
+    )
 
 
 @numba.njit(cache=True)
