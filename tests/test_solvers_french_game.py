@@ -295,6 +295,9 @@ def test_checkpoint_resume_and_workers(tmp_path: Path) -> None:
     resumed = train(recipe, solver=solver(), checkpoint=path, measure=False)
     assert resumed.solver.iteration == 40
     assert np.array_equal(whole.solver.regret, resumed.solver.regret)
+    # a checkpoint past the iterations asked is refused, not taken for them
+    with pytest.raises(ConfigurationError, match="at iteration 40, past the 20 asked"):
+        train(recipe, iterations=20, solver=solver(), checkpoint=path, measure=False)
     base = solver()
     runner = ProcessRunner(base, 2)
     try:

@@ -45,6 +45,7 @@ __all__ = [
     "RayRunner",
     "TrainResult",
     "build_solver",
+    "checkpoint_iteration",
     "checkpoints",
     "recipe_digest",
     "train",
@@ -129,6 +130,18 @@ def _save_checkpoint(path: Path, recipe: Recipe, result: TrainResult) -> None:
     os.replace(tmp, path)
 
 
+def checkpoint_iteration(path: Path, recipe: Recipe) -> int:
+    """The iteration a checkpoint file of ``recipe`` was saved at (0 if it cannot be
+    read or is another recipe's)."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if str(data["digest"][()]) != recipe_digest(recipe):
+                return 0
+            return int(data["iteration"][0])
+    except (OSError, ValueError, KeyError, IndexError):
+        return 0
+
+
 def _load_checkpoint(path: Path, recipe: Recipe, result: TrainResult) -> bool:
     try:
         with np.load(path, allow_pickle=False) as data:
@@ -169,6 +182,13 @@ def train(
     result = TrainResult(solver if solver is not None else build_solver(recipe))
     s = result.solver
     if checkpoint is not None and checkpoint.exists():
+        reached = checkpoint_iteration(checkpoint, recipe)
+        if reached > total:
+            raise ConfigurationError(
+                f"iterations: the checkpoint {checkpoint} is at iteration "
+                f"{reached:,}, past the {total:,} asked; ask for at "
+                "least that many, or remove the checkpoint to start again"
+            )
         _load_checkpoint(checkpoint, recipe, result)
     points = [p for p in checkpoints(total) if p > s.iteration]
     start = time.perf_counter() - result.seconds
