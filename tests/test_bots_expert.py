@@ -128,7 +128,7 @@ def test_station_and_random_at_solver_tables() -> None:
 
 def test_expert_at_an_uncovered_table_is_hard() -> None:
     """Where no shipped strategy covers the table (six players, pot-limit heads-up and
-    four-handed, four-handed limit: a recipe but no shipped file, jokers, a blind
+    four-handed, four-handed limit with other bets than the strategies', jokers, a blind
     game) the expert is hard: with the same seeds, a match with expert in a seat
     equals the match with hard there."""
     tables = [
@@ -143,8 +143,8 @@ def test_expert_at_an_uncovered_table_is_hard() -> None:
             Stakes.pot_game(1),
             ["expert", "medium", "easy", "station"],
         ),
-        (
-            five_card_draw(structure=limit(1, 2)),
+        (  # limit bets of 2 and 4 antes: the strategies' are 1 and 2
+            five_card_draw(structure=limit(2, 4)),
             Stakes.pot_game(1),
             ["expert", "medium", "easy", "station"],
         ),

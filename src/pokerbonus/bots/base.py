@@ -81,6 +81,8 @@ class GameInfo:
     evaluation: str = "high"
     """How hands are valued: the rule's high game, else its low one (``"high"``,
     ``"shortdeck"``, ``"a5"``, ``"27"`` or ``"badugi"``)."""
+    limit_bets: tuple[int, int] = (0, 0)
+    """In limit, the small and the big bet in chips (``(0, 0)`` in other structures)."""
 
     @classmethod
     def from_game(cls, game: GameDef, players: int, stakes: Stakes | None = None) -> GameInfo:
@@ -99,6 +101,9 @@ class GameInfo:
             max_discard=step_max,
             unit=chosen.opening_minimum,
             evaluation=game.rule.high or game.rule.low or "high",
+            limit_bets=(game.structure.small_bet, game.structure.big_bet)
+            if game.structure.kind == "limit"
+            else (0, 0),
         )
 
     @property

@@ -104,13 +104,9 @@ def covered_strategy(view: SeatView, info: GameInfo) -> Strategy | None:
         start = (view.stacks[seat] + put[seat] + unit) / unit
         if not depth / 2 <= start <= depth * 2:
             return None
-    legal = view.legal
-    if info.betting == "limit" and legal is not None and legal.min_raise_to is not None:
-        after = any(isinstance(e, Drew) for e in view.log)
-        size = (recipe.spec.big_bet if after else recipe.spec.small_bet) * unit
-        step = legal.min_raise_to - max(view.bets)
-        if step != size and legal.min_raise_to != legal.max_raise_to:
-            return None
+    spec = recipe.spec
+    if info.betting == "limit" and info.limit_bets != (spec.small_bet * unit, spec.big_bet * unit):
+        return None
     try:
         return shipped_strategy(recipe.key)
     except PokerError:
