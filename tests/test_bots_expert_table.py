@@ -101,12 +101,18 @@ def test_coverage() -> None:
     assert int(covered_strategy(_hand().view(1), info).tree.kind[0]) == BET  # type: ignore[union-attr]
 
 
-def test_warm_up_loads_the_strategies_of_the_table() -> None:
+def test_warm_up_loads_the_strategies_of_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """Before play the expert loads the shipped strategies its table may use (deck and
     betting), so no decision pays for reading and checking a file; a missing file
-    (four-handed limit has a recipe but no file) is skipped."""
+    (a recipe without its file) is skipped."""
     from pokerbonus.bots.expert_table import warm_strategies
+    from pokerbonus.solvers.french.recipes import RECIPES, Recipe
     from pokerbonus.solvers.french.store import shipped_strategy
+    from pokerbonus.solvers.french.tree import LIMIT_FOUR, GameSpec
+
+    monkeypatch.setitem(
+        RECIPES, "draw-3p-limit-32", Recipe("draw-3p-limit-32", GameSpec(3, LIMIT_FOUR, 32), 10)
+    )
 
     no_limit = GameInfo.from_game(FIVE_CARD_DRAW, 2, Stakes.pot_game(1))
     assert warm_strategies(no_limit) == ["draw-2p-no-limit-32", "draw-4p-no-limit-32"]
@@ -114,6 +120,40 @@ def test_warm_up_loads_the_strategies_of_the_table() -> None:
     shipped_strategy("draw-4p-no-limit-32")
     assert shipped_strategy.cache_info().hits == before + 1  # already loaded
     limit = GameInfo.from_game(five_card_draw(structure=limit_bets(1, 2)), 4, Stakes.pot_game(1))
-    assert warm_strategies(limit) == ["draw-2p-limit-32"]
+    assert warm_strategies(limit) == ["draw-2p-limit-32", "draw-4p-limit-32"]
     joker = five_card_draw(jokers=1)
     assert warm_strategies(GameInfo.from_game(joker, 2)) == []
+
+
+def _to_draw_end(hand: Hand) -> None:
+    """Everybody checks, then draws two cards: the first decision after the draw."""
+    while hand.decision == "bet":
+        hand.check_or_call()
+    while hand.decision == "draw":
+        seat = hand.actor
+        assert seat is not None
+        hand.discard(hand.hole_cards(seat)[:2])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_after_the_draw_four_handed_is_hard_s_betting(players: int) -> None:
+    """Heads-up the strategy plays the whole hand; four-handed it plays the betting
+    before the draw and the draw, and leaves the betting after the draw to ``hard``
+    (the expert module doc: measured weaker there)."""
+    from pokerbonus.bots.expert_table import StrategyPlayer, strategy_after_draw
+
+    hand = Hand(FIVE_CARD_DRAW, [100] * players, dealer=0, stakes=Stakes.pot_game(1),
+                rng=random.Random(3))  # fmt: skip
+    info = GameInfo.from_game(FIVE_CARD_DRAW, players, Stakes.pot_game(1))
+    seat = hand.actor
+    assert seat is not None
+    strategy = covered_strategy(hand.view(seat), info)
+    assert strategy is not None
+    player = StrategyPlayer(random.Random(1))
+    assert player.decide(hand.view(seat), info, strategy) is not None  # before the draw
+    _to_draw_end(hand)
+    seat = hand.actor
+    assert seat is not None and hand.decision == "bet"
+    after = player.decide(hand.view(seat), info, strategy)
+    assert strategy_after_draw(strategy) == (players == 2)
+    assert (after is not None) == (players == 2)

@@ -110,8 +110,9 @@ SHIPPED = {
     "draw-2p-limit-52",
     "draw-2p-no-limit-52",
     "draw-4p-no-limit-32",
+    "draw-4p-limit-32",
 }
-"""The recipes whose strategy ships (the others are trained with ``solve`` on demand)."""
+"""The recipes whose strategy ships: every recipe."""
 
 
 def test_shipped_strategies() -> None:
