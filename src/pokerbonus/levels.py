@@ -25,9 +25,10 @@ LEVEL_HELP: Final[dict[str, str]] = {
     "expert": N_(
         "The top level: a strategy computed by counterfactual regret minimisation for the "
         "French draw heads-up (32 or 52 cards, no-limit and limit) and four-handed "
-        "no-limit (32 cards). Heads-up no-limit it beats hard by 152 mbb/hand over "
-        "20,000 duplicate hands; four-handed against three hard, by 170 mbb/hand over "
-        "40,000. At other tables it plays like hard."
+        "(32 cards, no-limit and limit; there the betting after the draw is hard's). "
+        "Heads-up no-limit it beats hard by 152 mbb/hand over 20,000 duplicate hands; "
+        "four-handed against three hard, by 210 mbb/hand in no-limit and 156 in limit "
+        "over 40,000. At other tables it plays like hard."
     ),
 }
 """What each level does, a sentence or three, for the level pickers of the tables, in
