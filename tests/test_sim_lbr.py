@@ -7,6 +7,7 @@ import random
 import pytest
 
 from pokerbonus.bots.base import GameInfo
+from pokerbonus.cards import parse_cards
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.state import Hand, deck_for_hands
 from pokerbonus.errors import ConfigurationError
@@ -74,6 +75,23 @@ def test_range_follows_the_bot_s_draw() -> None:
     after = responder.range.weights
     assert (after <= before).all() and (after < before).any()
     assert responder.range.drawn
+
+
+def test_expert_read_as_hard_once_the_hand_leaves_its_tree() -> None:
+    """A raise to 90 of 100 chips is read as the all-in (the abstraction's); after the
+    draw the real hand bets on, which the abstract tree cannot follow: expert plays
+    hard's move there, and the responder reads it as it reads hard."""
+    hand = _hand("7c 8d 9h Jc Kd", "Ac Ad Kh Ks 9c")
+    hand.complete_bet_or_raise_to(90)  # the responder (seat 1)
+    hand.check_or_call()
+    hand.discard(())
+    hand.discard(())
+    hand.check_or_call()  # the responder checks after the draw: off the abstract tree
+    view = hand.view(0)
+    holes = [hand.hole_cards(0), parse_cards("Jc Jd Js Qs Ts")]
+    expert = ExpertModel().distributions(view, INFO, holes, [0, 1])
+    hard = BotModel("hard", 0).distributions(view, INFO, holes, [0, 1])
+    assert expert == hard and all(len(d) == 1 and d[0][1] == 1.0 for d in expert)
 
 
 def test_lbr_match_duplicate_and_errors() -> None:

@@ -84,15 +84,20 @@ class RangeModel(Protocol):
 
 
 class ExpertModel:
-    """``expert``'s exact probabilities: its strategy at the node the hand is at."""
+    """``expert``'s exact probabilities: its strategy at the node the hand is at; where
+    the hand has left its abstract tree (a bet it reads as an all-in that was not,
+    then more betting), ``expert`` plays ``hard``'s move, read as :class:`BotModel`
+    reads ``hard``."""
 
     def __init__(self, seed: int = 0) -> None:
         self._choices: dict[int, float] = {}
         self._rng = random.Random(seed)
+        self._hard = BotModel("hard", seed)
 
     def reset(self) -> None:
-        """Forget the last hand's translation draws."""
+        """Forget the last hand's translation draws (and ``hard``'s plans)."""
         self._choices = {}
+        self._hard.reset()
 
     def distributions(
         self,
@@ -107,7 +112,7 @@ class ExpertModel:
             raise ConfigurationError("LBR: expert plays no strategy at this table")
         where = locate(view, strategy, self._choices, self._rng)
         if where.node is None:
-            raise ConfigurationError("LBR: the responder left expert's abstract tree")
+            return self._hard.distributions(view, info, holes, index)
         tree = strategy.tree
         node = where.node
         me = int(tree.actor[node])
