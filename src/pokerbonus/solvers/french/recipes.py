@@ -75,7 +75,7 @@ RECIPES: Final[dict[str, Recipe]] = {
         _recipe(GameSpec(2, NO_LIMIT_HEADS_UP, 52), 5000),
         _recipe(
             GameSpec(4, NO_LIMIT_FOUR, 32, pre_buckets=32, post_buckets=32, draws=(0, 1, 3)),
-            1_000_000,
+            2_000_000,
             weighting="linear",
             sample=True,
             bits=8,
