@@ -82,7 +82,7 @@ RECIPES: Final[dict[str, Recipe]] = {
         ),
         _recipe(
             GameSpec(4, LIMIT_FOUR, 32, pre_buckets=32, post_buckets=32, draws=(0, 1, 3)),
-            1_000_000,
+            2_000_000,
             weighting="linear",
             sample=True,
             bits=8,
