@@ -74,6 +74,91 @@ def outcome_size(players: int, split: bool) -> int:
 
 
 @njit(cache=True)
+def _two_card_winners(
+    s: int, u: int, hole_sum: Array, hole_bits: Array, players: int, row_offset: Array,
+    multi: Array, flush: Array,
+) -> int:  # fmt: skip
+    """The bit set of the players holding the best hand, the board's five cards being
+    ``s`` (their key sum) and ``u`` (their suit bits); each player's two cards are
+    ``hole_sum[q]`` and ``hole_bits[q]``."""
+    best = 0
+    winners = 0
+    for q in range(players):
+        total = s + hole_sum[q]
+        index = (total & _LOW32) - _BASE
+        v = multi[index + row_offset[index >> ROW_SHIFT]]
+        suits = ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS
+        if suits:  # five cards of a suit: the flush's ranks
+            shift = 0 if suits & 0x8 else (16 if suits & 0x80 else (32 if suits & 0x800 else 48))
+            f = flush[((u | hole_bits[q]) >> shift) & 0x1FFF]
+            if f > v:
+                v = f
+        if v > best:
+            best = v
+            winners = 1 << q
+        elif v == best:
+            winners |= 1 << q
+    return winners
+
+
+@njit(cache=True)
+def _board_outcome(
+    full: Array, key: Array, bit: Array, pair_sum: Array, pair_bits: Array,
+    triple_sum: Array, triple_bits: Array, players: int, pairs: int, split: bool,
+    row_offset: Array, multi: Array, flush: Array, multi_low: Array,
+) -> int:  # fmt: skip
+    """The outcome index of one runout of a board game, ``full`` its five board cards:
+    the high winners' bits, and the low winners' shifted by ``players`` (``split``).
+    Fills ``triple_sum`` and ``triple_bits`` with the board's ten triples; each player
+    ranks ``pairs`` pairs of hole cards (``pair_sum``, ``pair_bits``) with them."""
+    j = 0
+    for x in range(3):
+        for y in range(x + 1, 4):
+            for z in range(y + 1, 5):
+                a = full[x]
+                b = full[y]
+                c = full[z]
+                triple_sum[j] = key[a] + key[b] + key[c]
+                triple_bits[j] = bit[a] | bit[b] | bit[c]
+                j += 1
+    best = 0
+    winners = 0
+    best_low = 0
+    low_winners = 0
+    for q in range(players):
+        high = 0
+        low = 0
+        for i in range(q * _PAIRS, q * _PAIRS + pairs):
+            for j in range(10):
+                total = pair_sum[i] + triple_sum[j]
+                index = (total & _LOW32) - _BASE
+                index += row_offset[index >> ROW_SHIFT]
+                suits = ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS
+                if suits:  # five cards of a suit: a flush at least
+                    shift = 0 if suits & 0x8 else (
+                        16 if suits & 0x80 else (32 if suits & 0x800 else 48)
+                    )  # fmt: skip
+                    v = flush[((pair_bits[i] | triple_bits[j]) >> shift) & 0x1FFF]
+                else:
+                    v = multi[index]
+                if v > high:
+                    high = v
+                if split and multi_low[index] > low:
+                    low = multi_low[index]
+        if high > best:
+            best = high
+            winners = 1 << q
+        elif high == best:
+            winners |= 1 << q
+        if low > best_low:
+            best_low = low
+            low_winners = 1 << q
+        elif low == best_low and low > 0:
+            low_winners |= 1 << q
+    return winners | low_winners << players
+
+
+@njit(cache=True)
 def exact_two_card(
     combos: Array,
     masks: Array,
@@ -171,25 +256,9 @@ def exact_two_card(
                         for i4 in range(i3 + 1, end4):
                             s4 = s3 + rest_key[i4]
                             u4 = u3 | rest_bit[i4]
-                            best = 0
-                            winners = 0
-                            for q in range(players):
-                                total = s4 + hole_sum[q]
-                                index = (total & _LOW32) - _BASE
-                                v = multi[index + row_offset[index >> ROW_SHIFT]]
-                                suits = ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS
-                                if suits:  # five cards of a suit: the flush's ranks
-                                    shift = 0 if suits & 0x8 else (
-                                        16 if suits & 0x80 else (32 if suits & 0x800 else 48)
-                                    )  # fmt: skip
-                                    f = flush[((u4 | hole_bits[q]) >> shift) & 0x1FFF]
-                                    if f > v:
-                                        v = f
-                                if v > best:
-                                    best = v
-                                    winners = 1 << q
-                                elif v == best:
-                                    winners |= 1 << q
+                            winners = _two_card_winners(
+                                s4, u4, hole_sum, hole_bits, players, row_offset, multi, flush
+                            )
                             outcomes[winners] += 1
                             n += 1
     return n
@@ -300,25 +369,7 @@ def monte_carlo_two_card(
             c = rest[i]
             s += key[c]
             u |= bit[c]
-        best = 0
-        winners = 0
-        for q in range(players):
-            total = s + hole_sum[q]
-            index = (total & _LOW32) - _BASE
-            v = multi[index + row_offset[index >> ROW_SHIFT]]
-            suits = ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS
-            if suits:  # five cards of a suit: the flush's ranks
-                shift = (
-                    0 if suits & 0x8 else (16 if suits & 0x80 else (32 if suits & 0x800 else 48))
-                )
-                f = flush[((u | hole_bits[q]) >> shift) & 0x1FFF]
-                if f > v:
-                    v = f
-            if v > best:
-                best = v
-                winners = 1 << q
-            elif v == best:
-                winners |= 1 << q
+        winners = _two_card_winners(s, u, hole_sum, hole_bits, players, row_offset, multi, flush)
         outcomes[winners] += 1
         n += 1
     return n
@@ -406,51 +457,12 @@ def exact_board(
         while True:
             for i in range(k):
                 full[n_known + i] = rest[slot[i]]
-            j = 0
-            for x in range(3):
-                for y in range(x + 1, 4):
-                    for z in range(y + 1, 5):
-                        a = full[x]
-                        b = full[y]
-                        c = full[z]
-                        triple_sum[j] = key[a] + key[b] + key[c]
-                        triple_bits[j] = bit[a] | bit[b] | bit[c]
-                        j += 1
-            best = 0
-            winners = 0
-            best_low = 0
-            low_winners = 0
-            for q in range(players):
-                high = 0
-                low = 0
-                for i in range(q * _PAIRS, q * _PAIRS + pairs):
-                    for j in range(10):
-                        total = pair_sum[i] + triple_sum[j]
-                        index = (total & _LOW32) - _BASE
-                        index += row_offset[index >> ROW_SHIFT]
-                        suits = ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS
-                        if suits:  # five cards of a suit: a flush at least
-                            shift = 0 if suits & 0x8 else (
-                                16 if suits & 0x80 else (32 if suits & 0x800 else 48)
-                            )  # fmt: skip
-                            v = flush[((pair_bits[i] | triple_bits[j]) >> shift) & 0x1FFF]
-                        else:
-                            v = multi[index]
-                        if v > high:
-                            high = v
-                        if split and multi_low[index] > low:
-                            low = multi_low[index]
-                if high > best:
-                    best = high
-                    winners = 1 << q
-                elif high == best:
-                    winners |= 1 << q
-                if low > best_low:
-                    best_low = low
-                    low_winners = 1 << q
-                elif low == best_low and low > 0:
-                    low_winners |= 1 << q
-            outcomes[winners | low_winners << players] += 1
+            outcomes[
+                _board_outcome(
+                    full, key, bit, pair_sum, pair_bits, triple_sum, triple_bits, players,
+                    pairs, split, row_offset, multi, flush, multi_low,
+                )
+            ] += 1  # fmt: skip
             n += 1
             # the next k cards of the m left, in lexicographic order
             i = k - 1
@@ -564,50 +576,11 @@ def monte_carlo_board(
                     j += 1
         for i in range(5 - n_known):
             full[n_known + i] = rest[pos + i]
-        j = 0
-        for x in range(3):
-            for y in range(x + 1, 4):
-                for z in range(y + 1, 5):
-                    a = full[x]
-                    b = full[y]
-                    c = full[z]
-                    triple_sum[j] = key[a] + key[b] + key[c]
-                    triple_bits[j] = bit[a] | bit[b] | bit[c]
-                    j += 1
-        best = 0
-        winners = 0
-        best_low = 0
-        low_winners = 0
-        for q in range(players):
-            high = 0
-            low = 0
-            for i in range(q * _PAIRS, q * _PAIRS + pairs):
-                for j in range(10):
-                    total = pair_sum[i] + triple_sum[j]
-                    index = (total & _LOW32) - _BASE
-                    index += row_offset[index >> ROW_SHIFT]
-                    suits = ((total >> SUIT_SHIFT) + FLUSH_TEST) & FLUSH_BITS
-                    if suits:  # five cards of a suit: a flush at least
-                        shift = 0 if suits & 0x8 else (
-                            16 if suits & 0x80 else (32 if suits & 0x800 else 48)
-                        )  # fmt: skip
-                        v = flush[((pair_bits[i] | triple_bits[j]) >> shift) & 0x1FFF]
-                    else:
-                        v = multi[index]
-                    if v > high:
-                        high = v
-                    if split and multi_low[index] > low:
-                        low = multi_low[index]
-            if high > best:
-                best = high
-                winners = 1 << q
-            elif high == best:
-                winners |= 1 << q
-            if low > best_low:
-                best_low = low
-                low_winners = 1 << q
-            elif low == best_low and low > 0:
-                low_winners |= 1 << q
-        outcomes[winners | low_winners << players] += 1
+        outcomes[
+            _board_outcome(
+                full, key, bit, pair_sum, pair_bits, triple_sum, triple_bits, players,
+                pairs, split, row_offset, multi, flush, multi_low,
+            )
+        ] += 1  # fmt: skip
         n += 1
     return n
