@@ -10,19 +10,19 @@ Update the snapshot with ``--snapshot-update`` (see ``tests/test_tui_snapshots.p
 
 from __future__ import annotations
 
-import html
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from test_tui_french import french as french_language  # noqa: F401  (autouse: in French)
+from test_tui_french import words_of
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Label
 
 from pokerbonus.dealer import DealerSettings
 from pokerbonus.dealer.text import rules_text
-from pokerbonus.i18n import set_language
 from pokerbonus.tui.dealer_app import DealerApp, DealerSession, DealerSetupScreen
 
 SNAPSHOTS = Path(__file__).parent / "__snapshots__"
@@ -30,21 +30,6 @@ SNAPSHOTS = Path(__file__).parent / "__snapshots__"
 SHARED = {"Poker", "Bonus", "Alice", "Bruno", "palette", "space", "ante"}
 """Words the French screen shares with the English one: the title, names, keys and
 the ante (the French word too)."""
-
-
-@pytest.fixture(autouse=True)
-def french() -> Iterator[None]:
-    set_language("fr")
-    yield
-    set_language("en")
-
-
-def words_of(svg: Path) -> set[str]:
-    """The words drawn in a snapshot (its ``<text>`` elements)."""
-    text = " ".join(
-        html.unescape(t) for t in re.findall(r"<text[^>]*>(.*?)</text>", svg.read_text())
-    )
-    return set(re.findall(r"[^\W\d_][\w'-]*", text.replace("\xa0", " ")))
 
 
 def screen_text(app: App[None]) -> str:
