@@ -22,12 +22,17 @@ from rich.table import Table
 
 from pokerbonus.analysis.equity import GAMES, EquityResult, equity
 from pokerbonus.cards import format_cards, parse_cards
+from pokerbonus.cli.bounds import SEED_MAX, whole
 from pokerbonus.cli.progress import spinner
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import current_language, gettext, ngettext
 from pokerbonus.i18n.numbers import number
 
-__all__ = ["equity_command", "result_json"]
+__all__ = ["MAX_SAMPLES", "equity_command", "result_json"]
+
+MAX_SAMPLES = 100_000_000
+"""The most Monte Carlo deals of one run: about 15 s for two hands here, a minute
+or so for ten hands or wide ranges (a spinner shows meanwhile on a terminal)."""
 
 
 def result_json(hands: list[str], board: str, game: str, result: EquityResult) -> dict[str, object]:
@@ -83,10 +88,10 @@ def equity_command(
     ] = False,
     samples: Annotated[
         int | None,
-        typer.Option("--samples", "-n", help=gettext("Monte Carlo with this many deals."), min=1),
+        whole("--samples", 1, MAX_SAMPLES, gettext("Monte Carlo with this many deals."), "-n"),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help=gettext("Seed of the Monte Carlo deals."))
+        int | None, whole("--seed", 0, SEED_MAX, gettext("Seed of the Monte Carlo deals."))
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help=gettext("Print JSON instead of a table."))

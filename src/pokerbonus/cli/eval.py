@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pokerbonus.cards import format_cards
+from pokerbonus.cli.bounds import whole
 from pokerbonus.errors import PokerError
 from pokerbonus.hands import GAMES, HandValue, evaluate
 from pokerbonus.hands.describe import category_name
@@ -34,7 +35,8 @@ def eval_command(
         typer.Option("--game", "-g", help=gettext("Game: {games}.").format(games=", ".join(GAMES))),
     ] = "high",
     deck: Annotated[
-        int, typer.Option(help=gettext("Deck size for the high game (32, 36, 40, 44, 48 or 52)."))
+        int,
+        whole("--deck", 32, 52, gettext("Deck size for the high game (32, 36, 40, 44, 48 or 52).")),
     ] = 52,
     wheel: Annotated[
         bool,

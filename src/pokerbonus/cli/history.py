@@ -22,6 +22,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from pokerbonus.cli.bounds import ID_MAX, whole, whole_argument
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import gettext, pgettext
 from pokerbonus.store.store import SavedHand, Store
@@ -134,7 +135,7 @@ def _hand_json(h: SavedHand) -> dict[str, Any]:
 @history_app.command("hands")
 def hands_command(
     ctx: typer.Context,
-    session: Annotated[int, typer.Argument(help=gettext("The session id."))],
+    session: Annotated[int, whole_argument("SESSION", 1, ID_MAX, gettext("The session id."))],
     as_json: Annotated[bool, typer.Option("--json", help=gettext("Print JSON."))] = False,
 ) -> None:
     """List the hands of a session."""
@@ -226,9 +227,9 @@ def export_session(store: Store, session: int, fmt: ExportFormat, hand: int | No
 @history_app.command("export")
 def export_command(
     ctx: typer.Context,
-    session: Annotated[int, typer.Argument(help=gettext("The session id."))],
+    session: Annotated[int, whole_argument("SESSION", 1, ID_MAX, gettext("The session id."))],
     fmt: Annotated[str, typer.Option("--format", help=gettext("phh or pokerstars."))] = "phh",
-    hand: Annotated[int | None, typer.Option("--hand", help=gettext("Only this hand."))] = None,
+    hand: Annotated[int | None, whole("--hand", 1, ID_MAX, gettext("Only this hand."))] = None,
     output: Annotated[
         Path | None, typer.Option("--output", help=gettext("Write to this file."))
     ] = None,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from pokerbonus.cli.bounds import CHIPS_MAX, ID_MAX, SEED_MAX, whole, whole_argument
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import gettext
 
@@ -45,7 +46,8 @@ def play_command(
         typer.Option("--resume", help=gettext("Resume a stored session (the newest open one).")),
     ] = False,
     session_id: Annotated[
-        int | None, typer.Argument(help=gettext("With --resume: the session to resume."))
+        int | None,
+        whole_argument("SESSION_ID", 1, ID_MAX, gettext("With --resume: the session to resume.")),
     ] = None,
     void: Annotated[
         bool,
@@ -67,7 +69,7 @@ def play_command(
     ] = None,
     game: Annotated[str | None, typer.Option(help=gettext("Game key (draw)."))] = None,
     opponents: Annotated[
-        int | None, typer.Option(help=gettext("Computer opponents (default 3)."))
+        int | None, whole("--opponents", 0, 9, gettext("Computer opponents (default 3)."))
     ] = None,
     level: Annotated[
         str | None,
@@ -79,20 +81,30 @@ def play_command(
     ] = None,
     forced_bets: Annotated[str | None, typer.Option(help=gettext("pot, blind or mixed."))] = None,
     ante: Annotated[
-        int | None, typer.Option(help=gettext("Ante of the pot game (dealer: of the pot)."))
+        int | None,
+        whole("--ante", 0, CHIPS_MAX, gettext("Ante of the pot game (dealer: of the pot).")),
     ] = None,
     bet: Annotated[
-        int | None, typer.Option(help=gettext("Dealer mode: the bet against the bank."))
+        int | None, whole("--bet", 1, 1_000_000, gettext("Dealer mode: the bet against the bank."))
     ] = None,
     play_multiple: Annotated[
-        int | None, typer.Option(help=gettext("Dealer mode: the play wager, in bets (default 2)."))
+        int | None,
+        whole(
+            "--play-multiple", 1, 10, gettext("Dealer mode: the play wager, in bets (default 2).")
+        ),
     ] = None,
     switch: Annotated[
         bool | None,
         typer.Option("--switch/--no-switch", help=gettext("Dealer mode: the paid switch.")),
     ] = None,
     switch_fee: Annotated[
-        int | None, typer.Option(help=gettext("Dealer mode: the switch fee (default: the bet)."))
+        int | None,
+        whole(
+            "--switch-fee",
+            0,
+            10_000_000,
+            gettext("Dealer mode: the switch fee (default: the bet)."),
+        ),
     ] = None,
     qualifier: Annotated[
         str | None,
@@ -102,35 +114,50 @@ def play_command(
         str | None,
         typer.Option(help=gettext("Dealer mode: play wager pays, e.g. 'flush=5,quads=25'.")),
     ] = None,
-    blind: Annotated[int | None, typer.Option(help=gettext("Blind of the blind game."))] = None,
+    blind: Annotated[
+        int | None, whole("--blind", 1, CHIPS_MAX, gettext("Blind of the blind game."))
+    ] = None,
     surblind: Annotated[bool | None, typer.Option("--surblind/--no-surblind")] = None,
     buy_pot: Annotated[bool | None, typer.Option("--buy-pot/--no-buy-pot")] = None,
     betting: Annotated[
         str | None, typer.Option(help=gettext("no-limit, pot-limit or limit."))
     ] = None,
-    small_bet: Annotated[int | None, typer.Option(help=gettext("Limit: the small bet."))] = None,
-    big_bet: Annotated[int | None, typer.Option(help=gettext("Limit: the big bet."))] = None,
+    small_bet: Annotated[
+        int | None, whole("--small-bet", 1, CHIPS_MAX, gettext("Limit: the small bet."))
+    ] = None,
+    big_bet: Annotated[
+        int | None, whole("--big-bet", 1, CHIPS_MAX, gettext("Limit: the big bet."))
+    ] = None,
     raise_cap: Annotated[
-        int | None, typer.Option(help=gettext("Limit: raises per round (3 or 4)."))
+        int | None, whole("--raise-cap", 1, 10, gettext("Limit: raises per round (3 or 4)."))
     ] = None,
     deck_size: Annotated[
-        int | None, typer.Option(help=gettext("32, 36, 40, 44, 48 or 52."))
+        int | None, whole("--deck-size", 32, 52, gettext("32, 36, 40, 44, 48 or 52."))
     ] = None,
-    jokers: Annotated[int | None, typer.Option(help=gettext("0, 1 or 2 jokers."))] = None,
+    jokers: Annotated[int | None, whole("--jokers", 0, 2, gettext("0, 1 or 2 jokers."))] = None,
     wheel: Annotated[bool | None, typer.Option("--wheel/--no-wheel")] = None,
     ranking: Annotated[str | None, typer.Option(help=gettext("modern or archaic."))] = None,
-    max_discard: Annotated[int | None, typer.Option(help=gettext("3 or 5."))] = None,
+    max_discard: Annotated[int | None, whole("--max-discard", 3, 5, gettext("3 or 5."))] = None,
     shuffle: Annotated[str | None, typer.Option(help=gettext("every-hand or cut-only."))] = None,
-    cave: Annotated[int | None, typer.Option(help=gettext("The cave (buy-in), in chips."))] = None,
+    cave: Annotated[
+        int | None, whole("--cave", 1, CHIPS_MAX, gettext("The cave (buy-in), in chips."))
+    ] = None,
     rebuy: Annotated[str | None, typer.Option(help=gettext("free, limited or unlimited."))] = None,
-    max_caves: Annotated[int | None, typer.Option(help=gettext("With rebuy limited."))] = None,
+    max_caves: Annotated[
+        int | None, whole("--max-caves", 1, 1000, gettext("With rebuy limited."))
+    ] = None,
     kill: Annotated[
         str | None,
         typer.Option(help=gettext("Kill pots: off, full (2x) or half (1.5x); blind games.")),
     ] = None,
     kill_min_pot: Annotated[
         int | None,
-        typer.Option(help=gettext("Kill: smallest pot whose scoop counts (0: every pot).")),
+        whole(
+            "--kill-min-pot",
+            0,
+            CHIPS_MAX,
+            gettext("Kill: smallest pot whose scoop counts (0: every pot)."),
+        ),
     ] = None,
     look_at_two: Annotated[
         bool | None,
@@ -139,7 +166,7 @@ def play_command(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help=gettext("Seed the deals and the bots (testing)."))
+        int | None, whole("--seed", 0, SEED_MAX, gettext("Seed the deals and the bots (testing)."))
     ] = None,
 ) -> None:
     """Play at the terminal table against computer opponents."""

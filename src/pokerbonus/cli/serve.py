@@ -5,11 +5,13 @@ The lead registers the command with ``app.command("serve")(serve_command)``.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
+from pokerbonus.cli.bounds import decimal, whole
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import gettext
 
@@ -18,7 +20,7 @@ __all__ = ["serve_command"]
 
 def serve_command(
     host: Annotated[str, typer.Option(help=gettext("Address to listen on."))] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help=gettext("Port to listen on."))] = 8000,
+    port: Annotated[int, whole("--port", 1, 65535, gettext("Port to listen on."))] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
@@ -29,20 +31,33 @@ def serve_command(
         bool,
         typer.Option("--void-cut-hands", help=gettext("Void (not resume) hands cut by a restart.")),
     ] = False,
-    bot_delay: Annotated[float, typer.Option(help=gettext("Seconds before a bot acts."))] = 0.6,
-    hand_pause: Annotated[float, typer.Option(help=gettext("Seconds between hands."))] = 3.0,
+    bot_delay: Annotated[
+        float, decimal("--bot-delay", 0, 60, gettext("Seconds before a bot acts."))
+    ] = 0.6,
+    hand_pause: Annotated[
+        float, decimal("--hand-pause", 0, 600, gettext("Seconds between hands."))
+    ] = 3.0,
 ) -> None:
     """Run the web tables: create a table, send the invite link, play with friends and bots."""
-    import uvicorn
-
-    from pokerbonus.server import UVICORN_OPTIONS, ServerSettings, create_app
-
     if not 0 < port < 65536:
         message = gettext("--port {port}: must be 1..65535").format(port=port)
         Console(stderr=True).print(
             gettext("error: {message}").format(message=message), markup=False
         )
         raise typer.Exit(code=2)
+    folder = Path(db).expanduser().parent if db and "://" not in db else None
+    if folder is not None and not folder.is_dir():  # a file named: its folder is never made up
+        message = gettext("database: the folder {folder} does not exist").format(
+            folder=str(folder.absolute())
+        )
+        Console(stderr=True).print(
+            gettext("error: {message}").format(message=message), markup=False
+        )
+        raise typer.Exit(code=2)
+    import uvicorn
+
+    from pokerbonus.server import UVICORN_OPTIONS, ServerSettings, create_app
+
     settings = ServerSettings(
         db=db,
         resume="void" if void_cut_hands else "resume",

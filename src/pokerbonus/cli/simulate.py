@@ -17,13 +17,18 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table as RichTable
 
+from pokerbonus.cli.bounds import SEED_MAX, whole
 from pokerbonus.cli.progress import progress_bar
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.table import Table, random_legal_action
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import gettext, ngettext, pgettext
 
-__all__ = ["SimulationSummary", "simulate", "simulate_command"]
+__all__ = ["MAX_HANDS", "SimulationSummary", "simulate", "simulate_command"]
+
+MAX_HANDS = 1_000_000
+"""The most hands of one run: random play runs about 4,000 hands a second here,
+so the largest run takes about 4 minutes (with a progress bar on a terminal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,9 +132,11 @@ def simulate_command(
             help=gettext("Betting structure: no-limit, pot-limit or limit (limit: bets 2/4).")
         ),
     ] = None,
-    players: Annotated[int, typer.Option(help=gettext("Players at the table."))] = 6,
-    hands: Annotated[int, typer.Option(help=gettext("Hands to play."))] = 1000,
-    seed: Annotated[int | None, typer.Option(help=gettext("Seed of the random player."))] = None,
+    players: Annotated[int, whole("--players", 2, 10, gettext("Players at the table."))] = 6,
+    hands: Annotated[int, whole("--hands", 1, MAX_HANDS, gettext("Hands to play."))] = 1000,
+    seed: Annotated[
+        int | None, whole("--seed", 0, SEED_MAX, gettext("Seed of the random player."))
+    ] = None,
     config: Annotated[
         Path | None, typer.Option(help=gettext("A TOML table configuration (house rules)."))
     ] = None,

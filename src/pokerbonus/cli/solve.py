@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from pokerbonus.cli.bounds import SEED_MAX, whole
 from pokerbonus.cli.progress import progress_bar, spinner
 from pokerbonus.i18n import gettext
 from pokerbonus.solvers import CFRPlus, best_response_values, expected_value, to_mbb
@@ -19,7 +20,19 @@ from pokerbonus.solvers.draw import draw_poker
 from pokerbonus.solvers.kuhn import kuhn_poker
 from pokerbonus.solvers.leduc import leduc_poker
 
-__all__ = ["SOLVE_GAMES", "solve_command"]
+__all__ = ["MAX_ITERATIONS", "MAX_LBR_HANDS", "MAX_WORKERS", "SOLVE_GAMES", "solve_command"]
+
+MAX_ITERATIONS = 100_000_000
+"""The most iterations of one run, with a progress bar on a terminal (kuhn runs
+some thousands of iterations a second, leduc and draw some tens: their largest
+runs take days, french-draw's recipes run millions in minutes to hours)."""
+
+MAX_LBR_HANDS = 1_000_000
+"""The most hands of each local best response run of ``--report`` (some tens of
+hands a second: the default 2,000 take minutes, with a progress bar)."""
+
+MAX_WORKERS = 256
+"""The most local processes of french-draw's sampled walks."""
 
 SOLVE_GAMES = {"kuhn": kuhn_poker, "leduc": leduc_poker, "draw": draw_poker}
 """The games ``solve`` knows; ``draw`` is the reduced limit draw game of the solvers."""
@@ -83,19 +96,27 @@ def solve_command(
     ] = "kuhn",
     iterations: Annotated[
         int | None,
-        typer.Option(help=gettext("Iterations (default: 1000; french-draw: its recipe's).")),
+        whole(
+            "--iterations",
+            1,
+            MAX_ITERATIONS,
+            gettext("Iterations (default: 1000; french-draw: its recipe's)."),
+        ),
     ] = None,
-    players: Annotated[int, typer.Option(help=gettext("french-draw: 2 or 4 players."))] = 2,
+    players: Annotated[int, whole("--players", 2, 4, gettext("french-draw: 2 or 4 players."))] = 2,
     betting: Annotated[
         str, typer.Option(help=gettext("french-draw: no-limit or limit."))
     ] = "no-limit",
     deck: Annotated[
-        int, typer.Option(help=gettext("french-draw: 32 or 52 cards (52: heads-up)."))
+        int, whole("--deck", 32, 52, gettext("french-draw: 32 or 52 cards (52: heads-up)."))
     ] = 32,
     seed: Annotated[
         int | None,
-        typer.Option(
-            help=gettext("french-draw: seed of the sampled walks (default: the recipe's).")
+        whole(
+            "--seed",
+            0,
+            SEED_MAX,
+            gettext("french-draw: seed of the sampled walks (default: the recipe's)."),
         ),
     ] = None,
     out: Annotated[
@@ -106,8 +127,11 @@ def solve_command(
     ] = None,
     workers: Annotated[
         int | None,
-        typer.Option(
-            help=gettext("french-draw: local processes for sampled walks (default: all cores).")
+        whole(
+            "--workers",
+            1,
+            MAX_WORKERS,
+            gettext("french-draw: local processes for sampled walks (default: all cores)."),
         ),
     ] = None,
     ray: Annotated[
@@ -129,7 +153,12 @@ def solve_command(
     ] = None,
     lbr_hands: Annotated[
         int,
-        typer.Option(help=gettext("french-draw --report: hands of each local best response run.")),
+        whole(
+            "--lbr-hands",
+            0,
+            MAX_LBR_HANDS,
+            gettext("french-draw --report: hands of each local best response run."),
+        ),
     ] = 2000,
     json_output: Annotated[
         bool, typer.Option("--json", help=gettext("Print the result as JSON."))

@@ -32,6 +32,7 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 
+from pokerbonus.cli.progress import spinner
 from pokerbonus.hands.tables import cache_dir
 from pokerbonus.i18n import gettext
 from pokerbonus.sim.lbr import LbrResult, lbr_match
@@ -248,9 +249,10 @@ def _lbr(bot: str, recipe: Recipe, hands: int, seed: int, show: bool) -> LbrResu
 def _report(
     recipe: Recipe, strategy_file: Path | None, lbr_hands: int, seed: int, json_output: bool
 ) -> None:
-    strategy = load_strategy(strategy_file) if strategy_file else shipped_strategy(recipe.key)
+    with spinner(gettext("measuring the strategy in the abstract game"), quiet=json_output):
+        strategy = load_strategy(strategy_file) if strategy_file else shipped_strategy(recipe.key)
+        measured = _evaluate(strategy)
     show = not json_output and Console(stderr=True).is_terminal
-    measured = _evaluate(strategy)
     expert: dict[str, Any] = {
         "exploitability_mbb": measured["exploitability_mbb"],
         "values_mbb": measured["values_mbb"],

@@ -24,6 +24,7 @@ from pokerbonus.analysis.stats.dealt import dealt_frequencies
 from pokerbonus.analysis.stats.draw import DrawConfig, DrawStats, draw_shard
 from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
 from pokerbonus.cards import default_deck_size
+from pokerbonus.cli.bounds import SEED_MAX, whole
 from pokerbonus.cli.progress import progress_bar, spinner
 from pokerbonus.dealer.settings import DealerSettings, read_toml
 from pokerbonus.dealer.text import hand_name
@@ -34,7 +35,18 @@ from pokerbonus.i18n import current_language, gettext, ngettext
 from pokerbonus.i18n.numbers import number
 from pokerbonus.sim import RunResult, Shard, ShardTask, plan_shards, run_shards
 
-__all__ = ["stats_app"]
+__all__ = ["MAX_DEALS", "MAX_SITUATIONS", "MAX_WORKERS", "stats_app"]
+
+MAX_DEALS = 100_000_000
+"""The most deals of ``stats draw``: about 300,000 deals a second on one core
+here, so the largest run takes about 6 minutes (a progress bar on a terminal)."""
+
+MAX_SITUATIONS = 10_000_000
+"""The most sampled situations of ``stats dealer``: about 16,000 a second on one
+core here, so the largest run takes about 10 minutes (``--exact`` walks them all)."""
+
+MAX_WORKERS = 256
+"""The most worker processes of a run (the cores of a large machine)."""
 
 stats_app = typer.Typer(
     help=gettext("Statistics: dealt frequencies, draw simulation, dealer-mode RTP.")
@@ -44,11 +56,14 @@ JsonOpt = Annotated[bool, typer.Option("--json", help=gettext("Print the result 
 PlotOpt = Annotated[Path | None, typer.Option(help=gettext("Save a plot (.png or .svg)."))]
 WorkersOpt = Annotated[
     int | None,
-    typer.Option(
-        help=gettext(
+    whole(
+        "--workers",
+        1,
+        MAX_WORKERS,
+        gettext(
             "Worker processes, this one included (default: more than one only when "
             "the run is large enough and cores are idle)."
-        )
+        ),
     ),
 ]
 RayOpt = Annotated[
@@ -105,8 +120,10 @@ def _note_interrupted(result: RunResult) -> None:
     help=gettext("Exact frequency of each category in a five-card deal (full enumeration)."),
 )
 def dealt_command(
-    deck: Annotated[int, typer.Option(help=gettext("Deck size: 32, 36, 40, 44, 48 or 52."))] = 52,
-    jokers: Annotated[int, typer.Option(help=gettext("Jokers in the deck: 0, 1 or 2."))] = 0,
+    deck: Annotated[
+        int, whole("--deck", 32, 52, gettext("Deck size: 32, 36, 40, 44, 48 or 52."))
+    ] = 52,
+    jokers: Annotated[int, whole("--jokers", 0, 2, gettext("Jokers in the deck: 0, 1 or 2."))] = 0,
     json_output: JsonOpt = False,
     plot: PlotOpt = None,
 ) -> None:
@@ -149,12 +166,14 @@ def dealt_command(
     help=gettext("Simulate five-card draw with a fixed strategy; frequencies and win expectancy."),
 )
 def draw_command(
-    players: Annotated[int, typer.Option(help=gettext("Players (2..10)."))] = 4,
-    hands: Annotated[int, typer.Option(help=gettext("Deals to simulate."))] = 1_000_000,
+    players: Annotated[int, whole("--players", 2, 10, gettext("Players (2..10)."))] = 4,
+    hands: Annotated[
+        int, whole("--hands", 1, MAX_DEALS, gettext("Deals to simulate."))
+    ] = 1_000_000,
     deck: Annotated[
-        int | None, typer.Option(help=gettext("Deck size (default: by players)."))
+        int | None, whole("--deck", 32, 52, gettext("Deck size (default: by players)."))
     ] = None,
-    seed: Annotated[int, typer.Option(help=gettext("Seed of the shard plan."))] = 0,
+    seed: Annotated[int, whole("--seed", 0, SEED_MAX, gettext("Seed of the shard plan."))] = 0,
     strategy: Annotated[
         str, typer.Option(help=gettext("Drawing strategy: standard."))
     ] = "standard",
@@ -262,9 +281,16 @@ def draw_command(
 def dealer_command(
     situations: Annotated[
         int,
-        typer.Option(help=gettext("Sampled situations (five cards + the dealer's up card).")),
+        whole(
+            "--situations",
+            1,
+            MAX_SITUATIONS,
+            gettext("Sampled situations (five cards + the dealer's up card)."),
+        ),
     ] = DEFAULT_SITUATIONS,
-    seed: Annotated[int, typer.Option(help=gettext("Seed of the sampled situations."))] = 0,
+    seed: Annotated[
+        int, whole("--seed", 0, SEED_MAX, gettext("Seed of the sampled situations."))
+    ] = 0,
     exact: Annotated[
         bool,
         typer.Option("--exact", help=gettext("Every situation of the game (a minute or two).")),
@@ -272,16 +298,21 @@ def dealer_command(
     config: Annotated[
         Path | None, typer.Option("--config", help=gettext("Dealer settings from a TOML file."))
     ] = None,
-    bet: Annotated[int | None, typer.Option(help=gettext("The bet against the bank."))] = None,
+    bet: Annotated[
+        int | None, whole("--bet", 1, 1_000_000, gettext("The bet against the bank."))
+    ] = None,
     play_multiple: Annotated[
-        int | None, typer.Option(help=gettext("The play wager, in bets."))
+        int | None, whole("--play-multiple", 1, 10, gettext("The play wager, in bets."))
     ] = None,
     switch: Annotated[
         bool | None,
         typer.Option("--switch/--no-switch", help=gettext("The paid switch of one card.")),
     ] = None,
     switch_fee: Annotated[
-        int | None, typer.Option(help=gettext("The switch fee in chips (default: the bet)."))
+        int | None,
+        whole(
+            "--switch-fee", 0, 10_000_000, gettext("The switch fee in chips (default: the bet).")
+        ),
     ] = None,
     qualifier: Annotated[
         str | None, typer.Option(help=gettext("The dealer qualifies with: AK, A, 44, none..."))
