@@ -70,7 +70,10 @@ def test_bad_input_is_one_line_on_stderr_with_exit_code_2(tmp_path: Path) -> Non
     bad_toml.write_text("max_discard = 4\n", encoding="utf-8")
     cases = [
         (["simulate", "--players", "9"], "error: players: must be 2..8 for draw, got 9"),
-        (["simulate", "--hands", "0"], "error: --hands: must be at least 1, got 0"),
+        (
+            ["simulate", "--hands", "0"],
+            "error: --hands: '0' is not a whole number from 1 to 1,000,000",
+        ),
         (
             ["simulate", "--game", "chess"],
             f"error: game: must be 'draw' or a game of the catalog ({', '.join(CATALOG)}), "

@@ -148,7 +148,7 @@ def test_same_seed_same_match() -> None:
             ["--game", "seven-card-stud", "--players", "9", "--bots", "hard*9"],
             "seats 2 to 8 players, got 9",
         ),
-        (["--hands", "0"], "--hands: must be at least 1"),
+        (["--hands", "0"], "--hands: '0' is not a whole number from 1 to 1,000,000"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:

@@ -41,7 +41,7 @@ def _solve(*args: str) -> Any:
         (["--players", "3"], "--players: the french-draw solver plays 2 or 4 players, got 3"),
         (["--deck", "36"], "--deck: expected 32 or 52, got 36"),
         (["--betting", "pot-limit"], "--betting: expected no-limit or limit, got 'pot-limit'"),
-        (["--iterations", "0"], "--iterations: must be at least 1, got 0"),
+        (["--iterations", "0"], "--iterations: '0' is not a whole number from 1"),
         (["--players", "4", "--deck", "52"], "no strategy for 4 players, no-limit, 52 cards"),
         (["--ray", "auto"], "--ray: draw-2p-no-limit-32 is solved by full-width CFR"),
     ],

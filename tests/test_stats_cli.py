@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 from pathlib import Path
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
 from pokerbonus.cli.stats import stats_app
+from pokerbonus.sim import shards
 
 app = typer.Typer()
 app.add_typer(stats_app, name="stats")
@@ -69,7 +72,10 @@ def test_dealer_refuses_bad_settings_in_one_line() -> None:
     bad = runner.invoke(app, ["stats", "dealer", "--situations", "10"])
     assert bad.exit_code == 2 and "situations: at least 1,000" in bad.output
     bad = runner.invoke(app, ["stats", "dealer", "--play-multiple", "0"])
-    assert bad.exit_code == 2 and "play_multiple: must be an integer from 1 to 10" in bad.output
+    assert (
+        bad.exit_code == 2
+        and "--play-multiple: '0' is not a whole number from 1 to 10" in bad.output
+    )
 
 
 def test_errors_exit_2(tmp_path: Path) -> None:
@@ -79,3 +85,32 @@ def test_errors_exit_2(tmp_path: Path) -> None:
     assert bad_players.exit_code == 2 and "38 cards" in bad_players.output
     bad_plot = runner.invoke(app, ["stats", "dealt", "--plot", str(tmp_path / "x.gif")])
     assert bad_plot.exit_code == 2 and ".png or .svg" in bad_plot.output
+
+
+def test_workers_is_the_most_and_no_helper_outlives_the_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--workers N``: helpers only where the run decides they pay (here: always,
+    and as many as wanted), never more than N in all; none left once it returns."""
+    monkeypatch.setattr(shards, "_helpers_worth_it", lambda work_left, share: 7)
+    args = ["stats", "draw", "--players", "3", "--hands", "400000", "--seed", "4"]  # 4 shards
+    helped = runner.invoke(app, [*args, "--workers", "2"])
+    assert helped.exit_code == 0, helped.output
+    assert "on 2 workers" in helped.output
+    assert multiprocessing.active_children() == []
+    alone = runner.invoke(app, [*args, "--workers", "1"])
+    assert "on 1 worker," in alone.output
+    assert _table(alone.output) == _table(helped.output)  # the same counts either way
+
+
+def test_workers_are_not_started_for_a_small_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shards, "_helpers_worth_it", lambda work_left, share: 0)
+    args = ["stats", "draw", "--players", "3", "--hands", "3000", "--workers", "4"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0 and "on 1 worker," in result.output
+    assert multiprocessing.active_children() == []
+
+
+def _table(output: str) -> str:
+    """The table of ``stats draw`` without its timing line."""
+    return output.split("deals in")[0]

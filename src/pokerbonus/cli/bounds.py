@@ -20,8 +20,10 @@ Bounds(name='--hands', low=1, high=1000, kind='whole')
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
 
 import typer
@@ -35,6 +37,7 @@ __all__ = [
     "SEED_MAX",
     "Bounds",
     "bounds_of",
+    "check_database",
     "decimal",
     "range_text",
     "whole",
@@ -167,3 +170,19 @@ def bounds_of(info: Any) -> Bounds | None:
     parser = getattr(info, "parser", None)
     found = getattr(parser, "bounds", None)
     return found if isinstance(found, Bounds) else None
+
+
+def check_database(db: str | None) -> None:
+    """Refuse, in one line with exit code 2, a database file named by ``--db`` (or
+    ``POKERBONUS_DB``) whose folder does not exist: a mistyped folder is never made
+    up. The default database (neither given) is left to the store, which makes the
+    user data folder when needed; URLs (``postgresql://...``) are the server's to check.
+    """
+    location = db if db is not None else os.environ.get("POKERBONUS_DB")
+    if not location or "://" in location:
+        return
+    folder = Path(location).expanduser().absolute().parent
+    if not folder.is_dir():
+        message = gettext("database: the folder {folder} does not exist").format(folder=folder)
+        typer.echo(gettext("error: {message}").format(message=message), err=True)
+        raise typer.Exit(2)

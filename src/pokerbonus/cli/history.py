@@ -22,7 +22,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from pokerbonus.cli.bounds import ID_MAX, whole, whole_argument
+from pokerbonus.cli.bounds import ID_MAX, check_database, whole, whole_argument
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import gettext, pgettext
 from pokerbonus.store.store import SavedHand, Store
@@ -53,6 +53,7 @@ def _history(
     ] = None,
 ) -> None:
     """Stored sessions and hands."""
+    check_database(db)
     ctx.obj = db
 
 

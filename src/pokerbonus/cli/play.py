@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pokerbonus.cli.bounds import CHIPS_MAX, ID_MAX, SEED_MAX, whole, whole_argument
+from pokerbonus.cli.bounds import (
+    CHIPS_MAX,
+    ID_MAX,
+    SEED_MAX,
+    check_database,
+    whole,
+    whole_argument,
+)
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import gettext
 
@@ -181,6 +188,7 @@ def play_command(
         "cave": cave, "rebuy": rebuy, "max_caves": max_caves, "kill": kill,
         "kill_min_pot": kill_min_pot, "look_at_two": look_at_two,
     }  # fmt: skip
+    check_database(db)
     try:
         store: Store | None = None
         if dealer or resume or db is not None:

@@ -5,13 +5,12 @@ The lead registers the command with ``app.command("serve")(serve_command)``.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from pokerbonus.cli.bounds import decimal, whole
+from pokerbonus.cli.bounds import check_database, decimal, whole
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import gettext
 
@@ -45,15 +44,7 @@ def serve_command(
             gettext("error: {message}").format(message=message), markup=False
         )
         raise typer.Exit(code=2)
-    folder = Path(db).expanduser().parent if db and "://" not in db else None
-    if folder is not None and not folder.is_dir():  # a file named: its folder is never made up
-        message = gettext("database: the folder {folder} does not exist").format(
-            folder=str(folder.absolute())
-        )
-        Console(stderr=True).print(
-            gettext("error: {message}").format(message=message), markup=False
-        )
-        raise typer.Exit(code=2)
+    check_database(db)
     import uvicorn
 
     from pokerbonus.server import UVICORN_OPTIONS, ServerSettings, create_app

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -33,7 +34,7 @@ from pokerbonus.hands.category import Category
 from pokerbonus.hands.describe import category_name
 from pokerbonus.i18n import current_language, gettext, ngettext
 from pokerbonus.i18n.numbers import number
-from pokerbonus.sim import RunResult, Shard, ShardTask, plan_shards, run_shards
+from pokerbonus.sim import RunResult, Shard, ShardTask, plan_shards, run_shards, stop_helpers
 
 __all__ = ["MAX_DEALS", "MAX_SITUATIONS", "MAX_WORKERS", "stats_app"]
 
@@ -61,8 +62,8 @@ WorkersOpt = Annotated[
         1,
         MAX_WORKERS,
         gettext(
-            "Worker processes, this one included (default: more than one only when "
-            "the run is large enough and cores are idle)."
+            "The most worker processes, this one included (more than one only when "
+            "the run is large enough and cores are idle: never slower than one)."
         ),
     ),
 ]
@@ -96,10 +97,25 @@ def _run(
         def advance(shard: Shard) -> None:
             progress.advance(bar, shard.hands)
 
+        return _shards(task, plan, workers, ray, advance)
+
+
+def _shards(
+    task: ShardTask,
+    plan: tuple[Shard, ...],
+    workers: int | None,
+    ray: str | None,
+    advance: Callable[[Shard], None],
+) -> RunResult:
+    """Run the shards: ``workers`` is the most processes (helpers start only when
+    they pay, so a run is never slower than on one worker); no helper outlives it."""
+    backend = "ray" if ray else ("inline" if workers == 1 else "process")
+    try:
         return run_shards(
-            task, plan, backend="ray" if ray else ("inline" if workers == 1 else "process"),
-            workers=workers, ray_address=ray, on_shard=advance,
-        )  # fmt: skip
+            task, plan, backend=backend, max_workers=workers, ray_address=ray, on_shard=advance
+        )
+    finally:
+        stop_helpers()
 
 
 def _note_interrupted(result: RunResult) -> None:
@@ -368,10 +384,7 @@ def _run_plan(
         def advance(shard: Shard) -> None:
             progress.advance(bar, shard.hands)
 
-        return run_shards(
-            task, shards, backend="ray" if ray else ("inline" if workers == 1 else "process"),
-            workers=workers, ray_address=ray, on_shard=advance,
-        )  # fmt: skip
+        return _shards(task, shards, workers, ray, advance)
 
 
 def _print_dealer(dealer: DealerResult, result: RunResult) -> None:

@@ -10,6 +10,7 @@ from pokerbonus.sim.shards import (
     ShardTask,
     plan_shards,
     run_shards,
+    stop_helpers,
 )
 
 __all__ = [
@@ -20,4 +21,5 @@ __all__ = [
     "ShardTask",
     "plan_shards",
     "run_shards",
+    "stop_helpers",
 ]

@@ -45,6 +45,7 @@ __all__ = [
     "ShardTask",
     "plan_shards",
     "run_shards",
+    "stop_helpers",
 ]
 
 SHARD_HANDS: Final = 1 << 17
@@ -110,11 +111,14 @@ def run_shards(
     workers: int | None = None,
     ray_address: str | None = None,
     on_shard: Callable[[Shard], None] | None = None,
+    max_workers: int | None = None,
 ) -> RunResult:
     """Run every shard of ``plan`` with ``task`` and add up their counts.
 
     ``workers`` (``"process"``) counts this process; by default helpers are
-    started only when they pay (see :func:`_run_pool`); ``"ray"``
+    started only when they pay (see :func:`_run_pool`), and ``max_workers``
+    bounds that choice (``--workers N`` of the command line: never slower than one
+    worker, never more than ``N``); ``"ray"``
     connects to ``ray_address`` (``"auto"``: the running cluster, ``"local"`` or
     ``None``: a local instance, unless Ray is already initialized). ``on_shard``
     is called in this process after each completed shard (progress bars).
@@ -124,6 +128,8 @@ def run_shards(
         raise ConfigurationError(f"backend: {backend!r} is not one of {BACKENDS}")
     if workers is not None and workers < 1:
         raise ConfigurationError(f"workers: {workers!r} is not a positive number")
+    if max_workers is not None and max_workers < 1:
+        raise ConfigurationError(f"max_workers: {max_workers!r} is not a positive number")
     start = time.perf_counter()
     done: dict[int, npt.NDArray[np.int64]] = {}
     interrupted = False
@@ -131,7 +137,8 @@ def run_shards(
     if backend == "inline":
         interrupted = _run_inline(task, plan, done, on_shard)
     elif backend == "process":
-        used, interrupted = _run_pool(task, plan, workers, done, on_shard)
+        most = None if max_workers is None else max_workers - 1
+        used, interrupted = _run_pool(task, plan, workers, done, on_shard, most)
     else:
         used, interrupted = _run_ray(task, plan, ray_address, done, on_shard)
     counts = _merge(plan, done)
@@ -181,6 +188,7 @@ def _run_pool(
     workers: int | None,
     done: dict[int, npt.NDArray[np.int64]],
     on_shard: Callable[[Shard], None] | None,
+    most: int | None = None,
 ) -> tuple[int, bool]:
     """This process and helper processes share the shards; ``(workers used, interrupted)``.
 
@@ -190,8 +198,8 @@ def _run_pool(
     take this process more than :data:`HELPER_PAYS_AFTER` CPU seconds per helper,
     which a helper's start-up is far from costing, and only when the machine has
     idle cores (:data:`BUSY_SHARE`); a run already helped before in this process
-    keeps its helpers. An explicit ``workers`` starts ``workers - 1`` helpers at
-    once.
+    keeps its helpers. ``most`` bounds the helpers so chosen. An explicit
+    ``workers`` starts ``workers - 1`` helpers at once.
 
     This process runs shards from the end of the plan all along; a helper gets
     shards from the front (two queued at most) only once it has run a small
@@ -211,14 +219,15 @@ def _run_pool(
     try:
         helpers = workers - 1 if workers is not None else None
         if helpers is None:
-            helpers = _kept_helpers()
-            for _ in range(2 if helpers == 0 else 0):  # the first shard may compile or load
+            helpers = _kept_helpers(most)
+            for _ in range(2 if helpers == 0 and most != 0 else 0):  # the first may compile
                 wall, cpu = time.perf_counter(), time.thread_time()
                 if pending:
                     shard = pending.pop()
                     finished(shard, task(shard.seed, shard.hands))
                 wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
                 helpers = _helpers_worth_it(cpu * len(pending), cpu / max(wall, 1e-9))
+                helpers = helpers if most is None else min(helpers, most)
         if helpers <= 0 or not pending:
             while pending:
                 shard = pending.pop()
@@ -355,6 +364,19 @@ class _Team:
     def alive(self) -> bool:
         return all(process.is_alive() for process in self.processes)
 
+    def stop(self) -> None:
+        """End the helpers now (mid-shard too) and wait for them."""
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            process.join(timeout=5)
+            if process.is_alive():  # pragma: no cover - a helper that ignores SIGTERM
+                process.kill()
+                process.join()
+        for channel in (self.answers, *self.queues):
+            channel.close()
+            channel.join_thread()
+
 
 def _helper(number: int, work: Any, answers: Any) -> None:
     """A helper process: run each item of ``work`` and answer it (see :class:`_Team`)."""
@@ -379,9 +401,19 @@ def _team(size: int) -> _Team:
     return team
 
 
-def _kept_helpers() -> int:
-    """The size of the largest team of helpers kept alive in this process, or 0."""
-    return max((size for size, team in _TEAMS.items() if team.alive()), default=0)
+def _kept_helpers(most: int | None = None) -> int:
+    """The size of the largest team of helpers kept alive in this process (of at
+    most ``most`` helpers), or 0."""
+    sizes = (s for s, team in _TEAMS.items() if team.alive() and (most is None or s <= most))
+    return max(sizes, default=0)
+
+
+def stop_helpers() -> None:
+    """End the helper processes kept by this process (a command ends with this:
+    no process is left behind, even one still starting)."""
+    while _TEAMS:
+        _, team = _TEAMS.popitem()
+        team.stop()
 
 
 def _call(task: ShardTask, seed: int, hands: int) -> npt.NDArray[np.int64]:

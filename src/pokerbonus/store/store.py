@@ -358,15 +358,7 @@ class Store:
             ) from None
         sqlite = parsed.get_backend_name() == "sqlite"
         if sqlite and parsed.database:
-            folder = Path(parsed.database).parent
-            if url is None and not os.environ.get(DB_ENV):  # the default file: its folder made
-                folder.mkdir(parents=True, exist_ok=True)
-            elif not folder.is_dir():  # a file named: its folder is never made up
-                raise ConfigurationError(
-                    gettext("database: the folder {folder} does not exist").format(
-                        folder=str(folder)
-                    )
-                )
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         try:
             # a server database: check a pooled connection before use (the server may
             # have restarted since); SQLite has nothing to check
