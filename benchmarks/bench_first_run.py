@@ -1,7 +1,22 @@
-"""What a new user waits for: the first run of the command line with empty caches.
+"""What a new user waits for: the first run of the command line with empty caches,
+and the commands a person types often, warm, beside one-liners of the peers.
 
 Run: ``python benchmarks/bench_first_run.py [--repeat N] [--no-pyc] [--only NAME]
-[--pokerbonus PATH]`` (``--only equity``, repeatable: time only that command).
+[--pokerbonus PATH]`` (``--only equity``, repeatable: time only that command;
+``--only warm``: only the warm figures, a minute).
+
+Warm (``warm``): the caches as they are (compiled kernels, tables, bytecode), each
+command run once untimed first, then ``--repeat`` times (at least 5); the CPU time
+(user and system) of the process, median, which moves less than the wall time with
+the load of other jobs. Timed beside each other in the same run:
+
+- an eval7 one-liner (``python -c`` evaluating one hand) and a poker-equity one
+  (``python -c``: the exact equity of AhKh against QsQc), the peers' floor: a Python
+  start, the import, the work;
+- ``pokerbonus --help`` and every ``COMMAND --help`` (target: under 0.25 s each);
+- ``pokerbonus eval "As Ks Qs Js Ts"`` (target: under 0.25 s; ratio to eval7's);
+- ``pokerbonus equity AhKh QsQc`` (target: at most 1.5 times poker-equity's);
+- ``pokerbonus history sessions`` on an empty database (target: under 0.4 s).
 
 Each run gets empty ``POKERBONUS_CACHE``, ``NUMBA_CACHE_DIR``, ``XDG_CACHE_HOME``,
 ``XDG_DATA_HOME`` and ``HOME`` folders (new temporary folders), as on a machine
@@ -123,6 +138,78 @@ _TABLE_WORDS = (b"Half pot", b"Stand pat", b"Next hand")
 """Buttons of the table screen (one of them shows in every state of a hand)."""
 
 
+EVAL7_ONE_LINER = (
+    "import eval7; print(eval7.evaluate([eval7.Card(c) for c in 'As Ks Qs Js Ts'.split()]))"
+)
+POKER_EQUITY_ONE_LINER = (
+    "import poker_equity; "
+    "print(poker_equity.exact_from_text('holdem', ['AhKh', 'QsQc'])['players'][0]['equity'])"
+)
+
+WARM_TARGETS: dict[str, str] = {
+    "eval": "under 0.25 s",
+    "equity AhKh QsQc": "at most 1.5x poker-equity",
+    "history sessions (empty)": "under 0.4 s",
+}
+
+
+def warm_cpu(command: list[str], env: dict[str, str], repeat: int) -> tuple[float, float]:
+    """Median CPU seconds and median wall seconds of ``command`` over ``repeat``
+    runs, after one untimed run (the caches warm)."""
+    subprocess.run(command, env=env, capture_output=True, check=False)
+    cpu_runs, wall_runs = [], []
+    for _ in range(repeat):
+        start, cpu = time.perf_counter(), children_cpu()
+        done = subprocess.run(command, env=env, capture_output=True, check=False)
+        wall_runs.append(time.perf_counter() - start)
+        cpu_runs.append(children_cpu() - cpu)
+        assert done.returncode == 0, (command, done.stderr[-2000:])
+    return statistics.median(cpu_runs), statistics.median(wall_runs)
+
+
+def warm(command: list[str], repeat: int) -> None:
+    """The warm figures (see the module doc), printed as a table with ratios."""
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory(prefix="pokerbonus-warm-") as folder:
+        env["POKERBONUS_DB"] = str(Path(folder) / "empty.db")
+        python = sys.executable
+        rows: list[tuple[str, list[str]]] = [
+            ("eval7 one-liner", [python, "-c", EVAL7_ONE_LINER]),
+            ("poker-equity one-liner", [python, "-c", POKER_EQUITY_ONE_LINER]),
+            ("eval", [*command, "eval", "As Ks Qs Js Ts"]),
+            ("equity AhKh QsQc", [*command, "equity", "AhKh", "QsQc"]),
+            ("history sessions (empty)", [*command, "history", "sessions"]),
+            ("--help", [*command, "--help"]),
+        ]
+        for name in _command_names(python):
+            rows.append((f"{name} --help", [*command, *name.split(), "--help"]))
+        figures = {name: warm_cpu(argv, env, repeat) for name, argv in rows}
+    eval7_cpu = figures["eval7 one-liner"][0]
+    peq_cpu = figures["poker-equity one-liner"][0]
+    width = max(len(name) for name in figures)
+    print(f"warm caches, {repeat} runs each (medians)")
+    print(f"{'':<{width}}  CPU s  wall s  x eval7  x poker-equity  target")
+    for name, (cpu_s, wall_s) in figures.items():
+        target = WARM_TARGETS.get(name, "under 0.25 s" if name.endswith("--help") else "")
+        print(
+            f"{name:<{width}}  {cpu_s:5.3f}  {wall_s:6.3f}  {cpu_s / eval7_cpu:7.2f}"
+            f"  {cpu_s / peq_cpu:14.2f}  {target}"
+        )
+
+
+def _command_names(python: str) -> list[str]:
+    """Every command and every command of a group (``stats draw``), as typed."""
+    code = (
+        "from pokerbonus.cli import COMMANDS, load_command\n"
+        "for name in COMMANDS:\n"
+        "    print(name)\n"
+        "    for sub in getattr(load_command(name), 'commands', {}):\n"
+        "        print(name, sub)\n"
+    )
+    out = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout.split("\n")[:-1]
+
+
 def load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} CPUs"
@@ -135,8 +222,8 @@ def main() -> None:
     parser.add_argument(
         "--only",
         action="append",
-        choices=("eval", "equity", "play"),
-        help="time only this command (repeatable; default: all three)",
+        choices=("eval", "equity", "play", "warm"),
+        help="time only this (repeatable; default: all)",
     )
     parser.add_argument(
         "--pokerbonus",
@@ -154,7 +241,12 @@ def main() -> None:
         if cpu_seconds is not None:
             cpu.setdefault(name, []).append(cpu_seconds)
 
-    wanted = set(args.only or ("eval", "equity", "play"))
+    wanted = set(args.only or ("eval", "equity", "play", "warm"))
+    if "warm" in wanted:
+        warm(command, max(args.repeat, 5))
+        if wanted == {"warm"}:
+            print(f"after: {load()}")
+            return
     for _ in range(args.repeat):
         if "eval" in wanted:
             with tempfile.TemporaryDirectory(prefix="pokerbonus-first-run-") as folder:

@@ -19,6 +19,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from pokerbonus.cli.light import lighten, lighten_command
 from pokerbonus.compiling import report_on_terminal
 from pokerbonus.i18n import (
     DEFAULT_LANGUAGE,
@@ -108,10 +109,13 @@ def load_command(name: str) -> Any:
         group.name = name
         if translated:
             group.help = translated
+        lighten_command(group)
         return group
     single = typer.Typer(add_completion=False)
     single.command(name, help=translated)(with_lang(target))
-    return typer.main.get_command(single)
+    command = typer.main.get_command(single)
+    lighten_command(command)
+    return command
 
 
 def with_lang(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -163,6 +167,12 @@ class _LazyGroup(TyperGroup):
         super().__init__(**attrs)
         for name, (_, _, summary) in COMMANDS.items():
             self.commands.setdefault(name, _StandIn(name, help=gettext(summary)))
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            lighten([option])  # a command's --help reads no value through pydantic
+        return option
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         if args and isinstance(self.commands.get(args[0]), _StandIn):

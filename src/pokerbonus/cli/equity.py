@@ -14,19 +14,21 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from pokerbonus.analysis.equity import GAMES, EquityResult, equity
 from pokerbonus.cards import format_cards, parse_cards
 from pokerbonus.cli.bounds import SEED_MAX, whole
 from pokerbonus.cli.progress import spinner
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import current_language, gettext, ngettext
 from pokerbonus.i18n.numbers import number
+
+if TYPE_CHECKING:  # the kernels are imported when an equity is computed
+    from pokerbonus.analysis.equity import EquityResult
 
 __all__ = ["MAX_SAMPLES", "equity_command", "result_json"]
 
@@ -100,6 +102,8 @@ def equity_command(
     """Equity of each hand: exact when small enough (or --exact), else Monte Carlo."""
     if exact and samples is not None:
         raise _fail(gettext("choose either --exact or --samples, not both"))
+    from pokerbonus.analysis.equity import GAMES, equity
+
     if game not in GAMES:
         message = gettext("unknown game: {game!r} (expected one of {games})")
         raise _fail(message.format(game=game, games=", ".join(GAMES)))

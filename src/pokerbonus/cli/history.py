@@ -16,7 +16,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 from rich.console import Console
@@ -25,7 +25,9 @@ from rich.table import Table as RichTable
 from pokerbonus.cli.bounds import ID_MAX, check_database, whole, whole_argument
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import gettext, pgettext
-from pokerbonus.store.store import SavedHand, Store
+
+if TYPE_CHECKING:  # the store (SQLAlchemy) is imported when a database is opened
+    from pokerbonus.store.store import SavedHand, Store
 
 __all__ = ["export_session", "history_app"]
 
@@ -64,6 +66,8 @@ def _fail(message: str) -> typer.Exit:
 
 @contextmanager
 def _store(ctx: typer.Context) -> Iterator[Store]:
+    from pokerbonus.store.store import Store
+
     try:
         store = Store(ctx.obj)
     except PokerError as exc:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -22,7 +22,9 @@ from rich.table import Table
 
 from pokerbonus.cli.progress import progress_bar
 from pokerbonus.i18n import gettext, ngettext, pgettext
-from pokerbonus.notation.replay import ReplayResult, iter_phh_files, replay_paths
+
+if TYPE_CHECKING:  # the engine is imported when hands are replayed
+    from pokerbonus.notation.replay import ReplayResult
 
 __all__ = ["replay_command"]
 
@@ -41,6 +43,8 @@ def replay_command(
             message = gettext("{path}: no such file or folder").format(path=path)
             typer.echo(gettext("error: {message}").format(message=message), err=True)
             raise typer.Exit(2)
+    from pokerbonus.notation.replay import iter_phh_files, replay_paths
+
     found = list(iter_phh_files(files))
     results: list[ReplayResult] = []
     with progress_bar(gettext("replaying"), quiet=as_json) as progress:

@@ -10,19 +10,21 @@ import random
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table as RichTable
 
 from pokerbonus.cli.bounds import SEED_MAX, whole
 from pokerbonus.cli.progress import progress_bar
-from pokerbonus.engine.config import TableConfig
-from pokerbonus.engine.table import Table, random_legal_action
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import gettext, ngettext, pgettext
+
+if TYPE_CHECKING:  # the engine is imported when hands are played
+    from rich.progress import Progress
+
+    from pokerbonus.engine.config import TableConfig
 
 __all__ = ["MAX_HANDS", "SimulationSummary", "simulate", "simulate_command"]
 
@@ -64,6 +66,8 @@ def simulate(
 
     Stops early (``interrupted``) on Ctrl-C, keeping what was played.
     """
+    from pokerbonus.engine.table import Table, random_legal_action
+
     table = Table(config, rng)
     conserved = True
     rebuys = 0
@@ -148,6 +152,8 @@ def simulate_command(
     if hands < 1:
         raise _fail(gettext("--hands: must be at least 1, got {hands}").format(hands=hands))
     try:
+        from pokerbonus.engine.config import TableConfig
+
         base = TableConfig.from_toml(config).to_dict() if config is not None else {}
         base["players"] = players
         if game is not None:

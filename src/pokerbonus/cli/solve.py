@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 from typing import Annotated
@@ -15,10 +16,6 @@ from rich.console import Console
 from pokerbonus.cli.bounds import SEED_MAX, whole
 from pokerbonus.cli.progress import progress_bar, spinner
 from pokerbonus.i18n import gettext
-from pokerbonus.solvers import CFRPlus, best_response_values, expected_value, to_mbb
-from pokerbonus.solvers.draw import draw_poker
-from pokerbonus.solvers.kuhn import kuhn_poker
-from pokerbonus.solvers.leduc import leduc_poker
 
 __all__ = ["MAX_ITERATIONS", "MAX_LBR_HANDS", "MAX_WORKERS", "SOLVE_GAMES", "solve_command"]
 
@@ -34,8 +31,14 @@ hands a second: the default 2,000 take minutes, with a progress bar)."""
 MAX_WORKERS = 256
 """The most local processes of french-draw's sampled walks."""
 
-SOLVE_GAMES = {"kuhn": kuhn_poker, "leduc": leduc_poker, "draw": draw_poker}
-"""The games ``solve`` knows; ``draw`` is the reduced limit draw game of the solvers."""
+SOLVE_GAMES = {
+    "kuhn": ("pokerbonus.solvers.kuhn", "kuhn_poker"),
+    "leduc": ("pokerbonus.solvers.leduc", "leduc_poker"),
+    "draw": ("pokerbonus.solvers.draw", "draw_poker"),
+}
+"""The games ``solve`` knows, each the module and the function building its tree
+(imported when solved: the help loads no solver); ``draw`` is the reduced limit
+draw game of the solvers."""
 
 
 def _french(
@@ -169,8 +172,8 @@ def solve_command(
         _french(players, betting, deck, iterations, seed, out, workers, ray, report, strategy,
                 lbr_hands, json_output)  # fmt: skip
         return
-    build = SOLVE_GAMES.get(game)
-    if build is None:
+    home = SOLVE_GAMES.get(game)
+    if home is None:
         raise _fail(
             gettext("--game: unknown game {game!r} (expected one of {solve_games})").format(
                 game=game, solve_games=", ".join([*SOLVE_GAMES, "french-draw"])
@@ -183,8 +186,10 @@ def solve_command(
                 iterations=iterations
             )
         )
+    from pokerbonus.solvers import CFRPlus, best_response_values, expected_value, to_mbb
+
     with spinner(gettext("building the game tree"), quiet=json_output):
-        tree = build()
+        tree = getattr(importlib.import_module(home[0]), home[1])()
     solver = CFRPlus(tree)
     step = max(1, iterations // 100)
     with progress_bar(gettext("solving"), quiet=json_output) as progress:

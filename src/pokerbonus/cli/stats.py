@@ -9,34 +9,28 @@ import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from pokerbonus.analysis.stats.dealer import (
-    DEFAULT_SITUATIONS,
-    DealerResult,
-    dealer_plan,
-    result_of_run,
-)
-from pokerbonus.analysis.stats.dealt import dealt_frequencies
-from pokerbonus.analysis.stats.draw import DrawConfig, DrawStats, draw_shard
-from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
-from pokerbonus.cards import default_deck_size
 from pokerbonus.cli.bounds import SEED_MAX, whole
 from pokerbonus.cli.progress import progress_bar, spinner
-from pokerbonus.dealer.settings import DealerSettings, read_toml
-from pokerbonus.dealer.text import hand_name
 from pokerbonus.errors import PokerError
-from pokerbonus.hands.category import Category
-from pokerbonus.hands.describe import category_name
 from pokerbonus.i18n import current_language, gettext, ngettext
 from pokerbonus.i18n.numbers import number
-from pokerbonus.sim import RunResult, Shard, ShardTask, plan_shards, run_shards, stop_helpers
 
-__all__ = ["MAX_DEALS", "MAX_SITUATIONS", "MAX_WORKERS", "stats_app"]
+if TYPE_CHECKING:  # the modules that do the work are imported when it is done
+    from pokerbonus.analysis.stats.dealer import DealerResult
+    from pokerbonus.sim import RunResult, Shard, ShardTask
+
+__all__ = ["DEFAULT_SITUATIONS", "MAX_DEALS", "MAX_SITUATIONS", "MAX_WORKERS", "stats_app"]
+
+DEFAULT_SITUATIONS = 100_000
+"""The default of ``stats dealer --situations``: that of
+``pokerbonus.analysis.stats.dealer`` (written out so that the help loads no kernel:
+a test checks they agree)."""
 
 MAX_DEALS = 100_000_000
 """The most deals of ``stats draw``: about 300,000 deals a second on one core
@@ -83,6 +77,9 @@ def _fail(message: str) -> typer.Exit:
 
 def _category(key: str) -> str:
     """A category of a table: its key in English (``two_pair``), its name otherwise."""
+    from pokerbonus.hands.category import Category
+    from pokerbonus.hands.describe import category_name
+
     lang = current_language()
     return key if lang == "en" else category_name(Category[key.upper()], lang)
 
@@ -90,6 +87,8 @@ def _category(key: str) -> str:
 def _run(
     task: ShardTask, seed: int, hands: int, workers: int | None, ray: str | None, quiet: bool
 ) -> RunResult:
+    from pokerbonus.sim import plan_shards
+
     plan = plan_shards(seed, hands)
     with progress_bar(gettext("simulating"), quiet=quiet) as progress:
         bar = progress.add_task("deals", total=hands)
@@ -109,6 +108,8 @@ def _shards(
 ) -> RunResult:
     """Run the shards: ``workers`` is the most processes (helpers start only when
     they pay, so a run is never slower than on one worker); no helper outlives it."""
+    from pokerbonus.sim import run_shards, stop_helpers
+
     backend = "ray" if ray else ("inline" if workers == 1 else "process")
     try:
         return run_shards(
@@ -144,6 +145,9 @@ def dealt_command(
     plot: PlotOpt = None,
 ) -> None:
     """Exact frequency of each category in a five-card deal (full enumeration)."""
+    from pokerbonus.analysis.stats.dealt import dealt_frequencies
+    from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
+
     try:
         with spinner(gettext("counting every deal"), quiet=json_output):
             stats = dealt_frequencies(deck, jokers)
@@ -205,6 +209,10 @@ def draw_command(
     plot: PlotOpt = None,
 ) -> None:
     """Simulate five-card draw with a fixed strategy; frequencies and win expectancy."""
+    from pokerbonus.analysis.stats.draw import DrawConfig, DrawStats, draw_shard
+    from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
+    from pokerbonus.cards import default_deck_size
+
     try:
         config = DrawConfig(
             deck=deck if deck is not None else default_deck_size(players),
@@ -342,6 +350,9 @@ def dealer_command(
     plot: PlotOpt = None,
 ) -> None:
     """Return to player of dealer mode under the best play (default settings unless given)."""
+    from pokerbonus.analysis.stats.dealer import dealer_plan, result_of_run
+    from pokerbonus.dealer.settings import DealerSettings, read_toml
+
     try:
         base = read_toml(config) if config is not None else {}
         given = {
@@ -388,6 +399,8 @@ def _run_plan(
 
 
 def _print_dealer(dealer: DealerResult, result: RunResult) -> None:
+    from pokerbonus.dealer.text import hand_name
+
     s = dealer.settings
     low, high = dealer.ci95
     console = Console(highlight=False)

@@ -1,0 +1,51 @@
+"""The help of every command loads no heavy library: numba, SQLAlchemy, the bots,
+the engine and the kernels are imported only when a command does its work (the
+figures are in benchmarks/bench_first_run.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from pokerbonus.analysis.stats import dealer
+from pokerbonus.bots.expert import SOLVER_GAMES
+from pokerbonus.bots.game_bots import GAME_FAMILIES
+from pokerbonus.cli import match, stats
+
+HEAVY = (
+    "numba", "numpy", "sqlalchemy", "textual", "fastapi", "pydantic", "matplotlib",
+    "pokerbonus.bots", "pokerbonus.engine", "pokerbonus.store", "pokerbonus.solvers",
+    "pokerbonus.sim", "pokerbonus.analysis", "pokerbonus.dealer", "pokerbonus.tui",
+    "pokerbonus.server",
+)  # fmt: skip
+
+HELPS = """
+import sys
+from typer.testing import CliRunner
+from pokerbonus.cli import COMMANDS, app, load_command
+runner = CliRunner()
+shown = []
+for name in COMMANDS:
+    paths = [[name]]
+    command = load_command(name)
+    paths += [[name, sub] for sub in getattr(command, "commands", {})]
+    for path in paths:
+        result = runner.invoke(app, [*path, "--help"])
+        assert result.exit_code == 0, (path, result.output)
+        shown.append(" ".join(path))
+print(len(shown), sorted(m for m in HEAVY if m in sys.modules))
+"""
+
+
+def test_the_help_of_every_command_imports_no_heavy_library() -> None:
+    code = f"HEAVY = {HEAVY!r}\n{HELPS}"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    count, _, heavy = out.stdout.strip().partition(" ")
+    assert int(count) >= 15  # every command, and each command of stats and history
+    assert heavy == "[]"
+
+
+def test_what_the_help_writes_out_agrees_with_its_home() -> None:
+    assert ("draw", *GAME_FAMILIES, *SOLVER_GAMES) == match.MATCH_GAMES
+    assert tuple(SOLVER_GAMES) == match.SOLVER_GAMES
+    assert stats.DEFAULT_SITUATIONS == dealer.DEFAULT_SITUATIONS
