@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from pokerbonus.analysis.stats import dealer
 from pokerbonus.bots.expert import SOLVER_GAMES
 from pokerbonus.bots.game_bots import GAME_FAMILIES
 from pokerbonus.cli import match, stats
+from pokerbonus.dealer.settings import DealerSettings
+from pokerbonus.store import Store
 
 HEAVY = (
     "numba", "numpy", "sqlalchemy", "textual", "fastapi", "pydantic", "matplotlib",
@@ -49,3 +54,33 @@ def test_what_the_help_writes_out_agrees_with_its_home() -> None:
     assert ("draw", *GAME_FAMILIES, *SOLVER_GAMES) == match.MATCH_GAMES
     assert tuple(SOLVER_GAMES) == match.SOLVER_GAMES
     assert stats.DEFAULT_SITUATIONS == dealer.DEFAULT_SITUATIONS
+
+
+LISTING = """
+import sys
+from typer.testing import CliRunner
+from pokerbonus.cli import app
+result = CliRunner().invoke(app, ["history", "sessions", "--json"])
+print(result.exit_code, result.stdout.strip(), "sqlalchemy" in sys.modules)
+"""
+
+
+def test_listing_an_empty_database_loads_no_sqlalchemy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default database, made by the store, is found and read by the standard
+    library while it holds no session; once it holds one, the store lists it."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv("POKERBONUS_DB", raising=False)
+    with Store() as store:  # the default file, in the data folder
+        assert Path(store.url.removeprefix("sqlite:///")).is_relative_to(tmp_path)
+
+    def listing() -> list[str]:
+        run = subprocess.run([sys.executable, "-c", LISTING], capture_output=True, text=True)
+        return run.stdout.split()
+
+    assert listing() == ["0", "[]", "False"]
+    with Store() as store:
+        store.create_session(DealerSettings(players=1), ["solo"], kind="dealer")
+    code, *_, loaded = listing()
+    assert code == "0" and loaded == "True"

@@ -86,8 +86,10 @@ def sessions_command(
     as_json: Annotated[bool, typer.Option("--json", help=gettext("Print JSON."))] = False,
 ) -> None:
     """List every session, newest first."""
-    with _store(ctx) as store:
-        rows = store.sessions()
+    rows: list[Any] = []
+    if not _surely_empty(ctx.obj):
+        with _store(ctx) as store:
+            rows = store.sessions()
     if as_json:
         typer.echo(json.dumps([r.to_json() for r in rows], indent=2))
         return
@@ -108,6 +110,33 @@ def sessions_command(
             str(r.hands), _status(r.status), net,
         )  # fmt: skip
     Console().print(table)
+
+
+def _surely_empty(db: str | None) -> bool:
+    """Whether the database is an SQLite file that holds no session, as the standard
+    library reads it: then the listing needs no SQLAlchemy (a second of start-up).
+    Anything else (a URL, no file yet, another schema, an error) is the store's."""
+    import os
+    import sqlite3
+
+    location = db if db is not None else os.environ.get("POKERBONUS_DB")
+    if location is None:
+        import platformdirs  # the store's default file (a test checks they agree)
+
+        location = str(Path(platformdirs.user_data_dir("pokerbonus")) / "pokerbonus.db")
+    if "://" in location:
+        return False
+    path = Path(location).expanduser().absolute()
+    if not path.is_file():
+        return False
+    try:
+        connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        try:
+            return connection.execute("SELECT id FROM sessions LIMIT 1").fetchone() is None
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return False
 
 
 def _status(status: str) -> str:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from pokerbonus.rules.betting import BettingKind
     from pokerbonus.sim.match import MatchResult
 
-__all__ = ["MATCH_GAMES", "MAX_HANDS", "match_command", "parse_bots"]
+__all__ = ["MATCH_GAMES", "MAX_HANDS", "SOLVER_GAMES", "match_command", "parse_bots"]
 
 MAX_HANDS = 1_000_000
 """The most hands of one match, with a progress bar on a terminal: the default
