@@ -72,6 +72,32 @@ def test_report_json() -> None:
         assert entry["lbr_hands"] == 2
 
 
+def test_report_shows_what_it_measures_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report's first part, the measure in the abstract game, has a spinner (the
+    local best response runs have their bars): no silent wait. The strategy and its
+    measure are stand-ins here, so the test takes no time."""
+    from pokerbonus.cli import solve_french
+
+    stand_in = types.SimpleNamespace(
+        meta={"iterations": 7}, tree=types.SimpleNamespace(num_infosets=3)
+    )
+    monkeypatch.setattr(solve_french, "shipped_strategy", lambda key: stand_in)
+    measured = {"exploitability_mbb": 1.5, "values_mbb": [0.0, 0.0], "best_responses_mbb": []}
+    monkeypatch.setattr(solve_french, "_evaluate", lambda strategy: measured)
+    terminal = {"TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1", "TERM": "xterm-256color"}
+    shown = runner.invoke(
+        app, ["solve", "--game", "french-draw", "--report", "--lbr-hands", "0"], env=terminal
+    )
+    assert shown.exit_code == 0, shown.output
+    assert "measuring the strategy in the abstract game" in shown.stderr
+    assert "exploitability in the abstract game 1.5000 mbb/hand" in shown.stdout
+    quiet = runner.invoke(
+        app, ["solve", "--game", "french-draw", "--report", "--lbr-hands", "0", "--json"],
+        env=terminal,
+    )  # fmt: skip
+    assert quiet.stderr == "" and json.loads(quiet.stdout)["infosets"] == 3
+
+
 class _Ref:
     def __init__(self, value: object) -> None:
         self.value = value
