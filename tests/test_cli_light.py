@@ -13,7 +13,7 @@ import pytest
 from pokerbonus.analysis.stats import dealer
 from pokerbonus.bots.expert import SOLVER_GAMES
 from pokerbonus.bots.game_bots import GAME_FAMILIES
-from pokerbonus.cli import match, stats
+from pokerbonus.cli import load_command, match, stats
 from pokerbonus.dealer.settings import DealerSettings
 from pokerbonus.store import Store
 
@@ -84,3 +84,15 @@ def test_listing_an_empty_database_loads_no_sqlalchemy(
         store.create_session(DealerSettings(players=1), ["solo"], kind="dealer")
     code, *_, loaded = listing()
     assert code == "0" and loaded == "True"
+
+
+def test_a_value_the_light_reader_does_not_know_goes_to_typer() -> None:
+    command = load_command("eval")
+    params = {p.name: p for p in command.params}
+    wheel, game, hands = params["wheel"], params["game"], params["hands"]
+    assert type(wheel._runtime_param).__name__ == "_LightReader"
+    assert wheel._runtime_param.coerce(True, wheel, None) is True  # plain: read here
+    assert wheel._runtime_param.coerce("false", wheel, None) is False  # Typer's reader
+    assert game._runtime_param.coerce("a5", game, None) == "a5"
+    assert hands._runtime_param.coerce(("As Ks Qs Js Ts",), hands, None) == ["As Ks Qs Js Ts"]
+    assert hands._runtime_param.coerce(None, hands, None) == ()
