@@ -65,6 +65,17 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
+def _check_plot(plot: Path | None) -> None:
+    """Refuse a plot that cannot be saved (its extension, no matplotlib) before any work."""
+    if plot is not None:
+        from pokerbonus.analysis.stats.plots import check_plot
+
+        try:
+            check_plot(plot)
+        except PokerError as exc:
+            raise _fail(str(exc)) from None
+
+
 def _category(key: str) -> str:
     """A category of a table: its key in English (``two_pair``), its name otherwise."""
     lang = current_language()
@@ -111,6 +122,7 @@ def dealt_command(
     plot: PlotOpt = None,
 ) -> None:
     """Exact frequency of each category in a five-card deal (full enumeration)."""
+    _check_plot(plot)
     try:
         with spinner(gettext("counting every deal"), quiet=json_output):
             stats = dealt_frequencies(deck, jokers)
@@ -170,6 +182,7 @@ def draw_command(
     plot: PlotOpt = None,
 ) -> None:
     """Simulate five-card draw with a fixed strategy; frequencies and win expectancy."""
+    _check_plot(plot)
     try:
         config = DrawConfig(
             deck=deck if deck is not None else default_deck_size(players),
@@ -295,6 +308,7 @@ def dealer_command(
     plot: PlotOpt = None,
 ) -> None:
     """Return to player of dealer mode under the best play (default settings unless given)."""
+    _check_plot(plot)
     try:
         base = read_toml(config) if config is not None else {}
         given = {
