@@ -226,8 +226,7 @@ def export_session(
         if len(people) > 1:
             raise PokerError(
                 gettext(
-                    "export: session {session} has several people ({names}): choose one "
-                    "with --hero"
+                    "export: session {session} has several people ({names}): choose one with --hero"
                 ).format(session=session, names=", ".join(people))
             )
         hero = people[0] if people else None
