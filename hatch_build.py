@@ -1,8 +1,9 @@
 """Install-time build step: the evaluators' lookup tables, written into the package.
 
 Hatchling runs this hook for every wheel, the editable one of ``pip install -e .``
-included: it builds the tables of :mod:`pokerbonus.hands.tables` (batch) and
-:mod:`pokerbonus.hands.high` (per hand) into ``src/pokerbonus/hands/data/`` (a
+included: it builds the tables of :mod:`pokerbonus.hands.tables` (batch),
+:mod:`pokerbonus.hands.high` (per hand) and :mod:`pokerbonus.hands.five` (the
+lowball games' five-card ranks) into ``src/pokerbonus/hands/data/`` (a
 folder git ignores) and ships them in the wheel, so that no command builds them
 at its first run. The hook needs numpy only (listed in pyproject.toml); a
 process that finds no table file still builds it and caches it
@@ -28,9 +29,9 @@ class TablesBuildHook(BuildHookInterface):
         src = str(Path(self.root, "src"))
         sys.path.insert(0, src)
         try:
-            from pokerbonus.hands import high, tables
+            from pokerbonus.hands import five, high, tables
 
-            written = [high.write_shipped(), tables.write_shipped()]
+            written = [high.write_shipped(), tables.write_shipped(), *five.write_shipped()]
         finally:
             sys.path.remove(src)
         for path in written:

@@ -11,6 +11,7 @@ Times are the CPU time of this process (``time.process_time``), so other work
 on a shared machine does not count; ``--wall`` uses the wall clock.
 
     python benchmarks/bench_replay.py [--root ../shared/phh] [--repeat 3] [--limit 0] [--wall]
+                                      [--process]
 
 Prints hands/s for each side, each repeat, and the min/median of the ratios;
 then where our time goes: reading (``load``: file, TOML, typed hand, actions)
@@ -18,12 +19,23 @@ and replaying (``replay_hand``: setup, stacked deck, engine), each timed alone.
 Our reader keeps each action it parsed (``PARSED_ACTIONS``, bounded): each
 timed round of the ratio empties it first, as a fresh process starts; the split
 is printed both ways (warm: every action text of the files seen before).
+
+``--process``: whole processes instead, as a person runs them: ``pokerbonus replay
+FILES --json`` against a Python script that loads and replays the same files with
+pokerkit (:data:`POKERKIT_SCRIPT`), each a fresh interpreter, imports included;
+the CPU time of the child (user + system), each repeat both ways, then the ratios.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Callable
@@ -112,6 +124,61 @@ def theirs(files: list[Path]) -> int:
     return count
 
 
+POKERKIT_SCRIPT = """
+import sys, warnings
+import pokerkit
+warnings.simplefilter("ignore", UserWarning)
+count = 0
+for name in open(sys.argv[1]).read().split("\\n"):
+    with open(name, "rb") as file:
+        if name.endswith(".phhs"):
+            histories = list(pokerkit.HandHistory.load_all(file))
+        else:
+            histories = [pokerkit.HandHistory.load(file)]
+    for history in histories:
+        for _state in history:
+            pass
+        count += 1
+print(count)
+"""
+"""The competitor's whole process: read the listed files with pokerkit and play every state."""
+
+
+def _child_cpu(command: list[str]) -> float:
+    """CPU seconds (user + system) of one child process run to its end."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def whole_processes(files: list[Path], hands: int, repeat: int) -> None:
+    """Time ``pokerbonus replay`` and the pokerkit script as whole processes."""
+    ours_command = shutil.which("pokerbonus", path=str(Path(sys.executable).parent))
+    if ours_command is None:
+        raise SystemExit("pokerbonus is not installed next to this Python")
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
+        listing.write("\n".join(str(f) for f in files))
+    try:
+        ours_argv = [ours_command, "replay", *map(str, files), "--json"]
+        theirs_argv = [sys.executable, "-c", POKERKIT_SCRIPT, listing.name]
+        _child_cpu(ours_argv)  # warm: the OS's file cache, numba's cache
+        _child_cpu(theirs_argv)
+        ratios = []
+        for k in range(repeat):
+            a, b = _child_cpu(ours_argv), _child_cpu(theirs_argv)
+            ratios.append(b / a)
+            print(
+                f"repeat {k + 1}: pokerbonus replay {a:.2f} s CPU ({hands / a:,.0f} hands/s), "
+                f"pokerkit script {b:.2f} s ({hands / b:,.0f} hands/s), ratio {b / a:.2f}x"
+            )
+        print(
+            f"whole process: ratio min {min(ratios):.2f}x, median {statistics.median(ratios):.2f}x"
+        )
+    finally:
+        os.unlink(listing.name)
+
+
 def _rate(run: Callable[[list[Path]], int], files: list[Path], clock: Callable[[], float]) -> float:
     start = clock()
     hands = run(files)
@@ -126,6 +193,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--limit", type=int, default=0, help="files per round (0: all)")
     parser.add_argument("--wall", action="store_true", help="wall clock instead of CPU time")
+    parser.add_argument("--process", action="store_true", help="whole processes, imports included")
     args = parser.parse_args()
     # pokerkit warns about fields it does not know (``time_zone_abbreviation``)
     warnings.simplefilter("ignore", UserWarning)
@@ -133,6 +201,9 @@ def main() -> None:
     files = _files(args.root, args.limit)  # also the warm-up: evaluator tables built
     hands = ours(files)
     print(f"{len(files)} files, {hands} hands ({'wall' if args.wall else 'CPU'} time)")
+    if args.process:
+        whole_processes(files, hands, args.repeat)
+        return
     ratios = []
     for k in range(args.repeat):
         a = _rate(ours, files, clock)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -75,10 +76,34 @@ def test_export_phh_to_a_file_reads_back(db: Path, tmp_path: Path) -> None:
 
 
 def test_export_pokerstars(db: Path) -> None:
-    result = runner.invoke(history_app, ["--db", str(db), "export", "1", "--format", "pokerstars"])
+    args = ["--db", str(db), "export", "1", "--format", "pokerstars", "--hero", "cy"]
+    result = runner.invoke(history_app, args)
     assert result.exit_code == 0, result.output
     assert result.output.count("PokerStars Hand #") == 4
     assert "*** SUMMARY ***" in result.output and "Table 'Poker Bonus 1' 3-max" in result.output
+    # the hero's private cards only: one deal per hand, and nobody else's
+    dealt = [line for line in result.output.splitlines() if line.startswith("Dealt to ")]
+    assert sum(line.startswith("Dealt to cy [") for line in dealt) >= 4
+    assert all(line.startswith("Dealt to cy [") for line in dealt)
+    assert re.search(r" - \d{4}/\d\d/\d\d \d\d:\d\d:\d\d UTC", result.output)
+
+
+def test_export_pokerstars_takes_the_person_by_default(tmp_path: Path) -> None:
+    path = tmp_path / "one.db"
+    rng = random.Random(4)
+    with Store(path) as store:
+        players: list[PlayerSpec | str] = ["you", PlayerSpec("b1", "bot", "easy")]
+        rt = RecordedTable.create(store, TableConfig(players=2), players, rng=random.Random(1))
+        for _ in range(2):
+            hand = rt.start_hand()
+            while not hand.finished:
+                rt.act(random_legal_action(hand, rng))
+            rt.finish_hand()
+    args = ["--db", str(path), "export", "1", "--format", "pokerstars"]
+    result = runner.invoke(history_app, args)
+    assert result.exit_code == 0, result.output
+    dealt = [line for line in result.output.splitlines() if line.startswith("Dealt to ")]
+    assert dealt and all(line.startswith("Dealt to you [") for line in dealt)
 
 
 @pytest.mark.parametrize(
@@ -88,6 +113,14 @@ def test_export_pokerstars(db: Path) -> None:
         (["export", "1", "--hand", "5"], "error: export: session 1 has no finished hand 5"),
         (["export", "2"], "error: export: session 2 is a dealer session"),
         (["export", "1", "--format", "csv"], "error: --format: must be 'phh' or 'pokerstars'"),
+        (
+            ["export", "1", "--format", "pokerstars"],
+            "error: export: session 1 has several people (ann, cy): choose one with --hero",
+        ),
+        (
+            ["export", "1", "--format", "pokerstars", "--hero", "zed"],
+            "error: --hero: 'zed' did not play in session 1 (ann, bot, cy)",
+        ),
         (
             ["export", "1", "--output", "s1.phh"],
             "error: --output: 4 hands go in a .phhs file (a .phh file holds one hand); "

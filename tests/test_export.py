@@ -153,7 +153,7 @@ def test_phh_of_a_stacked_hand() -> None:
 def test_pokerstars_text_of_a_stacked_hand() -> None:
     text = pokerstars_text(stacked_hand(), players=["ann", "bob", "cy"], number=7)
     lines = text.splitlines()
-    assert lines[0] == "PokerStars Hand #7: 5 Card Draw No Limit (ante 1)"
+    assert lines[0] == "PokerStars Hand #7: 5 Card Draw No Limit (1/1)"  # antes only
     assert lines[1] == "Table 'Poker Bonus' 3-max Seat #3 is the button (32-card deck)"
     for expected in [
         "Seat 1: ann (100 in chips)",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +63,34 @@ def test_anything_else_goes_to_the_general_evaluator() -> None:
         low((1, 2, 3, 4, 99))
     with pytest.raises(InvalidCardError):
         low(("7h", 5, 4, 3, "Zz"))  # type: ignore[arg-type]
+
+
+def test_a_games_tables_are_read_from_a_file_else_built_and_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lowball tables come from the install's file (or the cache) when there is
+    one: the file holds what building them gives, and a damaged file is rebuilt."""
+    from pokerbonus.hands import five
+
+    monkeypatch.setattr(five, "places", lambda name: iter([tmp_path / name]))
+    monkeypatch.setattr(five, "cache_dir", lambda: tmp_path)
+    built = five._compute("27")
+    assert five.stored_tables("27") is None
+    assert five._tables("27") == built  # built, then cached
+    path = tmp_path / five._file_name("27")
+    assert path.exists() and five.stored_tables("27") == built
+    data = bytearray(path.read_bytes())
+    data[-3] ^= 0xFF
+    path.write_bytes(bytes(data))
+    assert five.stored_tables("27") is None and five._tables("27") == built
+    assert five._file_name("high:deck=32") != five._file_name("high_deck_32")
+
+
+def test_the_shipped_tables_are_what_building_gives() -> None:
+    from pokerbonus.hands import five, low
+
+    for key in five.SHIPPED_KEYS:
+        stored = five.stored_tables(key)
+        if stored is not None:  # an installed package (a source tree builds them)
+            assert stored == five._compute(key), key
+    assert low.a5_rank([3, 2, 1, 0, 12]) == low.A5_COUNT  # 5-4-3-2-A, whichever way made

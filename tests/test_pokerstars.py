@@ -6,6 +6,8 @@ player's stack moves by what they collected less what they put in."""
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import random
 import re
 from collections import defaultdict
@@ -13,11 +15,12 @@ from collections import defaultdict
 import pytest
 
 from pokerbonus.engine import Hand
+from pokerbonus.engine.events import CardsDealt, CardsServed, Discarded, Drew
 from pokerbonus.engine.table import random_legal_action
 from pokerbonus.errors import NotationError
-from pokerbonus.notation import loads
-from pokerbonus.notation.pokerstars import family_of, hand_text, history_text
-from pokerbonus.notation.replay import replay_hand
+from pokerbonus.notation import dumps, loads
+from pokerbonus.notation.pokerstars import SPECTATOR, family_of, hand_text, history_text
+from pokerbonus.notation.replay import history_of, replay_hand
 from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
 from pokerbonus.rules.betting import BettingKind
 from pokerbonus.rules.catalog import CATALOG
@@ -203,3 +206,89 @@ def test_unfinished_hands_and_bad_names_are_refused() -> None:
         hand_text(hand, players=["a", "a"])
     with pytest.raises(NotationError, match="hero seat 5 is not a seat"):
         hand_text(hand, hero=5)
+
+
+def _cards_in(text: str) -> set[str]:
+    """Every card written in brackets in ``text``."""
+    return {card for group in re.findall(r"\[([^\]]*)\]", text) for card in group.split()}
+
+
+@pytest.mark.parametrize(("key", "kind"), GAMES, ids=[f"{k}-{s}" for k, s in GAMES])
+def test_a_heros_text_shows_only_what_the_heros_view_shows(key: str, kind: BettingKind) -> None:
+    """A tracker reads one player's history: that player's private cards, the up
+    cards, the boards and the hands shown at the showdown, and nothing else."""
+    for seed in range(6):
+        hand = play(key, kind, seed, players=2 + seed % 4)
+        names = [f"pl{s}" for s in range(hand.n)]
+        public = {str(c) for e in hand.events if isinstance(e, CardsDealt) and e.face == "up"
+                  for c in e.cards}  # fmt: skip
+        public |= {str(c) for board in (hand.boards or (hand.board,)) for c in board}
+        public |= {str(c) for cards in hand.shown.values() for c in cards}
+        for hero in [*range(hand.n), SPECTATOR]:
+            text = hand_text(hand, players=names, hero=hero)
+            seen = public | ({str(c) for c in _every_card_of(hand, hero)} if hero != SPECTATOR
+                             else set())  # fmt: skip
+            assert _cards_in(text) <= seen, (hero, text)
+            dealt_to = {line.split(" [")[0][9:] for line in text.splitlines()
+                        if line.startswith("Dealt to ")}  # fmt: skip
+            if family_of(hand) != "stud":  # stud: everyone's up cards are dealt in the open
+                assert dealt_to == ({names[hero]} if hero != SPECTATOR else set()), text
+            if hero != SPECTATOR:
+                check_text(hand, text, names, hero=hero)
+        # the house's record writes every private card
+        assert {str(c) for c in _every_card_of(hand, None)} <= _cards_in(
+            hand_text(hand, players=names)
+        )
+
+
+def _every_card_of(hand: Hand, seat: int | None) -> list[object]:
+    """Every card ``seat`` held during the hand (``None``: every seat's), discards included."""
+    cards: list[object] = []
+    for event in hand.events:
+        if isinstance(event, CardsDealt | CardsServed | Discarded | Drew) and (
+            seat is None or event.seat == seat
+        ):
+            cards += event.cards
+    return cards
+
+
+def test_the_header_dates_the_hand_in_utc_and_et() -> None:
+    hand = play("holdem", "no-limit", 3, players=3)
+    when = datetime.datetime(2026, 12, 1, 23, 31, 25, tzinfo=datetime.UTC)
+    first = hand_text(hand, hero=0, when=when).splitlines()[0]
+    assert first.endswith(" - 2026/12/01 23:31:25 UTC [2026/12/01 18:31:25 ET]"), first
+    summer = hand_text(hand, when=datetime.datetime(2026, 7, 1, 12, 0, 0)).splitlines()[0]
+    assert summer.endswith(" - 2026/07/01 12:00:00 UTC [2026/07/01 08:00:00 ET]"), summer
+
+
+def test_stakes_are_two_amounts_as_pokerstars_writes_them() -> None:
+    for stakes, level in [
+        (Stakes(ante=1), "(1/1)"),  # antes only: the ante as both amounts
+        (Stakes(ante=0, blind=2), "(2/2)"),  # one blind
+        (Stakes(ante=1, blinds=(1, 2)), "(1/2)"),  # blinds and antes: the blinds
+    ]:
+        rng = random.Random(2)
+        hand = Hand(FIVE_CARD_DRAW, [60, 60, 60], dealer=2, stakes=stakes, rng=rng)
+        while not hand.finished:
+            hand.act(random_legal_action(hand, rng))
+        assert re.fullmatch(r"PokerStars Hand #1: 5 Card Draw No Limit \(\d+/\d+\)",
+                            hand_text(hand).splitlines()[0])  # fmt: skip
+        assert hand_text(hand).splitlines()[0].endswith(level)
+
+
+@pytest.mark.parametrize(("key", "kind"), GAMES, ids=[f"{k}-{s}" for k, s in GAMES])
+def test_round_trip_through_our_phh_reader(key: str, kind: BettingKind) -> None:
+    """A hand written as PHH, read back by our reader and replayed, gives the same
+    PokerStars text, for the hero and for the house."""
+    for seed in range(3):
+        # three players or more: heads-up, the replay posts the two blinds in the other order
+        hand = play(key, kind, seed, players=3 + seed)
+        names = [f"pl{s}" for s in range(hand.n)]
+        code = CATALOG[key].codes[kind]
+        # PHH seats start left of the button; the engine's seat 0 is p1 when dealer is n-1
+        assert hand.dealer == hand.n - 1
+        history = dataclasses.replace(history_of(hand, code), players=tuple(names))
+        [read] = loads(dumps(history))
+        for hero in (0, hand.n - 1, None):
+            expected = hand_text(hand, players=names, hero=hero, number=9)
+            assert history_text(read, hero=hero, number=9) == expected

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import sys
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,50 @@ def test_workers_are_not_started_for_a_small_run(monkeypatch: pytest.MonkeyPatch
 def _table(output: str) -> str:
     """The table of ``stats draw`` without its timing line."""
     return output.split("deals in")[0]
+
+
+@pytest.mark.parametrize("command", [["dealt"], ["draw", "--hands", "1000"], ["dealer"]])
+def test_a_plot_without_matplotlib_is_one_line_before_any_work(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pokerbonus.cli.stats as stats
+
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("work started before the plot was checked")
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
+    import pokerbonus.analysis.stats.dealt as dealt
+
+    monkeypatch.setattr(dealt, "dealt_frequencies", no_work)
+    monkeypatch.setattr(stats, "_run", no_work)
+    monkeypatch.setattr(stats, "_run_plan", no_work)
+    plot = tmp_path / "x.svg"
+    result = runner.invoke(app, ["stats", *command, "--plot", str(plot)])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "error: plot: matplotlib is not installed; install the plots extra: "
+        "pip install 'pokerbonus[plots]'"
+    ]
+    assert not plot.exists()
+
+
+def test_only_the_plots_module_imports_matplotlib() -> None:
+    """matplotlib is the plots extra: nothing else of the package may need it."""
+    import ast
+
+    import pokerbonus
+
+    package = Path(pokerbonus.__file__).parent
+    importers = set()
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            if any(n == "matplotlib" or n.startswith("matplotlib.") for n in names):
+                importers.add(path.relative_to(package).as_posix())
+    assert importers == {"analysis/stats/plots.py"}

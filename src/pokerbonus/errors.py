@@ -10,6 +10,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidCardError",
     "InvalidHandError",
+    "MissingExtraError",
     "NotationError",
     "PokerError",
 ]
@@ -37,3 +38,8 @@ class NotationError(PokerError, ValueError):
 
 class ConfigurationError(PokerError, ValueError):
     """An invalid table or game configuration; the message names the field."""
+
+
+class MissingExtraError(PokerError, ImportError):
+    """A feature whose optional dependencies are not installed; the message names the
+    extra to install (``pip install 'pokerbonus[plots]'``)."""

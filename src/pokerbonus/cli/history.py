@@ -4,7 +4,9 @@ The lead registers it with ``app.add_typer(history_app, name="history")``.
 
 - ``history sessions`` — every session: id, date, game, players, hands, status, net per player;
 - ``history hands SESSION`` — the hands of a session;
-- ``history export SESSION [--hand N] --format phh|pokerstars [--output FILE]``.
+- ``history export SESSION [--hand N] --format phh|pokerstars [--hero NAME] [--output FILE]``:
+  the PokerStars text shows the hero's private cards only (and the hands shown at the
+  showdown), the session's person by default.
 
 ``--db PATH`` (or ``POKERBONUS_DB``) names the database; ``--json`` prints the
 listings as JSON. Errors print one line on stderr and exit with code 2.
@@ -200,8 +202,19 @@ def hands_command(
     Console().print(table)
 
 
-def export_session(store: Store, session: int, fmt: ExportFormat, hand: int | None = None) -> str:
-    """The finished hands of a table session (or one of them) as PHH or PokerStars text."""
+def export_session(
+    store: Store,
+    session: int,
+    fmt: ExportFormat,
+    hand: int | None = None,
+    hero: str | None = None,
+) -> str:
+    """The finished hands of a table session (or one of them) as PHH or PokerStars text.
+
+    The PokerStars text is ``hero``'s (a player's name): that player's private cards,
+    the up cards and the hands shown, as a tracker reads a player's own history.
+    ``None``: the session's person (a session of bots only: nobody's private cards).
+    """
     from pokerbonus.notation import dumps, dumps_many, loads
     from pokerbonus.notation.export import pokerstars_text
     from pokerbonus.store.recorder import replay_session
@@ -242,16 +255,34 @@ def export_session(store: Store, session: int, fmt: ExportFormat, hand: int | No
         raise PokerError(
             gettext("export: unknown format {fmt!r} (phh or pokerstars)").format(fmt=fmt)
         )
+    names = [p.name for p in saved.players]
+    if hero is None:
+        people = [p.name for p in saved.players if p.kind == "human"]
+        if len(people) > 1:
+            raise PokerError(
+                gettext(
+                    "export: session {session} has several people ({names}): choose one with --hero"
+                ).format(session=session, names=", ".join(people))
+            )
+        hero = people[0] if people else None
+    elif hero not in names:
+        raise PokerError(
+            gettext("--hero: {name!r} did not play in session {session} ({names})").format(
+                name=hero, session=session, names=", ".join(sorted(names))
+            )
+        )
     texts = []
     for _table, _rng, saved_hand, played in replay_session(saved):
         if hand is not None and saved_hand.number != hand:
             continue
+        dealt_in = list(saved_hand.players)
         texts.append(
             pokerstars_text(
                 played,
                 players=saved_hand.players,
                 number=saved_hand.number,
                 table=f"Poker Bonus {session}",
+                hero=dealt_in.index(hero) if hero in dealt_in else "spectator",
                 when=saved_hand.started,
             )
         )
@@ -267,12 +298,21 @@ def export_command(
     output: Annotated[
         Path | None, typer.Option("--output", help=gettext("Write to this file."))
     ] = None,
+    hero: Annotated[
+        str | None,
+        typer.Option(
+            "--hero",
+            help=gettext(
+                "PokerStars text: whose private cards are shown (default: the session's person)."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Export the finished hands of a session."""
     if fmt not in ("phh", "pokerstars"):
         raise _fail(gettext("--format: must be 'phh' or 'pokerstars', got {fmt!r}").format(fmt=fmt))
     with _store(ctx) as store:
-        text = export_session(store, session, fmt, hand)  # type: ignore[arg-type]
+        text = export_session(store, session, fmt, hand, hero)  # type: ignore[arg-type]
         hands = 1 if hand is not None else len(store.load_session(session).finished_hands)
     if output is not None and fmt == "phh" and output.suffix == ".phh" and hands > 1:
         raise _fail(

@@ -75,6 +75,17 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
+def _check_plot(plot: Path | None) -> None:
+    """Refuse a plot that cannot be saved (its extension, no matplotlib) before any work."""
+    if plot is not None:
+        from pokerbonus.analysis.stats.plots import check_plot
+
+        try:
+            check_plot(plot)
+        except PokerError as exc:
+            raise _fail(str(exc)) from None
+
+
 def _category(key: str) -> str:
     """A category of a table: its key in English (``two_pair``), its name otherwise."""
     from pokerbonus.hands.category import Category
@@ -145,6 +156,7 @@ def dealt_command(
     plot: PlotOpt = None,
 ) -> None:
     """Exact frequency of each category in a five-card deal (full enumeration)."""
+    _check_plot(plot)
     from pokerbonus.analysis.stats.dealt import dealt_frequencies
     from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
 
@@ -209,6 +221,7 @@ def draw_command(
     plot: PlotOpt = None,
 ) -> None:
     """Simulate five-card draw with a fixed strategy; frequencies and win expectancy."""
+    _check_plot(plot)
     from pokerbonus.analysis.stats.draw import DrawConfig, DrawStats, draw_shard
     from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
     from pokerbonus.cards import default_deck_size
@@ -350,6 +363,7 @@ def dealer_command(
     plot: PlotOpt = None,
 ) -> None:
     """Return to player of dealer mode under the best play (default settings unless given)."""
+    _check_plot(plot)
     from pokerbonus.analysis.stats.dealer import dealer_plan, result_of_run
     from pokerbonus.dealer.settings import DealerSettings, read_toml
 

@@ -11,12 +11,15 @@ The sum is the one of :func:`pokerbonus.hands.evaluate`'s own fast path: per
 card a rank key (:data:`~pokerbonus.hands.high.RANK_KEYS`), suit counters and a
 presence field, so that five cards of one suit set a flush bit and a repeated
 card a repeat bit. Five cards have one value per rank multiset without a flush
-(6,175 of them in 52 cards) and one per set of five ranks in one suit (1,287):
-a game's two tables are built at the first use of its key in a process, each
-entry from the general evaluator on one hand of that kind (0.1 to 0.6 s; the
-default game reads the tables it already has). Anything else (another number of
-cards, a joker, a repeated card, a card outside the deck, an unknown item) is
-passed to the general evaluator, which rates it or raises its usual error.
+(6,175 of them in 52 cards) and one per set of five ranks in one suit (1,287).
+The default game reads the tables it already has; another game's two tables are
+read from a file (:mod:`pokerbonus.hands.table_files`: written at install time for
+the low games, :data:`SHIPPED_KEYS`, else cached by the first process that needs
+them), else built, each entry from the general evaluator on one hand of that kind
+(0.1 to 0.6 s, the time a replay of lowball hands used to spend on it). Anything
+else (another number of cards, a joker, a repeated card, a card outside the deck,
+an unknown item) is passed to the general evaluator, which rates it or raises its
+usual error.
 
 >>> from pokerbonus.cards import parse_cards
 >>> rank = five_card_ranker("27")
@@ -28,8 +31,15 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import re
+import struct
+import sys
 import threading
+from array import array
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Final
 
 from pokerbonus.cards import Card
@@ -50,8 +60,15 @@ from pokerbonus.hands.high import (
     rank_multisets,
     representative,
 )
+from pokerbonus.hands.table_files import cache_dir, places, shipped_dir, write_atomically
 
-__all__ = ["FiveCardRanker", "five_card_ranker"]
+__all__ = ["SHIPPED_KEYS", "FiveCardRanker", "five_card_ranker", "stored_tables", "write_shipped"]
+
+FIVE_TABLES_VERSION: Final = 1
+"""Bump after changing how a game's five-card tables are built (then reinstall)."""
+SHIPPED_KEYS: Final = ("27", "a5", "low8")
+"""The games whose tables the install writes (the lowball and hi-lo showdowns)."""
+_MAGIC: Final = b"PBFIVE"
 
 FiveCardRanker = Callable[[Sequence[Card | int]], int]
 """A function from five cards to their integer rank in one game (greater is stronger)."""
@@ -89,6 +106,26 @@ def _tables(key: str) -> tuple[dict[int, int], dict[int, int]]:
         return dict(FIVE_RANKS), flush
     if key == "badugi":  # four cards: nothing is five cards there
         return {}, {}
+    tables = stored_tables(key)
+    if tables is not None:
+        return tables
+    tables = _compute(key)
+    with contextlib.suppress(OSError):
+        _save(tables, cache_dir() / _file_name(key))
+    return tables
+
+
+def stored_tables(key: str) -> tuple[dict[int, int], dict[int, int]] | None:
+    """The tables of game ``key`` read from the install's file or the cache (``None``:
+    neither has them)."""
+    for path in places(_file_name(key)):
+        tables = _read(path)
+        if tables is not None:
+            return tables
+    return None
+
+
+def _compute(key: str) -> tuple[dict[int, int], dict[int, int]]:
     rules = _spec(key, {}).rules
     low = rules.low if rules is not None else 0  # the lowest rank of a short deck
     plain: dict[int, int] = {}
@@ -99,6 +136,61 @@ def _tables(key: str) -> tuple[dict[int, int], dict[int, int]]:
         if len(set(ranks)) == 5:
             flush[total] = evaluate(tuple(representative(ranks, True)), key).rank
     return plain, flush
+
+
+def _file_name(key: str) -> str:
+    """The table file of game ``key`` (its characters other than letters and digits
+    written as their code, so that two keys never share a file)."""
+    safe = re.sub(r"[^A-Za-z0-9]", lambda m: f"_{ord(m.group()):x}_", key)
+    return f"five-{safe}-v{FIVE_TABLES_VERSION}.bin"
+
+
+def _header() -> bytes:
+    return _MAGIC + struct.pack("<HB", FIVE_TABLES_VERSION, sys.byteorder == "little")
+
+
+def _save(tables: tuple[dict[int, int], dict[int, int]], path: Path) -> None:
+    plain, flush = tables
+    body = array("q", [len(plain), *plain, *plain.values(), *flush, *flush.values()]).tobytes()
+    head = _header()
+    write_atomically(path, lambda handle: handle.write(head + hashlib.sha256(body).digest() + body))
+
+
+def _read(path: Path) -> tuple[dict[int, int], dict[int, int]] | None:
+    """The tables stored at ``path``; ``None`` when missing, damaged, of another
+    version or written on a machine of the other byte order."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = _header()
+    start = len(head) + 32
+    body = data[start:]
+    if data[: len(head)] != head or hashlib.sha256(body).digest() != data[len(head) : start]:
+        return None
+    values = array("q")
+    values.frombytes(body[: len(body) - len(body) % values.itemsize])
+    if not values:
+        return None
+    n = values[0]
+    rest = len(values) - 1 - 2 * n
+    if n < 0 or rest < 0 or rest % 2:
+        return None
+    m = rest // 2
+    plain = dict(zip(values[1 : 1 + n], values[1 + n : 1 + 2 * n], strict=True))
+    at = 1 + 2 * n
+    flush = dict(zip(values[at : at + m], values[at + m :], strict=True))
+    return plain, flush
+
+
+def write_shipped() -> list[Path]:
+    """Build the tables of :data:`SHIPPED_KEYS` into the package (the install's build hook)."""
+    written = []
+    for key in SHIPPED_KEYS:
+        path = shipped_dir() / _file_name(key)
+        _save(_compute(key), path)
+        written.append(path)
+    return written
 
 
 def _make(key: str, plain: dict[int, int], flush: dict[int, int]) -> FiveCardRanker:

@@ -13,6 +13,7 @@ from typing import Final
 
 from pokerbonus.hands.category import Category
 from pokerbonus.hands.high import (
+    RANK_KEYS,
     HighRules,
     display_order,
     five_card_classes,
@@ -69,7 +70,16 @@ def a5_key(ranks: Sequence[int]) -> tuple[Category, tuple[int, ...]]:
 
 
 def _a5_table() -> dict[tuple[int, ...], int]:
+    from pokerbonus.hands.five import stored_tables  # five builds on this module
+
     multisets = rank_multisets(5)
+    stored = stored_tables("a5")  # the install's file: no class to rate here
+    if stored is not None:
+        plain = stored[0]
+        try:
+            return {ranks: plain[sum(RANK_KEYS[r] for r in ranks)] for ranks in multisets}
+        except KeyError:  # a damaged file: rate them here
+            pass
     badness = {ranks: a5_key(ranks) for ranks in multisets}
     ordered = sorted(set(badness.values()), reverse=True)
     dense = {key: i for i, key in enumerate(ordered, start=1)}

@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from pokerbonus.engine.config import TableConfig
     from pokerbonus.engine.state import Hand
     from pokerbonus.engine.table import HandPlan
+    from pokerbonus.notation.pokerstars import Hero
 
 __all__ = ["french_rules", "hand_history", "pokerstars_text", "table_hand_history"]
 
@@ -263,7 +264,7 @@ def pokerstars_text(
     players: Sequence[str] | None = None,
     number: int = 1,
     table: str = "Poker Bonus",
-    hero: int | None = None,
+    hero: Hero = None,
     when: datetime.datetime | None = None,
 ) -> str:
     """A finished five-card draw hand in the text style of PokerStars' histories.
@@ -271,8 +272,8 @@ def pokerstars_text(
     The draw-only name of :func:`pokerbonus.notation.pokerstars.hand_text`, which
     writes every family; this one refuses games other than a five-card draw.
     ``players`` are names in engine seat order; ``hero``: the one seat whose
-    cards are written (``None``: every hand, the house's record); ``when`` the
-    time written in the header (omitted if ``None``).
+    cards are written (``"spectator"``: nobody's; ``None``: every hand, the house's
+    record); ``when`` the time written in the header (omitted if ``None``).
     """
     from pokerbonus.notation.pokerstars import hand_text
 

@@ -5,12 +5,16 @@ module writes it for hold'em and the other board games (``*** HOLE CARDS ***``,
 ``*** FLOP ***``, ``*** TURN ***``, ``*** RIVER ***``; a double-board game has a
 ``FIRST``/``SECOND`` flop, turn and river), stud (``*** 3rd STREET ***`` ...
 ``*** RIVER ***``) and draw (``*** DEALING HANDS ***``, ``*** FIRST DRAW ***``
-... as PokerStars names even a single draw): the header, seats, forced bets, cards (every hand,
-or one hero's and the up cards), the actions with their amounts (``raises X
-to Y``), uncalled bets returned, the showdown, and a summary with the pot, side
-pots and ``Rake 0``. Everything comes from the hand's events, so the totals are
-the engine's: the pot is the sum of what was put in less what was returned,
-and the chips collected add up to it. See ``docs/pokerstars.md``.
+... as PokerStars names even a single draw): the header, seats, forced bets, cards
+(every hand, or one hero's, the up cards and the hands shown at the showdown), the
+actions with their amounts (``raises X to Y``), uncalled bets returned, the
+showdown, and a summary with the pot, side pots and ``Rake 0``. Everything comes
+from the hand's events, so the totals are the engine's: the pot is the sum of
+what was put in less what was returned,
+and the chips collected add up to it. A hero's text is written from the hero's
+view of the hand (:func:`pokerbonus.engine.views.build_view`): another player's
+down cards, draws and discards come with their count only, as the hero saw them.
+See ``docs/pokerstars.md``.
 
 >>> import random
 >>> from pokerbonus.engine import Hand
@@ -42,8 +46,9 @@ Seat 2: bob (button) (small blind) collected (4)
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from datetime import UTC
+from typing import TYPE_CHECKING, Literal
 
 from pokerbonus.cards import format_cards
 from pokerbonus.engine.events import (
@@ -68,6 +73,7 @@ from pokerbonus.engine.events import (
     StubReshuffled,
 )
 from pokerbonus.engine.showdown import best_value, evaluator_options
+from pokerbonus.engine.views import build_view
 from pokerbonus.errors import NotationError, PokerError
 from pokerbonus.i18n import gettext
 from pokerbonus.rules.games import Deal
@@ -76,7 +82,14 @@ if TYPE_CHECKING:
     from pokerbonus.engine.state import Hand
     from pokerbonus.notation.phh import HandHistory
 
-__all__ = ["family_of", "hand_text", "history_text"]
+__all__ = ["SPECTATOR", "Hero", "family_of", "hand_text", "history_text", "when_text"]
+
+SPECTATOR: Literal["spectator"] = "spectator"
+"""The ``hero`` of a text written for nobody at the table: no private card but the
+up cards and the hands shown."""
+
+Hero = int | Literal["spectator"] | None
+"""Whose text: a seat, :data:`SPECTATOR`, or ``None`` for the house's record (every card)."""
 
 _STRUCTURE = {"no-limit": "No Limit", "pot-limit": "Pot Limit", "limit": "Limit"}
 _ORDINALS = ("FIRST", "SECOND", "THIRD", "FOURTH", "FIFTH")
@@ -134,9 +147,30 @@ def _level(hand: Hand) -> str:
         return "/".join(str(b) for b in blinds)
     if stakes.blinds:
         return "/".join(str(b) for b in stakes.blinds)
-    if stakes.blind is not None:
-        return f"blind {stakes.blind}"
-    return f"ante {stakes.ante}"
+    if stakes.blind is not None:  # one blind: PokerStars writes two amounts, both its size
+        return f"{stakes.blind}/{stakes.blind}"
+    return f"{stakes.ante}/{stakes.ante}"  # antes only: the ante as both amounts
+
+
+def when_text(when: datetime.datetime) -> str:
+    """The date of a header as PokerStars writes it: the time in UTC (a naive
+    ``when`` is taken as UTC), then in brackets the time of its servers (ET, New
+    York's time, summer time included) when the time-zone database is there.
+
+    >>> when_text(datetime.datetime(2026, 12, 1, 23, 31, 25))
+    '2026/12/01 23:31:25 UTC [2026/12/01 18:31:25 ET]'
+    >>> when_text(datetime.datetime(2026, 7, 1, 2, 0, 0, tzinfo=datetime.UTC))
+    '2026/07/01 02:00:00 UTC [2026/06/30 22:00:00 ET]'
+    """
+    utc = when.replace(tzinfo=datetime.UTC) if when.tzinfo is None else when.astimezone(UTC)
+    text = utc.strftime("%Y/%m/%d %H:%M:%S") + " UTC"
+    try:
+        import zoneinfo
+
+        eastern = utc.astimezone(zoneinfo.ZoneInfo("America/New_York"))
+    except (ImportError, KeyError, ValueError, OSError):  # no time-zone database here
+        return text
+    return text + eastern.strftime(" [%Y/%m/%d %H:%M:%S ET]")
 
 
 def _describe(hand: Hand, seat: int, cards: Sequence[int]) -> str:
@@ -154,7 +188,7 @@ def _describe(hand: Hand, seat: int, cards: Sequence[int]) -> str:
 class _Writer:
     """One pass over the events; ``lines`` is the text."""
 
-    def __init__(self, hand: Hand, names: list[str], hero: int | None) -> None:
+    def __init__(self, hand: Hand, names: list[str], hero: Hero) -> None:
         self.hand, self.names, self.hero = hand, names, hero
         self.family = family_of(hand)
         self.lines: list[str] = []
@@ -172,9 +206,6 @@ class _Writer:
 
     def say(self, seat: int, text: str) -> None:
         self.lines.append(f"{self.names[seat]}: {text}")
-
-    def shows(self, seat: int) -> bool:
-        return self.hero is None or self.hero == seat
 
     def header(self, title: str) -> None:
         self.lines.append(f"*** {title} ***")
@@ -223,14 +254,14 @@ class _Writer:
         elif isinstance(event, CardsServed):
             kept = list(self.cards[event.seat])
             self.cards[event.seat] += event.cards
-            if self.shows(event.seat):
+            if event.cards:  # the hero's own, or every hand in the house's record
                 before = f"[{format_cards(kept)}] " if kept else ""
                 self.lines.append(
                     f"Dealt to {names[event.seat]} {before}[{format_cards(event.cards)}]"
                 )
         elif isinstance(event, Discarded):
             self.cards[event.seat] = [c for c in self.cards[event.seat] if c not in event.cards]
-            cards = f" [{format_cards(event.cards)}]" if self.shows(event.seat) else ""
+            cards = f" [{format_cards(event.cards)}]" if event.cards else ""
             self.say(event.seat, f"discards {event.count} card{_s(event.count)}{cards}")
         elif isinstance(event, StubReshuffled):
             self.lines.append(f"Dealer reshuffles {event.count} discards into a new stub")
@@ -273,13 +304,13 @@ class _Writer:
                 self.header(title)
                 self.street = title.replace("STREET", "Street").replace("RIVER", "River")
                 self.round_open = False
-            if event.face == "up" or self.shows(event.seat):
+            if event.cards:  # up cards, or the hero's (the view keeps no other)
                 self.lines.append(f"Dealt to {names[event.seat]} [{format_cards(event.cards)}]")
             return
         if self.round_open:
             self.header("HOLE CARDS" if self.family == "board" else "DEALING HANDS")
             self.round_open = False
-        if self.shows(event.seat):
+        if event.cards:  # the hero's, or every hand in the house's record
             self.lines.append(f"Dealt to {names[event.seat]} [{format_cards(event.cards)}]")
 
     def _board(self, event: BoardDealt) -> None:
@@ -305,7 +336,7 @@ class _Writer:
             self.say(event.seat, "stands pat")
             return
         self.cards[event.seat] = [c for c in self.cards[event.seat] if c not in event.cards]
-        cards = f" [{format_cards(event.cards)}]" if self.shows(event.seat) else ""
+        cards = f" [{format_cards(event.cards)}]" if event.cards else ""
         self.say(event.seat, f"discards {event.count} card{_s(event.count)}{cards}")
 
 
@@ -327,7 +358,7 @@ def hand_text(
     players: Sequence[str] | None = None,
     number: int = 1,
     table: str = "Poker Bonus",
-    hero: int | None = None,
+    hero: Hero = None,
     when: datetime.datetime | None = None,
     currency: str = "",
 ) -> str:
@@ -335,8 +366,10 @@ def hand_text(
 
     ``players``: names in engine seat order (default ``Player 1`` ...); seats
     are numbered from 1 in engine seat order. ``hero``: the one seat whose
-    private cards are written, with every up card (``None``: every card, the
-    house's record). ``when``: the time in the header (left out if ``None``).
+    private cards are written, with every up card and the hands shown at the
+    showdown, from that seat's view of the hand (:data:`SPECTATOR`: nobody's
+    private cards; ``None``: every card, the house's record). ``when``: the time
+    in the header, in UTC and ET (:func:`when_text`; left out if ``None``).
     ``currency``: written before amounts in the header (``"$"``), chips if empty.
     """
     if not hand.finished:
@@ -349,7 +382,7 @@ def hand_text(
                 n=n, names=names
             )
         )
-    if hero is not None and not 0 <= hero < n:
+    if hero is not None and hero != SPECTATOR and not (isinstance(hero, int) and 0 <= hero < n):
         raise NotationError(
             gettext("PokerStars text: hero seat {hero} is not a seat (0..{n})").format(
                 hero=hero, n=n - 1
@@ -362,7 +395,7 @@ def hand_text(
         level = "/".join(currency + part for part in level.split("/"))
     header = f"PokerStars Hand #{number}: {title} {_STRUCTURE[game.structure.kind]} ({level})"
     if when is not None:
-        header += " - " + when.strftime("%Y/%m/%d %H:%M:%S")
+        header += " - " + when_text(when)
     writer = _Writer(hand, names, hero)
     lines = writer.lines
     deck = hand.deck_size
@@ -373,7 +406,10 @@ def hand_text(
     )
     lines += [header, f"Table '{table}' {n}-max Seat #{hand.dealer + 1} is the button{note}"]
     lines += [f"Seat {s + 1}: {names[s]} ({hand.starting_stacks[s]} in chips)" for s in range(n)]
-    for event in hand.events:
+    events: Iterable[object] = hand.events
+    if hero is not None:  # what the hero saw: others' hidden cards left out by the view
+        events = build_view(hand, None if hero == SPECTATOR else hero).log
+    for event in events:
         writer.event(event)
     _summary(hand, writer)
     return "\n".join(lines) + "\n"

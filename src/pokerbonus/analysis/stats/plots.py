@@ -1,4 +1,8 @@
-"""Plots of the statistics (matplotlib, Agg backend): PNG or SVG by file extension."""
+"""Plots of the statistics (matplotlib, Agg backend): PNG or SVG by file extension.
+
+matplotlib is an extra (``pip install 'pokerbonus[plots]'``), needed by this module
+only: :func:`check_plot` says, before any work starts, whether a plot can be saved.
+"""
 
 from __future__ import annotations
 
@@ -9,23 +13,40 @@ from pokerbonus.analysis.stats.dealer import DealerResult
 from pokerbonus.analysis.stats.dealt import DealtStats
 from pokerbonus.analysis.stats.draw import DrawStats
 from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
-from pokerbonus.errors import ConfigurationError
+from pokerbonus.errors import ConfigurationError, MissingExtraError
 from pokerbonus.hands.category import Category
 from pokerbonus.hands.describe import category_name
 from pokerbonus.i18n import current_language, gettext, ngettext
 from pokerbonus.i18n.numbers import number
 
-__all__ = ["plot_dealer", "plot_dealt", "plot_draw"]
+__all__ = ["check_plot", "plot_dealer", "plot_dealt", "plot_draw"]
 
 _FORMATS = {".png": "png", ".svg": "svg"}
 
 
-def _figure(path: Path) -> tuple[Any, Any, str]:
+def check_plot(path: Path) -> str:
+    """The format of the plot ``path`` asks for (``"png"``, ``"svg"``); raises
+    :class:`ConfigurationError` for another extension and :class:`MissingExtraError`
+    when matplotlib is not installed."""
     fmt = _FORMATS.get(path.suffix.lower())
     if fmt is None:
         raise ConfigurationError(
             gettext("plot: {path!r} must end in .png or .svg").format(path=str(path))
         )
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise MissingExtraError(
+            gettext(
+                "plot: matplotlib is not installed; install the plots extra: "
+                "pip install 'pokerbonus[plots]'"
+            )
+        ) from None
+    return fmt
+
+
+def _figure(path: Path) -> tuple[Any, Any, str]:
+    fmt = check_plot(path)
     import matplotlib
 
     matplotlib.use("Agg")
