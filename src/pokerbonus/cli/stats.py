@@ -22,17 +22,17 @@ from pokerbonus.analysis.stats.dealer import (
 )
 from pokerbonus.analysis.stats.dealt import dealt_frequencies
 from pokerbonus.analysis.stats.draw import DrawConfig, DrawStats, draw_shard
-from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
 from pokerbonus.cards import default_deck_size
 from pokerbonus.cli.progress import progress_bar, spinner
-from pokerbonus.dealer.settings import DealerSettings, read_toml
 from pokerbonus.dealer.text import hand_name
 from pokerbonus.errors import PokerError
 from pokerbonus.hands.category import Category
+from pokerbonus.hands.classes import CATEGORY_KEYS
 from pokerbonus.hands.describe import category_name
 from pokerbonus.i18n import current_language, gettext, ngettext
 from pokerbonus.i18n.numbers import number
-from pokerbonus.sim import RunResult, Shard, ShardTask, plan_shards, run_shards
+from pokerbonus.rules.dealer import DealerSettings, read_toml
+from pokerbonus.shards import RunResult, Shard, ShardTask, plan_shards, run_shards
 
 __all__ = ["stats_app"]
 
