@@ -79,6 +79,23 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         config.option.numprocesses = 0
 
 
+DOCTEST_GROUPS = {"src/pokerbonus/solvers/french/cards.py": "solvers_french_cards"}
+"""Doctests that read a result their module's tests build (cached per process): the
+worker of those tests runs them."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of the PostgreSQL server share one (one per worker otherwise); the
+    doctests of :data:`DOCTEST_GROUPS` join their module's tests."""
+    for item in items:
+        if "postgres_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("postgres"))
+        group = DOCTEST_GROUPS.get(item.nodeid.split("::")[0])
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
 @pytest.fixture(autouse=True)
 def _english_after_each_test() -> Iterator[None]:
     yield
