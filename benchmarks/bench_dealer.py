@@ -27,8 +27,8 @@ import numpy.typing as npt
 
 from pokerbonus.analysis.stats import dealer_kernels as k
 from pokerbonus.analysis.stats.dealer import RtpTerms, dealer_rtp
-from pokerbonus.analysis.stats.tables import BINOM, class_tables, hand_class
 from pokerbonus.dealer import DealerSettings
+from pokerbonus.hands.classes import BINOM, class_tables, hand_class
 
 
 @numba.njit(cache=True, nogil=True)

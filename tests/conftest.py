@@ -8,6 +8,21 @@ server runs as the ``postgres`` user (``runuser``). ``postgres_url`` gives each 
 a database of its own. Without the PostgreSQL binaries or psycopg the tests skip
 with the reason (CI installs both: ``.ci/run``).
 
+The suite runs on every core (``-n auto`` in pyproject.toml, pytest-xdist), each
+worker a process of its own with its own temporary folders; what they share is made
+safe here:
+
+- numba's on-disk cache: its index and data files are read and written under a file
+  lock, in the workers and in every Python process the tests start (``tests/site``,
+  first on ``PYTHONPATH``; see its module doc);
+- the modules that must stay on one worker (one server or browser for the module, one
+  PostgreSQL server for the run) carry an ``xdist_group`` mark, honoured by
+  ``--dist loadgroup``;
+- ``--snapshot-update`` runs serially: the snapshot plugin prunes unused snapshots only
+  when one process has seen every test.
+
+``-n 0`` runs the suite in one process (``--pdb`` does so by itself).
+
 The suite speaks English whatever the machine's locale or saved preference:
 ``POKERBONUS_LANG=en`` for every command the tests start, and the language of the
 process is English again after each test (the French tests ask for French), Typer's
@@ -17,6 +32,7 @@ words included (``speak_toolkit``, which ``pokerbonus.cli.main`` calls).
 from __future__ import annotations
 
 import glob
+import importlib.util
 import os
 import pwd
 import shutil
@@ -33,6 +49,51 @@ import pokerbonus.i18n
 from pokerbonus.i18n.toolkit import speak_toolkit
 
 os.environ["POKERBONUS_LANG"] = "en"
+
+SITE = Path(__file__).resolve().parent / "site"
+collect_ignore = ["site"]
+
+
+def _lock_numba_cache() -> None:
+    """Numba's cache under a lock here and in every process started from here."""
+    paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    if str(SITE) not in paths:
+        os.environ["PYTHONPATH"] = os.pathsep.join([str(SITE), *paths])
+    spec = importlib.util.spec_from_file_location(
+        "_pokerbonus_numba_lock", SITE / "sitecustomize.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # installs the lock (now or when numba is loaded)
+
+
+_lock_numba_cache()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """``--snapshot-update`` runs in one process (see the module doc)."""
+    if config.getoption("--snapshot-update", default=False) and config.pluginmanager.has_plugin(
+        "xdist"
+    ):
+        config.option.numprocesses = 0
+
+
+DOCTEST_GROUPS = {"src/pokerbonus/solvers/french/cards.py": "solvers_french_cards"}
+"""Doctests that read a result their module's tests build (cached per process): the
+worker of those tests runs them."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of the PostgreSQL server share one (one per worker otherwise); the
+    doctests of :data:`DOCTEST_GROUPS` join their module's tests."""
+    for item in items:
+        if "postgres_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("postgres"))
+        group = DOCTEST_GROUPS.get(item.nodeid.split("::")[0])
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(autouse=True)

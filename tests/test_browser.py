@@ -36,6 +36,9 @@ import pytest
 
 from pokerbonus.hands import evaluate
 
+# one server and one Chromium serve every test of the module: all on one worker
+pytestmark = pytest.mark.xdist_group("browser")
+
 playwright_sync = pytest.importorskip("playwright.sync_api")
 server_app = pytest.importorskip("pokerbonus.server.app")
 uvicorn = pytest.importorskip("uvicorn")

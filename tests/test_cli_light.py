@@ -14,7 +14,7 @@ from pokerbonus.analysis.stats import dealer
 from pokerbonus.bots.expert import SOLVER_GAMES
 from pokerbonus.bots.game_bots import GAME_FAMILIES
 from pokerbonus.cli import load_command, match, stats
-from pokerbonus.dealer.settings import DealerSettings
+from pokerbonus.rules.dealer import DealerSettings
 from pokerbonus.store import Store
 
 HEAVY = (

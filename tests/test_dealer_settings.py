@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from pokerbonus.dealer import DEFAULT_PAYTABLE, DealerSettings, Paytable, Qualifier
-from pokerbonus.dealer.settings import RULES_VERSION
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.hands import evaluate
+from pokerbonus.rules.dealer import RULES_VERSION
 
 
 def test_section_9_defaults() -> None:

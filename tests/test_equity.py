@@ -226,11 +226,31 @@ def test_shortdeck_flush_beats_full_house_and_a6789_is_a_straight() -> None:
 
 
 def test_ranges_exact_match_reference() -> None:
+    """Ranges against the brute force, on the turn: heads-up, and three ranges (on the
+    flop under ``-m long``)."""
     _check_exact(["AhKh", "QQ+, AKs"], board="Ks 7d 2c 9s")
+    _check_exact(["AhKh", "TT, 9s8s", "76s"], board="Ks 7d 2c 3h")
+
+
+@pytest.mark.long
+def test_ranges_exact_match_reference_three_ranges_on_the_flop() -> None:
     _check_exact(["AhKh", "TT, 9s8s", "76s"], board="Ks 7d 2c")
 
 
 def test_exact_with_random_opponent_on_the_turn() -> None:
+    """A random opponent on the turn, every hand then every river, against the brute force,
+    with 22 cards dead (276 hands, 22 rivers each; the whole deck under ``-m long``)."""
+    dead = "2d 3d 4d 5d 6d 8d 9d Td Jd 2h 3h 4h 5h 6h 7h 8h 9h 2s 3s 4s 5s 6s"
+    hands = ["AhKh", "random"]
+    r = equity(hands, board="Ks 7d 2c Qh", dead=dead)
+    assert r.exact and r.n == 276 * 22  # C(24, 2) hands, then 22 rivers each
+    eq, wins, ties, n = _reference(hands, "Ks 7d 2c Qh", dead=dead)
+    assert (list(r.wins), list(r.ties), r.n) == (wins, ties, n)
+    assert r.equity[0] == pytest.approx(float(eq[0]), abs=1e-12)
+
+
+@pytest.mark.long
+def test_exact_with_random_opponent_on_the_turn_whole_deck() -> None:
     hands = ["AhKh", "random"]
     r = equity(hands, board="Ks 7d 2c Qh")
     assert r.exact and r.n == 1035 * 44  # 1035 hands, then 44 rivers each

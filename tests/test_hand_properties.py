@@ -204,17 +204,25 @@ def play_checked(
 
 
 def test_random_hands_seeded_bulk() -> None:
+    """3,000 seeded hands (a million under ``-m long``), every tenth checked step by step."""
     rng = random.Random(20261129)
     passed = 0
-    for i in range(10_000):
+    for i in range(3_000):
         hand = play_checked(rng, every_step=i % 10 == 0, views=i % 50 == 0, illegal=i % 20 == 0)
         passed += hand.all_passed
     assert passed > 0  # the all-pass case was reached
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(seed=st.integers(0, 2**63))
 def test_random_hands_hypothesis(seed: int) -> None:
+    play_checked(random.Random(seed), every_step=True, views=True, illegal=True)
+
+
+@pytest.mark.long
+@settings(max_examples=1_000, deadline=None)
+@given(seed=st.integers(0, 2**63))
+def test_random_hands_hypothesis_long(seed: int) -> None:
     play_checked(random.Random(seed), every_step=True, views=True, illegal=True)
 
 

@@ -14,6 +14,9 @@ import pytest
 from pokerbonus.hands import high, table_files
 from pokerbonus.hands.evaluation import evaluate
 
+# the module's tables are computed once: all on one worker of the parallel suite
+pytestmark = pytest.mark.xdist_group("hands_tables")
+
 
 @pytest.fixture(scope="module")
 def computed() -> list[array[int]]:

@@ -23,6 +23,9 @@ from pokerbonus.i18n.catalog import extract, problems, read, toolkit_messages, t
 from pokerbonus.i18n.toolkit import toolkit_source
 from pokerbonus.web.words import page_messages, schema_words
 
+# the catalog template is extracted once: all on one worker of the parallel suite
+pytestmark = pytest.mark.xdist_group("i18n_catalog")
+
 TRANSLATED = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
 
 # Modules whose sentences go through the translation layer so far; the

@@ -38,6 +38,9 @@ from pokerbonus.server.app import CLOSE_TOO_MANY, MAX_BODY, BodyLimit
 from pokerbonus.server.names import check_name, confusable_key
 from pokerbonus.server.session import MAX_CHIPS, ServerError
 
+# one `pokerbonus serve` process serves the module: all on one worker
+pytestmark = pytest.mark.xdist_group("server_security")
+
 
 def free_port() -> int:
     with socket.socket() as s:

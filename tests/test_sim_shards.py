@@ -11,10 +11,10 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from pokerbonus import shards as shards_module
 from pokerbonus.analysis.stats.draw import DrawConfig, draw_shard
 from pokerbonus.errors import ConfigurationError
-from pokerbonus.sim import Shard, plan_shards, run_shards
-from pokerbonus.sim import shards as shards_module
+from pokerbonus.shards import Shard, plan_shards, run_shards
 
 CONFIG = DrawConfig(deck=32, players=4)
 TASK = functools.partial(draw_shard, CONFIG)

@@ -13,6 +13,9 @@ from pokerbonus.hands import evaluate
 from pokerbonus.solvers import CHANCE, TERMINAL, Solution, infoset_reach, solve
 from pokerbonus.solvers.draw import DrawConfig, DrawPoker, DrawState, draw_poker, hand_strength
 
+# the module's solution is solved once: all on one worker of the parallel suite
+pytestmark = pytest.mark.xdist_group("solvers_draw")
+
 CONFIG = DrawConfig()
 RULES = DrawPoker()
 

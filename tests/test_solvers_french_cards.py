@@ -19,6 +19,9 @@ from pokerbonus.solvers.french.cards import (
     suit_classes,
 )
 
+# the module's card abstraction is built once: all on one worker of the parallel suite
+pytestmark = pytest.mark.xdist_group("solvers_french_cards")
+
 _PERMS = list(itertools.permutations(range(4)))
 
 

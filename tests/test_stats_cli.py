@@ -11,8 +11,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from pokerbonus import shards
 from pokerbonus.cli.stats import stats_app
-from pokerbonus.sim import shards
 
 app = typer.Typer()
 app.add_typer(stats_app, name="stats")

@@ -107,7 +107,7 @@ def test_stats_dealer_text_in_french(capsys: pytest.CaptureFixture[str]) -> None
 
     from pokerbonus.analysis.stats.dealer import DealerResult
     from pokerbonus.cli.stats import _print_dealer
-    from pokerbonus.sim import RunResult
+    from pokerbonus.shards import RunResult
 
     settings = DealerSettings()
     dealer = DealerResult(

@@ -30,10 +30,10 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.analysis.stats.tables import BINOM, class_tables, hand_class_in
 from pokerbonus.cards import Card, CardsLike, format_cards, make_deck, parse_cards
 from pokerbonus.errors import InvalidHandError
 from pokerbonus.hands import Category
+from pokerbonus.hands.classes import BINOM, class_tables, hand_class_in
 from pokerbonus.i18n import gettext
 
 __all__ = [
@@ -127,7 +127,7 @@ def _class_table(deck: int, jokers: int, wheel: bool, ranking: str) -> npt.NDArr
 
     The class of a five-card hand is its number of jokers, whether all its other
     cards share a suit, and the multiset of their ranks; the category follows from
-    the class alone (:func:`pokerbonus.analysis.stats.tables.class_tables` rates
+    the class alone (:func:`pokerbonus.hands.classes.class_tables` rates
     one hand per class with :func:`evaluate`).
     Index: ``[jokers, suited, colex rank of the sorted ranks]``; -1 = no such hand.
     """

@@ -196,7 +196,7 @@ def play_command(
 
             store = Store(db)  # the database named is checked before any screen
         if dealer:
-            from pokerbonus.dealer.settings import MAX_PLAYERS
+            from pokerbonus.rules.dealer import MAX_PLAYERS
             from pokerbonus.tui.dealer_app import run_dealer
 
             if opponents is not None and not 0 <= opponents <= MAX_PLAYERS - 1:

@@ -23,7 +23,7 @@ from pokerbonus.i18n.numbers import number
 
 if TYPE_CHECKING:  # the modules that do the work are imported when it is done
     from pokerbonus.analysis.stats.dealer import DealerResult
-    from pokerbonus.sim import RunResult, Shard, ShardTask
+    from pokerbonus.shards import RunResult, Shard, ShardTask
 
 __all__ = ["DEFAULT_SITUATIONS", "MAX_DEALS", "MAX_SITUATIONS", "MAX_WORKERS", "stats_app"]
 
@@ -98,7 +98,7 @@ def _category(key: str) -> str:
 def _run(
     task: ShardTask, seed: int, hands: int, workers: int | None, ray: str | None, quiet: bool
 ) -> RunResult:
-    from pokerbonus.sim import plan_shards
+    from pokerbonus.shards import plan_shards
 
     plan = plan_shards(seed, hands)
     with progress_bar(gettext("simulating"), quiet=quiet) as progress:
@@ -119,7 +119,7 @@ def _shards(
 ) -> RunResult:
     """Run the shards: ``workers`` is the most processes (helpers start only when
     they pay, so a run is never slower than on one worker); no helper outlives it."""
-    from pokerbonus.sim import run_shards, stop_helpers
+    from pokerbonus.shards import run_shards, stop_helpers
 
     backend = "ray" if ray else ("inline" if workers == 1 else "process")
     try:
@@ -158,7 +158,7 @@ def dealt_command(
     """Exact frequency of each category in a five-card deal (full enumeration)."""
     _check_plot(plot)
     from pokerbonus.analysis.stats.dealt import dealt_frequencies
-    from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
+    from pokerbonus.hands.classes import CATEGORY_KEYS
 
     try:
         with spinner(gettext("counting every deal"), quiet=json_output):
@@ -223,8 +223,8 @@ def draw_command(
     """Simulate five-card draw with a fixed strategy; frequencies and win expectancy."""
     _check_plot(plot)
     from pokerbonus.analysis.stats.draw import DrawConfig, DrawStats, draw_shard
-    from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
     from pokerbonus.cards import default_deck_size
+    from pokerbonus.hands.classes import CATEGORY_KEYS
 
     try:
         config = DrawConfig(
@@ -365,7 +365,7 @@ def dealer_command(
     """Return to player of dealer mode under the best play (default settings unless given)."""
     _check_plot(plot)
     from pokerbonus.analysis.stats.dealer import dealer_plan, result_of_run
-    from pokerbonus.dealer.settings import DealerSettings, read_toml
+    from pokerbonus.rules.dealer import DealerSettings, read_toml
 
     try:
         base = read_toml(config) if config is not None else {}

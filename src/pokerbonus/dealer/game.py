@@ -57,10 +57,10 @@ from pokerbonus.dealer.events import (
     WagerPosted,
     WagerSettled,
 )
-from pokerbonus.dealer.settings import MAX_PLAYERS, DealerSettings
 from pokerbonus.errors import ConfigurationError, IllegalActionError
 from pokerbonus.hands import HandValue, evaluate
 from pokerbonus.i18n import gettext
+from pokerbonus.rules.dealer import MAX_PLAYERS, DealerSettings
 
 __all__ = ["DealerAction", "DealerHand", "DealerView", "dealer_deck"]
 

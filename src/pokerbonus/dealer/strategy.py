@@ -28,9 +28,9 @@ from typing import Literal
 from pokerbonus.analysis.stats.dealer import situation_values
 from pokerbonus.cards import Card, CardsLike, format_cards, parse_cards
 from pokerbonus.dealer.game import DealerAction, DealerView
-from pokerbonus.dealer.settings import DealerSettings
 from pokerbonus.errors import InvalidHandError
 from pokerbonus.i18n import gettext
+from pokerbonus.rules.dealer import DealerSettings
 
 __all__ = ["Decision", "best_decision", "best_play"]
 

@@ -20,9 +20,9 @@ import random
 from collections.abc import Sequence
 
 from pokerbonus.dealer.game import DealerHand
-from pokerbonus.dealer.settings import DealerSettings
 from pokerbonus.errors import ConfigurationError, IllegalActionError, PokerError
 from pokerbonus.i18n import gettext
+from pokerbonus.rules.dealer import DealerSettings
 
 __all__ = ["DealerTable"]
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from pokerbonus.dealer.settings import MAX_PLAYERS, PAYTABLE_HANDS, DealerSettings
 from pokerbonus.i18n import N_, gettext
 from pokerbonus.i18n.numbers import number
+from pokerbonus.rules.dealer import MAX_PLAYERS, PAYTABLE_HANDS, DealerSettings
 
 __all__ = ["HAND_NAMES", "hand_name", "rtp_sentence", "rules_text"]
 

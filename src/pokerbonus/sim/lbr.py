@@ -46,7 +46,6 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.analysis.stats.tables import BINOM, class_tables
 from pokerbonus.bots import make_bot
 from pokerbonus.bots.base import Bot, GameInfo, fallback_action
 from pokerbonus.bots.expert_table import covered_strategy, locate
@@ -58,6 +57,7 @@ from pokerbonus.engine.state import Hand
 from pokerbonus.engine.table import game_for
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import ConfigurationError, IllegalActionError
+from pokerbonus.hands.classes import BINOM, class_tables
 from pokerbonus.sim.match import Z95, stakes_for
 from pokerbonus.solvers.french import cards as french_cards
 from pokerbonus.solvers.french.store import Strategy

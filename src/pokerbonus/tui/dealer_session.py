@@ -21,10 +21,10 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from pokerbonus.dealer import DealerAction, DealerSettings, DealerView
-from pokerbonus.dealer.settings import RULES_VERSION, SETTING_KEYS, read_toml
 from pokerbonus.engine.ledger import LedgerEntry
 from pokerbonus.errors import ConfigurationError, PokerError
 from pokerbonus.i18n import gettext
+from pokerbonus.rules.dealer import RULES_VERSION, SETTING_KEYS, read_toml
 from pokerbonus.store import PlayerSpec, ResumePolicy, Store
 from pokerbonus.store.dealer_recorder import RecordedDealerTable, resume_dealer
 from pokerbonus.tui.render import YOU
@@ -345,7 +345,7 @@ def dealer_settings_from_options(
     config: str | os.PathLike[str] | None, options: Mapping[str, Any]
 ) -> tuple[DealerSettings, dict[str, Any]]:
     """Dealer settings and the person's choices from a TOML file (optional: the
-    keys of :data:`~pokerbonus.dealer.settings.SETTING_KEYS` but ``players``,
+    keys of :data:`~pokerbonus.rules.dealer.SETTING_KEYS` but ``players``,
     and ``opponents``, ``name``, ``four_color``, top level or under
     ``[dealer]``) and the flags given (``None``: not given; flags win).
 

@@ -43,11 +43,11 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerbonus.analysis.stats import dealer_kernels as k
-from pokerbonus.dealer.settings import DealerSettings
 from pokerbonus.errors import ConfigurationError, InvalidHandError
 from pokerbonus.i18n import gettext
 from pokerbonus.i18n.numbers import number
-from pokerbonus.sim import RunResult, Shard, ShardTask, plan_shards, run_shards
+from pokerbonus.rules.dealer import DealerSettings
+from pokerbonus.shards import RunResult, Shard, ShardTask, plan_shards, run_shards
 
 __all__ = [
     "DEFAULT_SITUATIONS",
@@ -224,7 +224,7 @@ def _allocation(situations: int) -> npt.NDArray[np.int64]:
 
 
 def sample_shard(terms: RtpTerms, scale: int, seed: int, situations: int) -> npt.NDArray[np.int64]:
-    """A shard task of a sampled run (:mod:`pokerbonus.sim`): counts of
+    """A shard task of a sampled run (:mod:`pokerbonus.shards`): counts of
     :data:`~pokerbonus.analysis.stats.dealer_kernels.STRATUM_FIELDS` per stratum."""
     hands, starts = k.dealt_hands()
     counts: npt.NDArray[np.int64] = k.sample_situations(
@@ -256,7 +256,7 @@ def dealer_plan(
     seed: int = 0,
     exact: bool = False,
 ) -> tuple[ShardTask, tuple[Shard, ...]]:
-    """The task and the shards of an RTP run (for :func:`pokerbonus.sim.run_shards`).
+    """The task and the shards of an RTP run (for :func:`pokerbonus.shards.run_shards`).
 
     Sampled: ``situations`` cut into seeded shards of :data:`SAMPLE_SHARD`.
     Exact: :data:`EXACT_PARTS` shards, each one part (its ``seed`` is the part
@@ -395,7 +395,7 @@ def dealer_rtp(
     on_shard: Callable[[Shard], None] | None = None,
 ) -> DealerResult:
     """The RTP of ``settings`` (see the module doc), run on ``backend``
-    (``"inline"``, ``"process"`` or ``"ray"``, see :func:`pokerbonus.sim.run_shards`)."""
+    (``"inline"``, ``"process"`` or ``"ray"``, see :func:`pokerbonus.shards.run_shards`)."""
     task, shards = dealer_plan(settings, situations=situations, seed=seed, exact=exact)
     result = run_shards(task, shards, backend=backend, workers=workers, on_shard=on_shard)
     return result_of_run(result, settings, situations=situations, seed=seed, exact=exact)

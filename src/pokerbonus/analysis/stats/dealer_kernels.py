@@ -52,7 +52,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.analysis.stats.tables import BINOM, class_tables, hand_class_in
+from pokerbonus.hands.classes import BINOM, class_tables, hand_class_in
 
 __all__ = [
     "CATEGORY_HANDS",

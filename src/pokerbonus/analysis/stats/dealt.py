@@ -1,7 +1,7 @@
 """Exact category frequencies of a five-card deal, for any deck and jokers.
 
 Every five-card hand of the deck is enumerated (at most C(54, 5) = 3,162,510)
-and rated through :func:`pokerbonus.analysis.stats.tables.class_tables`.
+and rated through :func:`pokerbonus.hands.classes.class_tables`.
 
 >>> stats = dealt_frequencies(52)
 >>> stats.total, stats.counts["straight"], stats.counts["straight_flush"]
@@ -19,9 +19,9 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.analysis.stats.tables import BINOM, CATEGORY_KEYS, class_tables, hand_class
 from pokerbonus.cards import make_deck
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.hands.classes import BINOM, CATEGORY_KEYS, class_tables, hand_class
 from pokerbonus.i18n import gettext
 
 __all__ = ["DealtStats", "dealt_frequencies"]

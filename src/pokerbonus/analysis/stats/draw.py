@@ -42,9 +42,9 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.analysis.stats.tables import BINOM, CATEGORY_KEYS, class_tables, hand_class
 from pokerbonus.cards import lowest_rank, make_deck
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.hands.classes import BINOM, CATEGORY_KEYS, class_tables, hand_class
 from pokerbonus.i18n import gettext
 
 __all__ = [
@@ -587,7 +587,7 @@ def draw_shard(config: DrawConfig, seed: int, hands: int) -> npt.NDArray[np.int6
 
 def simulate_draw(config: DrawConfig, hands: int, seed: int) -> DrawStats:
     """Play ``hands`` seeded random deals in this process, as one shard per the
-    shard plan of :mod:`pokerbonus.sim` would (see there for parallel runs)."""
+    shard plan of :mod:`pokerbonus.shards` would (see there for parallel runs)."""
     if hands < 1:
         raise ConfigurationError(
             gettext("hands: {hands!r} is not a positive number of deals").format(hands=hands)

@@ -12,9 +12,9 @@ from typing import Any
 from pokerbonus.analysis.stats.dealer import DealerResult
 from pokerbonus.analysis.stats.dealt import DealtStats
 from pokerbonus.analysis.stats.draw import DrawStats
-from pokerbonus.analysis.stats.tables import CATEGORY_KEYS
 from pokerbonus.errors import ConfigurationError, MissingExtraError
 from pokerbonus.hands.category import Category
+from pokerbonus.hands.classes import CATEGORY_KEYS
 from pokerbonus.hands.describe import category_name
 from pokerbonus.i18n import current_language, gettext, ngettext
 from pokerbonus.i18n.numbers import number

@@ -49,9 +49,9 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.analysis.stats.tables import BINOM, class_tables, hand_class_in
 from pokerbonus.cards import Card, lowest_rank
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.hands.classes import BINOM, class_tables, hand_class_in
 from pokerbonus.hands.draw_table import discard_for_category
 
 __all__ = [

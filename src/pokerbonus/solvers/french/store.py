@@ -34,8 +34,8 @@ from typing import Any, Final, cast
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.analysis.stats.tables import class_tables
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.hands.classes import class_tables
 from pokerbonus.solvers.french.cards import CardAbstraction
 from pokerbonus.solvers.french.tree import GameSpec, PublicTree
 
