@@ -6,6 +6,7 @@ Every message names the bad value and says why it is refused.
 from __future__ import annotations
 
 __all__ = [
+    "BotPathError",
     "ConfigurationError",
     "IllegalActionError",
     "InvalidCardError",
@@ -37,3 +38,8 @@ class NotationError(PokerError, ValueError):
 
 class ConfigurationError(PokerError, ValueError):
     """An invalid table or game configuration; the message names the field."""
+
+
+class BotPathError(ConfigurationError):
+    """A bot named by an import path (``package.module:ClassName``) that cannot be
+    loaded: a bad path, a module that does not import, a class that is not a bot."""
