@@ -87,7 +87,9 @@ def gauntlet_command(
     game: Annotated[str, typer.Option(help=gettext("The game (draw)."))] = "draw",
     players: Annotated[
         int | None,
-        typer.Option(help=gettext("2 (heads-up) or 4 (the bot, the level, two hard); default both.")),
+        typer.Option(
+            help=gettext("2 (heads-up) or 4 (the bot, the level, two hard); default both.")
+        ),
     ] = None,
     level: Annotated[
         str, typer.Option(help=gettext("The level tried: expert or hard."))
@@ -150,10 +152,14 @@ def gauntlet_command(
         typer.echo(
             json.dumps(
                 {
-                    "game": game, "level": level, "hands": hands, "seed": seed,
-                    "interrupted": interrupted, "rows": [r.to_dict() for r in rows],
+                    "game": game,
+                    "level": level,
+                    "hands": hands,
+                    "seed": seed,
+                    "interrupted": interrupted,
+                    "rows": [r.to_dict() for r in rows],
                 }
-            )  # fmt: skip
+            )
         )
     else:
         _report(rows, level, hands, seed)

@@ -13,7 +13,8 @@ The lead registers the command with ``app.command("match")(match_command)``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Sequence
 from typing import Annotated
 
 import typer
@@ -22,6 +23,7 @@ from rich.table import Table as RichTable
 
 from pokerbonus.bots.expert import SOLVER_GAMES
 from pokerbonus.bots.game_bots import GAME_FAMILIES, bot_names, resolve_bot
+from pokerbonus.bots.loader import is_bot_path, load_bot
 from pokerbonus.cli.progress import progress_bar
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.table import game_for
@@ -30,6 +32,7 @@ from pokerbonus.i18n import gettext, pgettext
 from pokerbonus.rules.betting import BettingKind
 from pokerbonus.rules.catalog import CATALOG
 from pokerbonus.sim.game_match import play_game_match, play_solver_match
+from pokerbonus.sim.gauntlet import bot_factory
 from pokerbonus.sim.match import MatchResult, stakes_for
 
 __all__ = ["MATCH_GAMES", "match_command", "parse_bots"]
@@ -56,12 +59,13 @@ def _bots(count: int) -> str:
     return "1 bot" if count == 1 else f"{count} bots"
 
 
-def parse_bots(text: str, game: str, players: int) -> list[str]:
+def parse_bots(text: str, game: str, players: int, search: Sequence[str] = ()) -> list[str]:
     """The registry name of each seat's bot from ``"hard,easy*5"`` at a ``game`` table.
 
     Names may be short (``hard``) or full (``holdem:hard``); each must be one of
-    :func:`pokerbonus.bots.game_bots.bot_names` for the game, and there must be
-    one per player.
+    :func:`pokerbonus.bots.game_bots.bot_names` for the game, or the import path of
+    a bot class, ``package.module:ClassName`` (:mod:`pokerbonus.bots.loader`,
+    ``search``: extra folders to import from), and there must be one per player.
 
     >>> parse_bots("hard,easy*2", "holdem", 3)
     ['holdem:hard', 'holdem:easy', 'holdem:easy']
@@ -86,7 +90,14 @@ def parse_bots(text: str, game: str, players: int) -> list[str]:
                     count=count, strip=item.strip()
                 )
             )
-        lineup += [resolve_bot(game, name)] * (int(count) if count else 1)
+        try:
+            resolved = resolve_bot(game, name)
+        except ConfigurationError:
+            if not is_bot_path(name):
+                raise
+            load_bot(name, 0, search)  # a bad path or a class that is no bot: refused now
+            resolved = name
+        lineup += [resolved] * (int(count) if count else 1)
     if len(lineup) != players:
         raise ConfigurationError(
             gettext(
@@ -114,9 +125,9 @@ def match_command(
         str | None,
         typer.Option(
             help=gettext(
-                "The bot of each seat, e.g. hard,medium or hard,easy*5 (default: "
-                "medium then easy for the other seats; expert,random in kuhn, leduc, "
-                "reduced-draw)."
+                "The bot of each seat, e.g. hard,medium or hard,easy*5, or your own "
+                "bot as package.module:ClassName (default: medium then easy for the "
+                "other seats; expert,random in kuhn, leduc, reduced-draw)."
             )
         ),
     ] = None,
@@ -153,7 +164,7 @@ def match_command(
     if bots is None:
         bots = "expert,random" if game in SOLVER_GAMES else f"medium,easy*{max(players - 1, 1)}"
     try:
-        lineup = parse_bots(bots, game, players)
+        lineup = parse_bots(bots, game, players, search=[os.getcwd()])
     except PokerError as exc:
         raise _fail(str(exc).replace("\n", " ")) from None
     try:
@@ -186,6 +197,14 @@ def _prepare(
                 gettext(
                     "--betting: {game} has its own fixed limit betting, got {betting!r}"
                 ).format(game=game, betting=betting)
+            )
+        own = [name for name in lineup if is_bot_path(name)]
+        if own:
+            raise ConfigurationError(
+                gettext(
+                    "bots: {name!r} is a bot of the engine's tables; {game} is played by "
+                    "the solver's players (expected one of {bot_names})"
+                ).format(name=own[0], game=game, bot_names=", ".join(bot_names(game)))
             )
         if len(lineup) != 2:
             raise ConfigurationError(
@@ -231,9 +250,11 @@ def _prepare(
                     count=len(lineup),
                 )
             )
+    factory = bot_factory([os.getcwd()])
     return lambda on_hand: play_game_match(
-        table_game, stakes, lineup, hands, seed=seed, duplicate=duplicate, on_hand=on_hand
-    )
+        table_game, stakes, lineup, hands, seed=seed, duplicate=duplicate, factory=factory,
+        on_hand=on_hand,
+    )  # fmt: skip
 
 
 def _report(game: str, result: MatchResult, json_output: bool) -> None:

@@ -193,7 +193,8 @@ def play_match(
     ``seconds`` is each decision's deadline on ``clock`` (``None``: none, the
     default, which keeps results independent of the machine's speed) and
     ``samples`` the bots' work cap; ``factory(name, seed)`` builds each seat's bot
-    (default: the draw ladder, :func:`pokerbonus.bots.make_bot`). ``on_hand(done)`` is called after each hand.
+    (default: the draw ladder, :func:`pokerbonus.bots.make_bot`). ``on_hand(done)``
+    is called after each hand.
     Ctrl-C stops the match and keeps what was complete.
     """
     players = len(lineup)
