@@ -119,7 +119,7 @@ def load_bot_class(path: str, search: Sequence[str] = ()) -> type[Any]:
     if inspect.isabstract(found):
         raise BotPathError(
             gettext("bot {path!r}: the class leaves {methods} unimplemented").format(
-                path=path, methods=", ".join(sorted(found.__abstractmethods__))
+                path=path, methods=", ".join(sorted(getattr(found, "__abstractmethods__", ())))
             )
         )
     return found

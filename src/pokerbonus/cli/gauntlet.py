@@ -65,18 +65,18 @@ def _report(rows: list[GauntletRow], level: str, hands: int, seed: int | None) -
         )  # fmt: skip
     console.print(out)
     for players in (2, 4):
-        mine = [r for r in rows if r.players == players]
-        if not mine:
+        table = [r for r in rows if r.players == players]
+        if not table:
             continue
-        failed = [r.bot for r in mine if r.holds is False]
-        held = sum(1 for r in mine if r.holds)
+        failed = [r.bot for r in table if r.holds is False]
+        held = sum(1 for r in table if r.holds)
         target = (
-            gettext("heads-up, each bot's 95% interval not above 0")
+            gettext("heads-up, each bot's interval (95%) not above 0")
             if players == 2
-            else gettext("four-handed, {level}'s 95% interval above 0").format(level=level)
+            else gettext("four-handed, {level}'s interval (95%) above 0").format(level=level)
         )
         line = gettext("{target}: {level} holds against {held} of {count} bots").format(
-            target=target, level=level, held=held, count=len(mine)
+            target=target, level=level, held=held, count=len(table)
         )
         if failed:
             line += gettext("; fails against {bots}").format(bots=", ".join(failed))

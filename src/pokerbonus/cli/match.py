@@ -109,7 +109,9 @@ def parse_bots(text: str, game: str, players: int, search: Sequence[str] = ()) -
 
 
 def _short(name: str) -> str:
-    return name.partition(":")[2] or name
+    """A game bot's level (``holdem:hard`` -> ``hard``); any other name as it is."""
+    prefix, _, level = name.partition(":")
+    return level if prefix in GAME_FAMILIES.values() else name
 
 
 def match_command(
