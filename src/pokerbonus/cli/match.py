@@ -93,8 +93,8 @@ def parse_bots(text: str, game: str, players: int, search: Sequence[str] = ()) -
         try:
             resolved = resolve_bot(game, name)
         except ConfigurationError:
-            if not is_bot_path(name):
-                raise
+            if not is_bot_path(name) or name.partition(":")[0] in GAME_FAMILIES.values():
+                raise  # a game bot's name (holdem:...) is never an import path
             load_bot(name, 0, search)  # a bad path or a class that is no bot: refused now
             resolved = name
         lineup += [resolved] * (int(count) if count else 1)
