@@ -292,13 +292,15 @@ def test_pat_share_counts_the_hands_the_table_stands_pat_on() -> None:
 
 def test_hard_calls_a_stand_pat_pot_bet_with_aces(monkeypatch: pytest.MonkeyPatch) -> None:
     """A player who stood pat holds a pat hand one deal in thirty, or snows: hard
-    reads the snow (``RangeRead.snow``) and calls a pot-sized bet with a pair of
+    reads the snow (``RangeRead.snow``) and calls a half-pot bet with a pair of
     aces; reading every stand-pat as a pat hand (the old read) it folds."""
-    hand = _stand_pat_bet(2)
+    hand = _stand_pat_bet(1)
     view = hand.view(1)
     info = GameInfo.from_game(FIVE_CARD_DRAW, 2)
     read = read_ranges(view, info)[0]
-    assert read.snow == pytest.approx(0.04 / (0.04 + draw_bots.pat_share(32, True)))
+    prior = draw_bots.SNOW_RATE[0]
+    assert read.snow == pytest.approx(prior / (prior + draw_bots.pat_share(32, True)))
+    assert read.snow > 1 / 3
     assert read_ranges(view, info)[1].snow == 0.0  # seat 1 drew three
     assert {HardBot(s).decide(view, info).kind for s in range(4)} == {"check_or_call"}
     monkeypatch.setattr(draw_bots, "SNOW_RATE", (0.0, 0.0))

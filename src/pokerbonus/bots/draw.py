@@ -394,7 +394,7 @@ def balanced_bluff(fraction: float) -> float:
     return fraction / (1 + 2 * fraction) if fraction > 0 else 0.0
 
 
-SNOW_RATE = (0.04, 0.01)
+SNOW_RATE = (0.02, 0.005)
 """How often a player is assumed to snow (stand pat on a hand it would draw to, to
 bluff), heads-up at the draw and multiway: the prior of :func:`read_ranges`."""
 
