@@ -10,8 +10,8 @@ their trick does not cover.
 :data:`GAUNTLET` lists them by name (the order the gauntlet plays them), with the
 parametric mixes (:class:`Mix`: one of two strategies drawn for each hand).
 
->>> sorted(GAUNTLET)[:3]
-['bluffer', 'check-raiser', 'limper']
+>>> list(GAUNTLET)[:3]
+['maniac', 'station', 'bluffer']
 >>> make_gauntlet_bot("maniac", seed=1).name
 'maniac'
 """
