@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -323,6 +324,8 @@ def test_an_overbet_reads_more_bluffs_and_a_small_bet_a_weaker_hand() -> None:
     hand = _after_small_bet()
     small = read_ranges(hand.view(1), info)[0]
     assert small.min_after == draw_bots._min_score(info, Category.PAIR)
+    in_limit = read_ranges(hand.view(1), dataclasses.replace(info, betting="limit"))[0]
+    assert in_limit.min_after == two_pair  # in limit the size is the rule's: no read from it
 
 
 def _after_small_bet() -> Hand:

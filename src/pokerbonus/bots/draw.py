@@ -423,7 +423,8 @@ def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
     the balanced share of the bet's size (:func:`balanced_bluff`: a third of
     pot-sized bets, nearly half of all-ins much larger than the pot), halved for
     a raise, a quarter of that multiway. Bets all under :data:`SMALL_BET` of the
-    pot read one category less (no read for a small opening heads-up). A player
+    pot read one category less (no read for a small opening heads-up), except in
+    limit, where the size is the rule's. A player
     who stood pat holds a pat hand
     (:func:`pat_share` of the deals) or snows (:data:`SNOW_RATE` of the deals):
     ``snow`` is the share of snows among the two.
@@ -489,6 +490,7 @@ def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
         (1, 1, False): (two, 0), (1, 1, True): (trips, 0),
         (1, 2, False): (trips, 0), (1, 2, True): (Category.STRAIGHT, 0),
     }  # fmt: skip
+    chosen_size = info.betting != "limit"  # in limit the size is the rule's, not the bettor's
     pat = pat_share(info.deck_size, info.wheel)
     prior = SNOW_RATE[0] if live_at_draw <= 2 else SNOW_RATE[1]
     reads: dict[int, RangeRead] = {}
@@ -498,7 +500,7 @@ def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
         for r in (0, 1):
             if level[r][s]:
                 category, rank = table[(r, level[r][s], multiway[r][s])]
-                if largest[r][s] < SMALL_BET:  # a small bet says one category less
+                if chosen_size and largest[r][s] < SMALL_BET:  # one category less
                     category, rank = _LOWER.get(category, (category, 0))
                 mins[r] = _min_score(info, category, rank) if category > Category.HIGH_CARD else 0
                 chance = (0.05 if multiway[r][s] else 0.2) / level[r][s]
