@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -14,6 +15,7 @@ from pokerbonus.engine import Action, Hand, deck_for_hands
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.table import game_for
 from pokerbonus.errors import ConfigurationError
+from pokerbonus.hands import Category
 from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
 from pokerbonus.sim.match import stakes_for
 
@@ -248,3 +250,99 @@ def test_hard_equity_stops_early_when_the_decision_is_clear(
     calls.clear()
     bot.equity(view, info, read_view(view), Budget(samples=400), decide_at=(0.999,))
     assert len(calls) == 1
+
+
+# -- hard against the stand-pat bluff and the all-in ----------------------------------
+
+
+def _stand_pat_bet(bet_to: int) -> Hand:
+    """Heads-up: seat 1 holds a pair of aces after drawing three; seat 0 stood pat on
+    nothing, and bets ``bet_to`` once seat 1 has checked. Seat 1 is to act."""
+    order = deck_for_hands(
+        ["9c Td Qd 8s 7d", "Ac Ad Kc Qh 7h"], dealer=0, stub="8c Kd Jh", deck_size=32
+    )
+    hand = Hand(FIVE_CARD_DRAW, [100, 100], dealer=0, deck=order)
+    hand.check_or_call()
+    hand.check_or_call()
+    hand.discard(hand.hole_cards(1)[2:])
+    hand.stand_pat()
+    hand.check_or_call()
+    hand.complete_bet_or_raise_to(bet_to)
+    assert hand.actor == 1
+    return hand
+
+
+def test_pat_share_counts_the_hands_the_table_stands_pat_on() -> None:
+    """Every five cards of the 32-card deck: the share the standard table stands pat on."""
+    from itertools import combinations
+
+    import numpy as np
+
+    from pokerbonus.cards import make_deck
+
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 2)
+    deck = [int(c) for c in make_deck(32)]
+    pat = sum(
+        1
+        for five in combinations(deck, 5)
+        if kernels.discard_mask(np.array(five, dtype=np.int64), info.low, info.wheel, info.order)
+        == 0
+    )
+    assert pat / 201376 == pytest.approx(draw_bots.pat_share(32, True), abs=1e-12)
+
+
+def test_hard_calls_a_stand_pat_pot_bet_with_aces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player who stood pat holds a pat hand one deal in thirty, or snows: hard
+    reads the snow (``RangeRead.snow``) and calls a half-pot bet with a pair of
+    aces; reading every stand-pat as a pat hand (the old read) it folds."""
+    hand = _stand_pat_bet(1)
+    view = hand.view(1)
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 2)
+    read = read_ranges(view, info)[0]
+    prior = draw_bots.SNOW_RATE[0]
+    assert read.snow == pytest.approx(prior / (prior + draw_bots.pat_share(32, True)))
+    assert read.snow > 1 / 3
+    assert read_ranges(view, info)[1].snow == 0.0  # seat 1 drew three
+    assert {HardBot(s).decide(view, info).kind for s in range(4)} == {"check_or_call"}
+    monkeypatch.setattr(draw_bots, "SNOW_RATE", (0.0, 0.0))
+    assert read_ranges(view, info)[0].snow == 0.0
+    assert {HardBot(s).decide(view, info).kind for s in range(4)} == {"fold"}
+
+
+def test_an_overbet_reads_more_bluffs_and_a_small_bet_a_weaker_hand() -> None:
+    """The bluff read of a bet grows with its size past the pot (toward half for an
+    all-in many times the pot); a bet under a third of the pot reads one pair
+    instead of two pair after the draw."""
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 2)
+    pot_bet = read_ranges(_stand_pat_bet(2).view(1), info)[0]
+    all_in = read_ranges(_stand_pat_bet(99).view(1), info)[0]
+    assert pot_bet.bluff == pytest.approx(0.2)
+    assert all_in.bluff == pytest.approx(draw_bots.balanced_bluff(99 / 2))
+    assert all_in.bluff > 0.49
+    two_pair = draw_bots._min_score(info, Category.TWO_PAIR)
+    assert pot_bet.min_after == all_in.min_after == two_pair
+    hand = _after_small_bet()
+    small = read_ranges(hand.view(1), info)[0]
+    assert small.min_after == draw_bots._min_score(info, Category.PAIR)
+    in_limit = read_ranges(hand.view(1), dataclasses.replace(info, betting="limit"))[0]
+    assert in_limit.min_after == two_pair  # in limit the size is the rule's: no read from it
+
+
+def _after_small_bet() -> Hand:
+    """As :func:`_stand_pat_bet`, but seat 1 opened and seat 0 called before the
+    draw, both drew three, and seat 0 bets the minimum into the pot of 10 chips: a
+    bet under a third of the pot."""
+    order = deck_for_hands(
+        ["9c Td Qd 8s 7d", "Ac Ad Kc Qh 7h"], dealer=0, stub="8c Kd Jh Ks Qs Js", deck_size=32
+    )
+    hand = Hand(FIVE_CARD_DRAW, [100, 100], dealer=0, deck=order)
+    hand.complete_bet_or_raise_to(4)
+    hand.check_or_call()
+    hand.discard(hand.hole_cards(1)[2:])
+    hand.discard(hand.hole_cards(0)[2:])
+    hand.check_or_call()
+    low = hand.view(0).legal
+    assert low is not None and low.min_raise_to is not None
+    hand.complete_bet_or_raise_to(low.min_raise_to)
+    assert hand.actor == 1
+    return hand

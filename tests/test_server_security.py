@@ -410,3 +410,39 @@ def test_sockets_per_address_are_capped_with_a_close_code() -> None:
             assert closed.value.code == CLOSE_TOO_MANY
         for ws in socks:
             ws.__exit__(None, None, None)
+
+
+# -- no code named by a client ---------------------------------------------------------
+
+
+def test_a_bot_named_by_import_path_is_refused_and_never_imported(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``add_bot`` takes a level of the ladder only: a client naming a module (one
+    that would leave a mark if imported) gets an error, and the module is never
+    imported."""
+    mark = tmp_path / "imported"
+    (tmp_path / "evilbot.py").write_text(f"open({str(mark)!r}, 'w').close()\nclass Bot: pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    t = create(client)
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": t["token"]})
+        ws.send_json({"type": "add_bot", "seat": 1, "level": "evilbot:Bot"})
+        for _ in range(50):
+            m = ws.receive_json()
+            if m["type"] == "error":
+                break
+        assert m["type"] == "error" and "evilbot:Bot" in m["message"]
+    assert "evilbot" not in sys.modules and not mark.exists()
+
+
+def test_no_server_module_loads_code_by_name() -> None:
+    """No module of ``pokerbonus.server`` imports the loader of bots by path, or
+    imports anything by a name computed at run time."""
+    import pokerbonus.server
+
+    folder = Path(pokerbonus.server.__file__).parent
+    for source in sorted(folder.glob("*.py")):
+        text = source.read_text(encoding="utf-8")
+        for needle in ("bots.loader", "load_bot", "import_module", "__import__", "bot_factory"):
+            assert needle not in text, (source.name, needle)

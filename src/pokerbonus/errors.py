@@ -6,6 +6,7 @@ Every message names the bad value and says why it is refused.
 from __future__ import annotations
 
 __all__ = [
+    "BotPathError",
     "ConfigurationError",
     "IllegalActionError",
     "InvalidCardError",
@@ -43,3 +44,8 @@ class ConfigurationError(PokerError, ValueError):
 class MissingExtraError(PokerError, ImportError):
     """A feature whose optional dependencies are not installed; the message names the
     extra to install (``pip install 'pokerbonus[plots]'``)."""
+
+
+class BotPathError(ConfigurationError):
+    """A bot named by an import path (``package.module:ClassName``) that cannot be
+    loaded: a bad path, a module that does not import, a class that is not a bot."""

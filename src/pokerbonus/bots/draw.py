@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
 
 import numpy as np
 
@@ -34,7 +36,16 @@ from pokerbonus.bots.base import (
 from pokerbonus.bots.kernels import showdown_equity
 from pokerbonus.cards import Card, make_deck
 from pokerbonus.engine.actions import Action, LegalActions
-from pokerbonus.engine.events import BetOrRaised, Drew, Folded
+from pokerbonus.engine.events import (
+    AntePosted,
+    BetOrRaised,
+    BetReturned,
+    BlindPosted,
+    Called,
+    Drew,
+    Folded,
+    PotBought,
+)
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.hands import Category
@@ -43,13 +54,17 @@ from pokerbonus.levels import LADDER
 __all__ = [
     "BOTS",
     "LADDER",
+    "SMALL_BET",
+    "SNOW_RATE",
     "EasyBot",
     "HardBot",
     "MediumBot",
     "RandomBot",
     "RangeRead",
     "StationBot",
+    "balanced_bluff",
     "make_bot",
+    "pat_share",
     "read_ranges",
 ]
 
@@ -336,18 +351,64 @@ class RangeRead:
 
     ``min_before``/``min_after``: the least score (:func:`pokerbonus.bots.kernels.score5`,
     0: no read) of its hand before/after the draw; ``bluff``: the chance that it
-    bet a weaker hand.
+    bet a weaker hand; ``snow``: the chance that its draw was a bluff (it stood pat
+    on a hand it would have drawn to).
     """
 
     min_before: int = 0
     min_after: int = 0
     bluff: float = 0.0
+    snow: float = 0.0
 
 
 def _min_score(info: GameInfo, category: Category, rank: int = 0) -> int:
     """The least score of ``category`` whose leading group has rank ``rank``."""
     groups = {Category.PAIR: 4, Category.TWO_PAIR: 3, Category.TRIPS: 3}.get(category, 1)
     return info.strength(category) << 20 | rank << 4 * (groups - 1)
+
+
+@lru_cache(maxsize=16)
+def pat_share(deck_size: int, wheel: bool) -> float:
+    """The share of dealt hands the standard table stands pat on (a straight or
+    better), exactly, for a deck of ``deck_size`` cards without jokers.
+
+    >>> round(pat_share(32, True), 4), round(pat_share(52, True), 4)
+    (0.0342, 0.0076)
+    """
+    ranks = deck_size // 4
+    runs = ranks - 4 + (1 if wheel else 0)  # five ranks in a row (the wheel: ace low)
+    straights = runs * 4**5  # the straight flushes included
+    flushes = 4 * (comb(ranks, 5) - runs)
+    full_or_quads = ranks * (ranks - 1) * (4 * 6 + 4)
+    return (straights + flushes + full_or_quads) / comb(deck_size, 5)
+
+
+def balanced_bluff(fraction: float) -> float:
+    """The share of bluffs that makes a caller indifferent to a bet of ``fraction``
+    of the pot: the bet risks ``fraction`` to win ``1 + fraction``, so the caller
+    gets ``1 + 2 * fraction`` for ``fraction``.
+
+    >>> balanced_bluff(1.0), round(balanced_bluff(0.5), 3), round(balanced_bluff(50.0), 3)
+    (0.3333333333333333, 0.25, 0.495)
+    """
+    return fraction / (1 + 2 * fraction) if fraction > 0 else 0.0
+
+
+SNOW_RATE = (0.02, 0.005)
+"""How often a player is assumed to snow (stand pat on a hand it would draw to, to
+bluff), heads-up at the draw and multiway: the prior of :func:`read_ranges`."""
+
+
+SMALL_BET = 1 / 3
+"""A bet or raise under this fraction of the pot is small: it buys a cheap
+showdown or a cheap steal, and :func:`read_ranges` reads one category less."""
+
+_LOWER: dict[Category, tuple[Category, int]] = {
+    Category.PAIR: (Category.HIGH_CARD, 0),
+    Category.TWO_PAIR: (Category.PAIR, 0),
+    Category.TRIPS: (Category.TWO_PAIR, 0),
+    Category.STRAIGHT: (Category.TRIPS, 0),
+}
 
 
 def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
@@ -358,7 +419,15 @@ def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
     pair of jacks or better, into three or more two pair; a raise two pair
     heads-up, trips multiway. After the draw: a bet two pair heads-up, trips
     multiway; a raise trips heads-up, a straight multiway. Bluffs: a fifth of
-    bets heads-up, one in twenty multiway, half as many raises.
+    bets heads-up, one in twenty multiway, half as many raises; and at least
+    the balanced share of the bet's size (:func:`balanced_bluff`: a third of
+    pot-sized bets, nearly half of all-ins much larger than the pot), halved for
+    a raise, a quarter of that multiway. Bets all under :data:`SMALL_BET` of the
+    pot read one category less (no read for a small opening heads-up), except in
+    limit, where the size is the rule's. A player
+    who stood pat holds a pat hand
+    (:func:`pat_share` of the deals) or snows (:data:`SNOW_RATE` of the deals):
+    ``snow`` is the share of snows among the two.
 
     >>> from pokerbonus.engine import Hand
     >>> from pokerbonus.rules import FIVE_CARD_DRAW
@@ -373,19 +442,47 @@ def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
     folded = [False] * n
     level = [[0] * n, [0] * n]  # per round: 1 bet, 2 raised
     multiway = [[False] * n, [False] * n]
+    sized = [[0.0] * n, [0.0] * n]  # per round: the least balanced bluff share of its bets
+    largest = [[0.0] * n, [0.0] * n]  # per round: its largest bet, as a fraction of the pot
+    drew = [-1] * n
+    live_at_draw = 0
     round_ = 0
     bets = 0
+    committed = 0  # chips in the pot and on the table
+    put = [0] * n  # this round
+    top = 0  # the bet to call this round
     for event in view.log:
-        if isinstance(event, Drew) and round_ == 0:
-            round_, bets = 1, 0
+        if isinstance(event, Drew):
+            if round_ == 0:
+                round_, bets, put, top = 1, 0, [0] * n, 0
+                live_at_draw = sum(1 for t in range(n) if not folded[t])
+            drew[event.seat] = event.count
         elif isinstance(event, Folded):
             folded[event.seat] = True
+        elif isinstance(event, (AntePosted, PotBought)):
+            committed += event.amount
+        elif isinstance(event, (BlindPosted, Called)):
+            committed += event.amount
+            put[event.seat] += event.amount
+            top = max(top, put[event.seat])
+        elif isinstance(event, BetReturned):
+            committed -= event.amount
+            put[event.seat] -= event.amount
         elif isinstance(event, BetOrRaised):
             s = event.seat
+            call = max(top - put[s], 0)
+            fraction = max(event.to - top, 0) / max(committed + call, 1)
             others = sum(1 for t in range(n) if t != s and not folded[t])
+            first = level[round_][s] == 0
             level[round_][s] = max(level[round_][s], 2 if bets else 1)
             multiway[round_][s] = multiway[round_][s] or others >= (3 if round_ == 0 else 2)
+            share = balanced_bluff(fraction) if fraction > 1 else 0.0  # overbets only
+            sized[round_][s] = share if first else min(sized[round_][s], share)
+            largest[round_][s] = max(largest[round_][s], fraction)
             bets += 1
+            committed += event.amount
+            put[s] += event.amount
+            top = max(top, event.to)
     pair, two, trips = Category.PAIR, Category.TWO_PAIR, Category.TRIPS
     table = {  # (round, level, multiway) -> least hand
         (0, 1, False): (pair, 9), (0, 1, True): (two, 0),
@@ -393,6 +490,9 @@ def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
         (1, 1, False): (two, 0), (1, 1, True): (trips, 0),
         (1, 2, False): (trips, 0), (1, 2, True): (Category.STRAIGHT, 0),
     }  # fmt: skip
+    chosen_size = info.betting != "limit"  # in limit the size is the rule's, not the bettor's
+    pat = pat_share(info.deck_size, info.wheel)
+    prior = SNOW_RATE[0] if live_at_draw <= 2 else SNOW_RATE[1]
     reads: dict[int, RangeRead] = {}
     for s in range(n):
         mins = [0, 0]
@@ -400,10 +500,14 @@ def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
         for r in (0, 1):
             if level[r][s]:
                 category, rank = table[(r, level[r][s], multiway[r][s])]
-                mins[r] = _min_score(info, category, rank)
+                if chosen_size and largest[r][s] < SMALL_BET:  # one category less
+                    category, rank = _LOWER.get(category, (category, 0))
+                mins[r] = _min_score(info, category, rank) if category > Category.HIGH_CARD else 0
                 chance = (0.05 if multiway[r][s] else 0.2) / level[r][s]
-                bluff = min(bluff, chance)
-        reads[s] = RangeRead(mins[0], mins[1], bluff if bluff < 1.0 else 0.0)
+                by_size = sized[r][s] / level[r][s] * (0.25 if multiway[r][s] else 1.0)
+                bluff = min(bluff, max(chance, by_size))
+        snow = prior / (prior + pat) if drew[s] == 0 else 0.0
+        reads[s] = RangeRead(mins[0], mins[1], bluff if bluff < 1.0 else 0.0, snow)
     return reads
 
 
@@ -435,7 +539,8 @@ class HardBot(Bot):
         deck = np.array([int(c) for c in make_deck(info.deck_size)], dtype=np.int64)
         minus_one = np.array([-1], dtype=np.int64)
         zero = np.zeros(1, dtype=np.int64)
-        showdown_equity(deck[:5], 0, deck[5:], minus_one, zero, zero, np.zeros(1), 1, 0,
+        none = np.zeros(1)
+        showdown_equity(deck[:5], 0, deck[5:], minus_one, zero, zero, none, none, 1, 0,
                         info.low, info.wheel, info.order)  # fmt: skip
 
     def new_hand(self, seat: int, info: GameInfo) -> None:
@@ -502,6 +607,7 @@ class HardBot(Bot):
         before = np.array([ranges[s].min_before for s in opponents], dtype=np.int64)
         after = np.array([ranges[s].min_after for s in opponents], dtype=np.int64)
         loose = np.array([ranges[s].bluff for s in opponents], dtype=np.float64)
+        snow = np.array([ranges[s].snow for s in opponents], dtype=np.float64)
         total = min(budget.samples, self.samples)
         done = 0
         share = 0.0
@@ -511,7 +617,7 @@ class HardBot(Bot):
             n = min(self.chunk, total - done)
             seed = self.rng.getrandbits(31)
             share += n * showdown_equity(
-                mine, my_mask, unseen, drawn, before, after, loose, n, seed,
+                mine, my_mask, unseen, drawn, before, after, loose, snow, n, seed,
                 info.low, info.wheel, info.order,
             )  # fmt: skip
             done += n

@@ -241,6 +241,7 @@ def showdown_equity(
     min_before: I64,
     min_after: I64,
     loose: F64,
+    snow: F64,
     samples: int,
     seed: int,
     low: int,
@@ -255,7 +256,10 @@ def showdown_equity(
     betting suggests before/after the draw (0: no read); ``loose`` the chance that
     they bet a weaker hand (a bluff). Opponent hands are dealt from ``unseen`` and
     kept when consistent with the read (a weaker hand is kept with probability
-    ``loose[o]``), up to 40 tries per opponent (200 for a pat hand, which is rare). When the
+    ``loose[o]``), up to 40 tries per opponent (200 for a pat hand, which is rare).
+    ``snow`` the chance that an opponent's draw is itself a bluff: it stood pat on a
+    hand the standard table would draw two or three cards to (a "snow"), kept as
+    dealt; its bets are then part of the bluff and say nothing of its cards. When the
     unseen cards run out (many players drawing), the last draws keep their cards
     (the real stub would reshuffle the discards).
     """
@@ -279,6 +283,7 @@ def showdown_equity(
             limit = size - 5 * (k - 1 - o) - mine_drawn  # keep cards for the later hands
             # a pat hand is rare: it gets more tries (each is cheap: no draw dealt)
             tries_left = 200 if drawn[o] == 0 else 40
+            snowing = snow[o] > 0.0 and np.random.random() < snow[o]
             while True:
                 tries_left -= 1
                 pos = start
@@ -286,6 +291,14 @@ def showdown_equity(
                     hand[i] = _take(pool, pos)
                     pos += 1
                 mask = _discard(hand, low, wheel, order, counts, suits)
+                if snowing:
+                    n = 0
+                    for i in range(5):
+                        n += mask >> i & 1
+                    if n < 2 and tries_left > 0:
+                        continue
+                    scores[o] = _score(hand, low, wheel, order, counts)
+                    break
                 ok = True
                 if drawn[o] >= 0:
                     n = 0

@@ -64,6 +64,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "match_command",
         N_("Play a match between bots and print each bot's result in mbb/hand."),
     ),
+    "gauntlet": (
+        "pokerbonus.cli.gauntlet",
+        "gauntlet_command",
+        N_("Play simple exploitative bots against a draw level and say whether it holds."),
+    ),
     "solve": (
         "pokerbonus.cli.solve",
         "solve_command",

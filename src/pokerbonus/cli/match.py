@@ -13,7 +13,8 @@ The lead registers the command with ``app.command("match")(match_command)``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -67,12 +68,13 @@ def _bots(count: int) -> str:
     return "1 bot" if count == 1 else f"{count} bots"
 
 
-def parse_bots(text: str, game: str, players: int) -> list[str]:
+def parse_bots(text: str, game: str, players: int, search: Sequence[str] = ()) -> list[str]:
     """The registry name of each seat's bot from ``"hard,easy*5"`` at a ``game`` table.
 
     Names may be short (``hard``) or full (``holdem:hard``); each must be one of
-    :func:`pokerbonus.bots.game_bots.bot_names` for the game, and there must be
-    one per player.
+    :func:`pokerbonus.bots.game_bots.bot_names` for the game, or the import path of
+    a bot class, ``package.module:ClassName`` (:mod:`pokerbonus.bots.loader`,
+    ``search``: extra folders to import from), and there must be one per player.
 
     >>> parse_bots("hard,easy*2", "holdem", 3)
     ['holdem:hard', 'holdem:easy', 'holdem:easy']
@@ -82,7 +84,8 @@ def parse_bots(text: str, game: str, players: int) -> list[str]:
     pokerbonus.errors.ConfigurationError: bots: unknown bot 'honest' for draw \
 (expected one of random, station, easy, medium, hard, expert)
     """
-    from pokerbonus.bots.game_bots import bot_names, resolve_bot
+    from pokerbonus.bots.game_bots import GAME_FAMILIES, bot_names, resolve_bot
+    from pokerbonus.bots.loader import is_bot_path, load_bot
 
     lineup: list[str] = []
     for item in text.split(","):
@@ -99,7 +102,14 @@ def parse_bots(text: str, game: str, players: int) -> list[str]:
                     count=count, strip=item.strip()
                 )
             )
-        lineup += [resolve_bot(game, name)] * (int(count) if count else 1)
+        try:
+            resolved = resolve_bot(game, name)
+        except ConfigurationError:
+            if not is_bot_path(name) or name.partition(":")[0] in GAME_FAMILIES.values():
+                raise  # a game bot's name (holdem:...) is never an import path
+            load_bot(name, 0, search)  # a bad path or a class that is no bot: refused now
+            resolved = name
+        lineup += [resolved] * (int(count) if count else 1)
     if len(lineup) != players:
         raise ConfigurationError(
             gettext(
@@ -111,7 +121,11 @@ def parse_bots(text: str, game: str, players: int) -> list[str]:
 
 
 def _short(name: str) -> str:
-    return name.partition(":")[2] or name
+    """A game bot's level (``holdem:hard`` -> ``hard``); any other name as it is."""
+    from pokerbonus.bots.game_bots import GAME_FAMILIES
+
+    prefix, _, level = name.partition(":")
+    return level if prefix in GAME_FAMILIES.values() else name
 
 
 def match_command(
@@ -127,9 +141,9 @@ def match_command(
         str | None,
         typer.Option(
             help=gettext(
-                "The bot of each seat, e.g. hard,medium or hard,easy*5 (default: "
-                "medium then easy for the other seats; expert,random in kuhn, leduc, "
-                "reduced-draw)."
+                "The bot of each seat, e.g. hard,medium or hard,easy*5, or your own "
+                "bot as package.module:ClassName (default: medium then easy for the "
+                "other seats; expert,random in kuhn, leduc, reduced-draw)."
             )
         ),
     ] = None,
@@ -166,7 +180,7 @@ def match_command(
     if bots is None:
         bots = "expert,random" if game in SOLVER_GAMES else f"medium,easy*{max(players - 1, 1)}"
     try:
-        lineup = parse_bots(bots, game, players)
+        lineup = parse_bots(bots, game, players, search=[os.getcwd()])
     except PokerError as exc:
         raise _fail(str(exc).replace("\n", " ")) from None
     try:
@@ -195,10 +209,13 @@ def _prepare(
 ) -> Runner:
     """Check the table of ``game`` (names already valid) and return the match to run,
     given the progress callback."""
+    from pokerbonus.bots.game_bots import bot_names
+    from pokerbonus.bots.loader import is_bot_path
     from pokerbonus.engine.config import TableConfig
     from pokerbonus.engine.table import game_for
     from pokerbonus.rules.catalog import CATALOG
     from pokerbonus.sim.game_match import play_game_match, play_solver_match
+    from pokerbonus.sim.gauntlet import bot_factory
     from pokerbonus.sim.match import stakes_for
 
     if game in SOLVER_GAMES:
@@ -207,6 +224,14 @@ def _prepare(
                 gettext(
                     "--betting: {game} has its own fixed limit betting, got {betting!r}"
                 ).format(game=game, betting=betting)
+            )
+        own = [name for name in lineup if is_bot_path(name)]
+        if own:
+            raise ConfigurationError(
+                gettext(
+                    "bots: {name!r} is a bot of the engine's tables; {game} is played by "
+                    "the solver's players (expected one of {bot_names})"
+                ).format(name=own[0], game=game, bot_names=", ".join(bot_names(game)))
             )
         if len(lineup) != 2:
             raise ConfigurationError(
@@ -252,9 +277,11 @@ def _prepare(
                     count=len(lineup),
                 )
             )
+    factory = bot_factory([os.getcwd()])
     return lambda on_hand: play_game_match(
-        table_game, stakes, lineup, hands, seed=seed, duplicate=duplicate, on_hand=on_hand
-    )
+        table_game, stakes, lineup, hands, seed=seed, duplicate=duplicate, factory=factory,
+        on_hand=on_hand,
+    )  # fmt: skip
 
 
 def _report(game: str, result: MatchResult, json_output: bool) -> None:

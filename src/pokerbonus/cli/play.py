@@ -24,6 +24,9 @@ from pokerbonus.errors import PokerError
 from pokerbonus.i18n import gettext
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from pokerbonus.bots import Bot
     from pokerbonus.store import Store
     from pokerbonus.tui.session import PlaySession
     from pokerbonus.tui.settings import PlaySettings
@@ -45,6 +48,20 @@ def settings_from_options(config: Path | None, options: dict[str, Any]) -> Any:
         base.pop("players", None)
     base.update(given)
     return PlaySettings.build(base)
+
+
+def _opponent(path: str | None) -> Callable[[int], Bot] | None:
+    """The factory of the bot named by ``--opponent`` (checked now: a bad path is one
+    line and exit code 2 before any screen), or ``None``."""
+    if path is None:
+        return None
+    import os
+
+    from pokerbonus.bots.loader import load_bot
+
+    search = [os.getcwd()]
+    load_bot(path, 0, search)
+    return lambda seed: load_bot(path, seed, search)
 
 
 def play_command(
@@ -81,6 +98,15 @@ def play_command(
     level: Annotated[
         str | None,
         typer.Option(help=gettext("Opponents: random, station, easy, medium, hard, expert.")),
+    ] = None,
+    opponent: Annotated[
+        str | None,
+        typer.Option(
+            help=gettext(
+                "Every computer opponent plays your bot: package.module:ClassName "
+                "(see docs/bots.md; not stored: a resumed session plays --level)."
+            )
+        ),
     ] = None,
     name: Annotated[str | None, typer.Option(help=gettext("Your name at the table."))] = None,
     four_color: Annotated[
@@ -190,6 +216,9 @@ def play_command(
     }  # fmt: skip
     check_database(db)
     try:
+        opponent_bot = _opponent(opponent)
+        if opponent_bot is not None and (dealer or resume):
+            raise PokerError(gettext("--opponent goes with a new table (not --dealer, --resume)"))
         store: Store | None = None
         if dealer or resume or db is not None:
             from pokerbonus.store import Store
@@ -251,7 +280,7 @@ def play_command(
 
             if not opened:
                 opened.append(Store(db))
-            return PlaySession(chosen, seed=seed, store=opened[0])
+            return PlaySession(chosen, seed=seed, store=opened[0], opponent=opponent_bot)
 
         from pokerbonus.tui.prepare import Preparation
 

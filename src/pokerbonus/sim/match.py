@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pokerbonus.bots import make_bot
+from pokerbonus.bots import Bot, make_bot
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.table import game_for
 from pokerbonus.errors import ConfigurationError
@@ -179,6 +179,7 @@ def play_match(
     seconds: float | None = None,
     samples: int = 400,
     clock: Callable[[], float] = time.perf_counter,
+    factory: Callable[[str, int], Bot] = make_bot,
     on_hand: Callable[[int], None] | None = None,
 ) -> MatchResult:
     """Play ``hands`` independent hands between the bots of ``lineup`` (one per seat).
@@ -191,7 +192,9 @@ def play_match(
     seat ``s`` played by ``lineup[(s + r) % players]`` in rotation ``r``.
     ``seconds`` is each decision's deadline on ``clock`` (``None``: none, the
     default, which keeps results independent of the machine's speed) and
-    ``samples`` the bots' work cap. ``on_hand(done)`` is called after each hand.
+    ``samples`` the bots' work cap; ``factory(name, seed)`` builds each seat's bot
+    (default: the draw ladder, :func:`pokerbonus.bots.make_bot`). ``on_hand(done)``
+    is called after each hand.
     Ctrl-C stops the match and keeps what was complete.
     """
     players = len(lineup)
@@ -202,5 +205,5 @@ def play_match(
     return play_game_match(
         game_for(config), stakes_for(config), lineup, hands,
         seed=seed, duplicate=duplicate, stack_units=stack_units, seconds=seconds,
-        samples=samples, clock=clock, factory=make_bot, on_hand=on_hand,
+        samples=samples, clock=clock, factory=factory, on_hand=on_hand,
     )  # fmt: skip

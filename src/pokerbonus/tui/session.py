@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -124,6 +125,9 @@ class PlaySession:
     ``seed`` makes the session reproducible (tests); ``None`` uses the system's
     secure random source. ``store`` receives every hand and action (default: an
     in-memory database). ``bot_samples`` caps each bot decision's work.
+    ``opponent``: builds every computer opponent from a seed instead of the level
+    (``pokerbonus play --opponent package.module:ClassName``; not stored: a
+    resumed session plays the level).
     """
 
     def __init__(
@@ -133,6 +137,7 @@ class PlaySession:
         seed: int | None = None,
         store: Store | None = None,
         bot_samples: int = 200,
+        opponent: Callable[[int], Bot] | None = None,
         _recorded: RecordedTable | None = None,
     ) -> None:
         self.settings = settings
@@ -153,8 +158,14 @@ class PlaySession:
                 {"four_color": settings.four_color, "name": self.person, "level": settings.level},
             )
         self.recorded = _recorded
+
+        def build(seed: int) -> Bot:
+            if opponent is not None:
+                return opponent(seed)
+            return bot_for(settings.config.game, settings.level, seed)
+
         self.bots: dict[str, Bot] = {
-            name: bot_for(settings.config.game, settings.level, self._entropy.getrandbits(32))
+            name: build(self._entropy.getrandbits(32))
             for name in self.table.players
             if name != self.person
         }
