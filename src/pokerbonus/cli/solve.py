@@ -28,7 +28,7 @@ SOLVE_GAMES = {"kuhn": kuhn_poker, "leduc": leduc_poker, "draw": draw_poker}
 def _french(
     players: int, betting: str, deck: int, iterations: int | None, seed: int | None,
     out: Path | None, workers: int | None, ray: str | None, report: bool,
-    strategy: Path | None, lbr_hands: int, json_output: bool,
+    strategy: Path | None, lbr_hands: int, json_output: bool, candidate: bool = False,
 ) -> None:  # fmt: skip
     if players not in (2, 4):
         raise _fail(
@@ -61,7 +61,7 @@ def _french(
         solve_french(
             players=players, betting=betting, deck=deck, iterations=iterations, seed=seed,
             out=out, workers=workers, ray=ray, report=report, strategy_file=strategy,
-            lbr_hands=lbr_hands, json_output=json_output,
+            lbr_hands=lbr_hands, json_output=json_output, candidate=candidate,
         )  # fmt: skip
     except (PokerError, ValueError) as exc:
         raise _fail(str(exc).replace("\n", " ")) from None
@@ -131,6 +131,13 @@ def solve_command(
         int,
         typer.Option(help=gettext("french-draw --report: hands of each local best response run.")),
     ] = 2000,
+    candidate: Annotated[
+        bool,
+        typer.Option(
+            "--candidate",
+            help=gettext("french-draw: the table's candidate recipe (trained, not shipped)."),
+        ),
+    ] = False,
     json_output: Annotated[
         bool, typer.Option("--json", help=gettext("Print the result as JSON."))
     ] = False,
@@ -138,7 +145,7 @@ def solve_command(
     """Solve a game with CFR (Monte Carlo CFR for french-draw) and print its exploitability."""
     if game == "french-draw":
         _french(players, betting, deck, iterations, seed, out, workers, ray, report, strategy,
-                lbr_hands, json_output)  # fmt: skip
+                lbr_hands, json_output, candidate)  # fmt: skip
         return
     build = SOLVE_GAMES.get(game)
     if build is None:

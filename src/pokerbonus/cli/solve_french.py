@@ -35,7 +35,7 @@ from rich.progress import (
 from pokerbonus.hands.tables import cache_dir
 from pokerbonus.i18n import gettext
 from pokerbonus.sim.lbr import LbrResult, lbr_match
-from pokerbonus.solvers.french.recipes import RECIPES, Recipe, recipe_for
+from pokerbonus.solvers.french.recipes import RECIPES, Recipe, candidate_for, recipe_for
 from pokerbonus.solvers.french.solver import DrawSolver
 from pokerbonus.solvers.french.store import (
     Strategy,
@@ -56,7 +56,15 @@ from pokerbonus.solvers.french.train import (
 __all__ = ["solve_french"]
 
 
-def _recipe(players: int, betting: str, deck: int) -> Recipe:
+def _recipe(players: int, betting: str, deck: int, candidate: bool = False) -> Recipe:
+    if candidate:
+        found = candidate_for(players, betting, deck)
+        if found is None:
+            raise ValueError(
+                gettext("--candidate: no candidate recipe for {players} players, {betting}, "
+                        "{deck} cards").format(players=players, betting=betting, deck=deck)
+            )
+        return found
     recipe = recipe_for(players, betting, deck)
     if recipe is None:
         tables = ", ".join(
@@ -95,9 +103,10 @@ def _evaluate(strategy: Strategy) -> dict[str, Any]:
 
 def _command(recipe: Recipe, iterations: int, seed: int) -> str:
     spec = recipe.spec
+    extra = " --candidate" if RECIPES.get(recipe.key, recipe).spec != spec else ""
     return (
         f"pokerbonus solve --game french-draw --players {spec.players} --betting "
-        f"{spec.betting.kind} --deck {spec.deck} --iterations {iterations} --seed {seed}"
+        f"{spec.betting.kind} --deck {spec.deck} --iterations {iterations} --seed {seed}{extra}"
     )
 
 
@@ -115,9 +124,11 @@ def solve_french(
     strategy_file: Path | None,
     lbr_hands: int,
     json_output: bool,
+    candidate: bool = False,
 ) -> None:
-    """Train (or with ``report`` measure) the French draw strategy of a table."""
-    recipe = _recipe(players, betting, deck)
+    """Train (or with ``report`` measure) the French draw strategy of a table
+    (``candidate``: its candidate recipe)."""
+    recipe = _recipe(players, betting, deck, candidate)
     if report:
         _report(recipe, strategy_file, lbr_hands, seed if seed is not None else 1, json_output)
         return
