@@ -61,8 +61,10 @@ def _recipe(players: int, betting: str, deck: int, candidate: bool = False) -> R
         found = candidate_for(players, betting, deck)
         if found is None:
             raise ValueError(
-                gettext("--candidate: no candidate recipe for {players} players, {betting}, "
-                        "{deck} cards").format(players=players, betting=betting, deck=deck)
+                gettext(
+                    "--candidate: no candidate recipe for {players} players, {betting}, "
+                    "{deck} cards"
+                ).format(players=players, betting=betting, deck=deck)
             )
         return found
     recipe = recipe_for(players, betting, deck)
