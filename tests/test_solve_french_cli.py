@@ -44,6 +44,7 @@ def _solve(*args: str) -> Any:
         (["--iterations", "0"], "--iterations: must be at least 1, got 0"),
         (["--players", "4", "--deck", "52"], "no strategy for 4 players, no-limit, 52 cards"),
         (["--ray", "auto"], "--ray: draw-2p-no-limit-32 is solved by full-width CFR"),
+        (["--candidate"], "--candidate: no candidate recipe for 2 players, no-limit, 32 cards"),
     ],
 )
 def test_bad_settings_are_one_line_errors(args: list[str], message: str) -> None:
@@ -70,6 +71,21 @@ def test_report_json() -> None:
         lo, hi = entry["lbr_ci95"]
         assert lo <= entry["lbr_mbb"] <= hi
         assert entry["lbr_hands"] == 2
+
+
+@pytest.mark.long
+def test_report_json_four_handed() -> None:
+    """Four-handed no-limit: the local best response plays too (the responder in one
+    seat, the bot in the three others), one duplicate block of four hands each."""
+    result = _solve("--players", "4", "--report", "--json", "--lbr-hands", "4")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["key"] == "draw-4p-no-limit-32" and data["players"] == 4
+    for bot in ("expert", "hard"):
+        entry = data[bot]
+        lo, hi = entry["lbr_ci95"]
+        assert lo <= entry["lbr_mbb"] <= hi
+        assert entry["lbr_hands"] == 4
 
 
 class _Ref:

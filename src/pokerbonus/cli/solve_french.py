@@ -5,8 +5,9 @@ Training (the default) runs the recipe of the table
 iterations per second, the last measured exploitability), resumes from its
 checkpoint in the cache folder when there is one, and writes the strategy file
 and its manifest into ``--out``. ``--report`` measures the shipped strategy (or
-``--strategy FILE``): the exact exploitability in the abstract game and, heads-up,
-the local best response in the real game against ``expert`` and ``hard``.
+``--strategy FILE``): the exact exploitability in the abstract game and
+the local best response in the real game against ``expert`` and ``hard`` (heads-up
+and four-handed: the responder in one seat, the bot in the others).
 """
 
 from __future__ import annotations
@@ -250,10 +251,11 @@ def _lbr(bot: str, recipe: Recipe, hands: int, seed: int, show: bool) -> LbrResu
         transient=True,
         disable=not show,
     ) as progress:
-        task = progress.add_task("lbr", total=hands + hands % 2)
+        players = recipe.spec.players
+        task = progress.add_task("lbr", total=-(-hands // players) * players)
         return lbr_match(
             bot, hands, betting=recipe.spec.betting.kind, deck=recipe.spec.deck, seed=seed,
-            particles=200 if bot == "expert" else 50,
+            particles=200 if bot == "expert" and players == 2 else 50, players=players,
             on_hand=lambda done: progress.update(task, completed=done),
         )  # fmt: skip
 
@@ -269,7 +271,7 @@ def _report(
         "values_mbb": measured["values_mbb"],
     }
     hard: dict[str, Any] = {}
-    if recipe.spec.players == 2 and lbr_hands > 0:
+    if lbr_hands > 0:
         for name, entry in (("expert", expert), ("hard", hard)):
             r = _lbr(name, recipe, lbr_hands, seed, show)
             entry.update(lbr_mbb=r.mbb_per_hand, lbr_ci95=list(r.ci95), lbr_hands=r.hands)
