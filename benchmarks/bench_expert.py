@@ -46,7 +46,7 @@ def main() -> None:
         def strategy(key: str) -> Strategy:
             return candidate if key == candidate.key else shipped(key)
 
-        expert_table.shipped_strategy = strategy  # type: ignore[attr-defined]
+        expert_table.shipped_strategy = strategy  # type: ignore[attr-defined,assignment]
     print(f"load average {os.getloadavg()[0]:.2f}")
     print(f"{'table':<28}{'expert ms':>10}{'hard ms':>10}{'expert/hard':>13}")
     for players, betting, deck in TABLES:
