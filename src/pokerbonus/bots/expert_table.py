@@ -165,6 +165,7 @@ class Located:
     node: int | None
     capped: bool = False
     last_bet: int | None = None
+    down: bool = False
 
 
 @dataclass(slots=True)
@@ -276,7 +277,7 @@ def locate(
                 node = raises[pick]
     if down and (int(tree.kind[node]) != BET or int(tree.round[node]) != betting_round):
         capped = True
-    return Located(node, capped, last_bet)
+    return Located(node, capped, last_bet, down and capped)
 
 
 def strategy_after_draw(strategy: Strategy) -> bool:
@@ -327,6 +328,8 @@ class StrategyPlayer:
             return Action.discard(strategy.cards.discard(hole, count))
         if legal.decision != "bet":
             return None
+        if where.capped and where.down:
+            return None  # a raise read as a call, the abstract round over: hard answers it
         if where.capped:
             return self._capped(view, strategy, where, legal)
         if int(tree.kind[node]) != BET or int(tree.actor[node]) != me:

@@ -115,6 +115,8 @@ class ExpertModel:
             return self._hard.distributions(view, info, holes, index)
         tree = strategy.tree
         me = (view.seat - view.dealer - 1) % view.players
+        if where.capped and where.down:
+            return self._hard.distributions(view, info, holes, index)
         if where.capped:
             return self._capped(view, info, strategy, where.last_bet, holes, index)
         node = where.node
