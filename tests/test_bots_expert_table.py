@@ -224,4 +224,14 @@ def test_a_minimum_raise_is_never_read_as_the_all_in() -> None:
     log = hand.view(0).log
     raised = [i for i, e in enumerate(log) if isinstance(e, BetOrRaised)][1]
     where = locate(hand.view(0), strategy, {raised: 0.0}, random.Random(0))  # read as a call
-    assert where.capped and where.last_bet == 0
+    assert where.capped and where.down and where.last_bet == 0
+    # the opener then answers the real raise as hard does (the strategy has no node for it)
+    from pokerbonus.bots.expert_table import StrategyPlayer
+
+    player = StrategyPlayer(random.Random(0))
+    player._choices = {raised: 0.0}
+    assert player.decide(hand.view(0), info, strategy) is None
+    where = locate(hand.view(0), strategy, {raised: 0.999}, random.Random(0))  # the all-in
+    assert not where.capped and where.node is not None
+    assert int(tree.kind[where.node]) == BET and int(tree.actor[where.node]) == 0
+    assert tree.history(where.node) == ["b4", f"r{int(tree.amount[raises[0]])}", "c", "c"]

@@ -22,10 +22,12 @@ maps between the call and that raise
 (:func:`pokerbonus.solvers.french.translate.translate_raise`: a minimum raise
 facing a tree whose only raise is the all-in is mostly read as a call, never as
 the all-in for sure); an opening bet below the smallest opening size is read as
-that size. A raise past the abstraction's raise cap counts as a call, and so
-does the rest of a round whose raise was read as a call once the abstract round
-is over; facing it, the bot answers with its fold/call probabilities of its last
-decision of that round.
+that size. A raise past the abstraction's raise cap counts as a call; facing
+it, the bot answers with its fold/call probabilities of its last decision of
+that round. When a raise read as a call ends the abstract round while the real
+one goes on, the strategy has no node for the real raise the bot faces, and
+``hard`` answers it (``Located.down``; measured better than calling it always,
+``docs/bots-expert.md``).
 
 **Deciding.** At its own node the bot reads its bucket (pre-draw bucket of its
 five cards before its draw, post-draw bucket after), draws an action from the
