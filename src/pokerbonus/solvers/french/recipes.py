@@ -109,7 +109,8 @@ CANDIDATES: Final[dict[str, Recipe]] = {
 (``pokerbonus solve --game french-draw --candidate``): the four-handed no-limit
 abstraction with the minimum raise, half a pot and the pot before the draw
 (``docs/bots-expert.md``, "Four-handed"). A candidate replaces its table's recipe
-once its file measures better than the shipped one."""
+once its file measures better than the shipped one (at 1,000,000 iterations this
+one beat the min-raiser but not three ``hard``)."""
 
 
 def recipe_for(players: int, betting: str, deck: int) -> Recipe | None:
