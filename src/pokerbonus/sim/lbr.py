@@ -1,4 +1,4 @@
-"""Local best response (LBR) in the real French draw game, heads-up.
+"""Local best response (LBR) in the real French draw game, heads-up and four-handed.
 
 LBR (Lisy and Bowling, 2017) measures how exploitable a bot is without solving
 the game: a responder plays the real game against the bot and, at each of its
@@ -28,6 +28,19 @@ The responder here:
   0. It takes the best.
 - **Draw.** The discard of 0 to 3 cards (the abstraction's best discard of each
   count) with the best ``wp`` against the range.
+
+**Four-handed** (any table of three or more): the responder in one seat, a copy
+of the bot in each other seat, each with its own range of particles weighed by
+its own strategy (particles of different opponents are dealt independently).
+A decision's values come from ``configs`` sampled showdowns if nobody bets
+again: a particle of each live opponent by weight, the draws of those still to
+draw from their strategies, the responder's planned draw. A call is worth
+``share (P + c) - c`` (``share``: 1 when the responder's final hand beats every
+other, split on ties); a raise adding ``b`` (the minimum raise, half a pot, a
+pot, the all-in) is worth, per sampled showdown, the sum over every subset of
+opponents who fold (each by its particle's chance of folding facing the raise,
+the opponents before it calling) of ``P`` when all fold, else
+``share (P + b + owed) - b`` against those who call. Folding is worth 0.
 
 Matches are duplicate (each deal played with the responder in each seat), from
 100-ante stacks, and reported in mbb/hand of the responder with a 95% interval
