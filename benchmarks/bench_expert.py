@@ -5,16 +5,22 @@ Each line is one duplicate match of expert against hard (heads-up) or three hard
 milliseconds each bot thinks per decision, and their ratio. The issue's bound is
 20 ms per decision for expert.
 
-    python benchmarks/bench_expert.py [--hands 400] [--seed 1]
+    python benchmarks/bench_expert.py [--hands 400] [--seed 1] [--strategy FILE]
+
+``--strategy FILE`` plays that strategy file (a candidate, ``pokerbonus solve
+--candidate``) in place of the shipped one of its table.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 
+import pokerbonus.bots.expert_table as expert_table
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.sim.match import play_match
+from pokerbonus.solvers.french.store import Strategy, load_strategy
 
 TABLES = [
     (2, "no-limit", 32),
@@ -31,7 +37,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--strategy", type=Path, default=None)
     args = parser.parse_args()
+    if args.strategy is not None:
+        candidate = load_strategy(args.strategy)
+        shipped = expert_table.shipped_strategy  # type: ignore[attr-defined]
+
+        def strategy(key: str) -> Strategy:
+            return candidate if key == candidate.key else shipped(key)
+
+        expert_table.shipped_strategy = strategy  # type: ignore[attr-defined,assignment]
     print(f"load average {os.getloadavg()[0]:.2f}")
     print(f"{'table':<28}{'expert ms':>10}{'hard ms':>10}{'expert/hard':>13}")
     for players, betting, deck in TABLES:

@@ -157,3 +157,81 @@ def test_after_the_draw_four_handed_is_hard_s_betting(players: int) -> None:
     after = player.decide(hand.view(seat), info, strategy)
     assert strategy_after_draw(strategy) == (players == 2)
     assert (after is not None) == (players == 2)
+
+
+def test_a_raise_below_the_smallest_raise_maps_between_call_and_that_raise() -> None:
+    """The call is the raise of size 0: a raise below the abstraction's smallest raise
+    is read as the call with probability f(x; 0, smallest), else as that raise; sizes
+    between two raises map to those two with the pseudo-harmonic probabilities."""
+    from pokerbonus.solvers.french.translate import CALL, translate_raise
+
+    sizes = [8.0]  # a tree whose only raise is the all-in
+    f = pseudo_harmonic(0.33, 0.0, 8.0)
+    assert 0.7 < f < 0.75
+    assert translate_raise(0.33, sizes, f - 1e-9) == CALL
+    assert translate_raise(0.33, sizes, f + 1e-9) == 0
+    reads = [translate_raise(0.33, sizes, i / 1000) for i in range(1000)]
+    assert reads.count(CALL) == math.ceil(1000 * f)
+    # between two raise sizes: those two, in the pseudo-harmonic proportion
+    g = pseudo_harmonic(0.7, 0.5, 1.0)
+    reads = [translate_raise(0.7, [0.33, 0.5, 1.0, 8.0], i / 1000) for i in range(1000)]
+    assert set(reads) == {1, 2} and reads.count(1) == math.ceil(1000 * g)
+    assert translate_raise(0.5, [0.33, 0.5, 1.0], 0.999) == 1  # on the tree: itself
+
+
+def _four_handed_min_raise() -> tuple[Hand, GameInfo]:
+    """Four-handed no-limit: position 0 opens the pot (4 chips into 4), position 1
+    raises the minimum (to 8)."""
+    hand = Hand(FIVE_CARD_DRAW, [100] * 4, dealer=3, stakes=Stakes.pot_game(1),
+                rng=random.Random(7))  # fmt: skip
+    assert hand.actor == 0
+    hand.complete_bet_or_raise_to(4)
+    hand.complete_bet_or_raise_to(8)
+    return hand, GameInfo.from_game(FIVE_CARD_DRAW, 4, Stakes.pot_game(1))
+
+
+def test_a_minimum_raise_is_never_read_as_the_all_in() -> None:
+    """Facing the shipped four-handed tree (an opening bet of a pot, then only the
+    all-in as a raise), a minimum raise of the open is read as a call with the
+    pseudo-harmonic probability f(x; 0, all-in), else as the all-in, never only as
+    the all-in; and when the abstract round ends at that call, the real round goes
+    on as a capped one (the opener then answers the raise from its strategy)."""
+    hand, info = _four_handed_min_raise()
+    view = hand.view(2)
+    strategy = covered_strategy(view, info)
+    assert strategy is not None
+    tree = strategy.tree
+    opened = next(c for c in tree.children(0) if int(tree.act[c]) == ACT_RAISE)
+    kids = list(tree.children(opened))
+    raises = [c for c in kids if int(tree.act[c]) == ACT_RAISE]
+    call = next(c for c in kids if int(tree.act[c]) == 1)
+    x = (8 - 4) / 12
+    f = pseudo_harmonic(x, 0.0, raise_fraction(tree, opened, raises[0]))
+    rng = random.Random(2)
+    trials = 2000
+    calls = 0
+    for _ in range(trials):
+        where = locate(view, strategy, {}, rng)
+        assert where.node == call or where.node == raises[0]
+        calls += where.node == call
+    assert abs(calls / trials - f) <= 4.5 * math.sqrt(f * (1 - f) / trials)
+    # the two others call the raise; back at the opener, read as a call: capped
+    hand.check_or_call()
+    hand.check_or_call()
+    assert hand.actor == 0
+    from pokerbonus.engine.events import BetOrRaised
+
+    log = hand.view(0).log
+    raised = [i for i, e in enumerate(log) if isinstance(e, BetOrRaised)][1]
+    where = locate(hand.view(0), strategy, {raised: 0.0}, random.Random(0))  # read as a call
+    assert where.capped and where.down and where.last_bet == 0
+    # the opener then answers the real raise as hard does (the strategy has no node for it)
+    from pokerbonus.bots.expert_table import StrategyPlayer
+
+    player = StrategyPlayer(random.Random(0))
+    player._choices = {raised: 0.0}
+    assert player.decide(hand.view(0), info, strategy) is None
+    where = locate(hand.view(0), strategy, {raised: 0.999}, random.Random(0))  # the all-in
+    assert not where.capped and where.node is not None
+    assert int(tree.kind[where.node]) == BET and int(tree.actor[where.node]) == 0
+    assert tree.history(where.node) == ["b4", f"r{int(tree.amount[raises[0]])}", "c", "c"]

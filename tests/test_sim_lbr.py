@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from pokerbonus.bots.base import GameInfo
+from pokerbonus.bots.base import UNLIMITED, Bot, Budget, GameInfo
 from pokerbonus.cards import parse_cards
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.state import Hand, deck_for_hands
+from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.rules import FIVE_CARD_DRAW, Stakes
 from pokerbonus.sim.lbr import BotModel, ExpertModel, _Responder, lbr_match
@@ -99,3 +100,61 @@ def test_lbr_match_duplicate_and_errors() -> None:
     assert result.hands == 4 and result.ci95[0] <= result.mbb_per_hand <= result.ci95[1]
     with pytest.raises(ConfigurationError, match="at least 2"):
         lbr_match("station", 1)
+
+
+class _Folder(Bot):
+    """Checks when it can, folds to any bet, stands pat: against it the exact best
+    response wins the others' antes every hand (3 antes four-handed), and nothing wins
+    more (a hand's pot is the four antes)."""
+
+    name = "folder"
+
+    def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
+        legal = view.legal
+        assert legal is not None
+        if legal.decision == "draw":
+            return Action.discard(())
+        if legal.can_fold and (legal.call_amount or 0) > 0:
+            return Action.fold()
+        return Action.check_or_call()
+
+
+def test_four_handed_lbr_never_above_the_exact_best_response() -> None:
+    """Four-handed, the responder against three copies of a bot whose exact best
+    response is known (the folder: +3,000 mbb/hand, the most any strategy wins):
+    the local best response never wins more, and finds it (every hand a bet the
+    others fold to)."""
+    result = lbr_match(_Folder, 8, players=4, particles=20, configs=30, seed=3)
+    assert result.hands == 8
+    assert result.mbb_per_hand <= 3000.0 + 1e-9
+    assert result.mbb_per_hand == pytest.approx(3000.0)
+    assert result.ci95 == pytest.approx((3000.0, 3000.0))
+
+
+def test_four_handed_lbr_against_hard_and_expert() -> None:
+    """The multi-player responder plays whole duplicate blocks (the deal once with it
+    in each seat) against three ``hard`` or three ``expert`` (read exactly, and as
+    ``hard`` after the draw, as it plays four-handed)."""
+    for bot in ("hard", "expert"):
+        result = lbr_match(bot, 5, players=4, particles=20, configs=20, seed=2)
+        assert result.hands == 8 and result.ci95[0] <= result.mbb_per_hand <= result.ci95[1]
+    with pytest.raises(ConfigurationError, match="2 to 8"):
+        lbr_match("hard", 4, players=9)
+
+
+def test_expert_model_in_a_capped_round_gives_fold_or_call() -> None:
+    """A raise past the abstraction's cap (four-handed: one raise before the draw) is
+    a call in the abstract tree; facing it, expert answers with the fold/call
+    probabilities of its last decision, and the responder reads exactly those."""
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 4, Stakes.pot_game(1))
+    hand = Hand(FIVE_CARD_DRAW, [100] * 4, 3, Stakes.pot_game(1), rng=random.Random(2))
+    hand.complete_bet_or_raise_to(4)  # seat 0 opens
+    hand.complete_bet_or_raise_to(16)  # seat 1 raises a pot
+    hand.complete_bet_or_raise_to(40)  # seat 2 raises again: past the cap
+    hand.check_or_call()  # seat 3 calls
+    view = hand.view(0)
+    holes = [hand.hole_cards(0), parse_cards("7c 8d 9h Jc Kd")]
+    dists = ExpertModel().distributions(view, info, holes, [0, 1])
+    for dist in dists:
+        assert {a.kind for a, _ in dist} <= {"fold", "check_or_call"}
+        assert sum(q for _, q in dist) == pytest.approx(1.0)

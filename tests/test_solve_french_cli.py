@@ -44,6 +44,7 @@ def _solve(*args: str) -> Any:
         (["--iterations", "0"], "--iterations: '0' is not a whole number from 1"),
         (["--players", "4", "--deck", "52"], "no strategy for 4 players, no-limit, 52 cards"),
         (["--ray", "auto"], "--ray: draw-2p-no-limit-32 is solved by full-width CFR"),
+        (["--candidate"], "--candidate: no candidate recipe for 2 players, no-limit, 32 cards"),
     ],
 )
 def test_bad_settings_are_one_line_errors(args: list[str], message: str) -> None:
@@ -96,6 +97,21 @@ def test_report_shows_what_it_measures_on_a_terminal(monkeypatch: pytest.MonkeyP
         env=terminal,
     )  # fmt: skip
     assert quiet.stderr == "" and json.loads(quiet.stdout)["infosets"] == 3
+
+
+@pytest.mark.long
+def test_report_json_four_handed() -> None:
+    """Four-handed no-limit: the local best response plays too (the responder in one
+    seat, the bot in the three others), one duplicate block of four hands each."""
+    result = _solve("--players", "4", "--report", "--json", "--lbr-hands", "4")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["key"] == "draw-4p-no-limit-32" and data["players"] == 4
+    for bot in ("expert", "hard"):
+        entry = data[bot]
+        lo, hi = entry["lbr_ci95"]
+        assert lo <= entry["lbr_mbb"] <= hi
+        assert entry["lbr_hands"] == 4
 
 
 class _Ref:

@@ -305,3 +305,19 @@ def test_checkpoint_resume_and_workers(tmp_path: Path) -> None:
     finally:
         runner.close()
     assert np.array_equal(whole.solver.avg, other.solver.avg)
+
+
+def test_a_raise_size_of_zero_is_the_minimum_raise() -> None:
+    """``raises`` of 0.0 offers the minimum raise (the last full bet again): heads-up,
+    after an opening pot (2 chips into 2), the raises are to 4 (the minimum), to 8
+    (a pot) and the all-in; a negative size is refused."""
+    from pokerbonus.solvers.french.tree import build_tree
+
+    betting = Betting(
+        "no-limit", max_raises=(1, 0), opens=((1.0,), (1.0,)), raises=((0.0, 1.0), ())
+    )
+    tree = build_tree(GameSpec(2, betting, 32, pre_buckets=2, post_buckets=2), post=2)
+    opened = next(c for c in tree.children(0) if tree.label(c) == "b2")
+    assert [tree.label(c) for c in tree.children(opened)] == ["f", "c", "r4", "r8", "r99"]
+    with pytest.raises(ConfigurationError, match="minimum raise"):
+        Betting("no-limit", max_raises=(1, 0), opens=((1.0,), ()), raises=((-0.5,), ()))

@@ -17,9 +17,17 @@ to the nearest draw of the abstraction (four to three), and a bet or raise to
 the abstraction's sizes by the pseudo-harmonic mapping of its size as a pot
 fraction (:func:`pokerbonus.solvers.french.translate.translate`, drawn once per
 bet with the bot's own random source and kept for the rest of the hand); an
-all-in maps to the all-in. A raise past the abstraction's raise cap counts as a
-call; facing it, the bot answers with its fold/call probabilities of its last
-decision of that round.
+all-in maps to the all-in. A raise smaller than the abstraction's smallest raise
+maps between the call and that raise
+(:func:`pokerbonus.solvers.french.translate.translate_raise`: a minimum raise
+facing a tree whose only raise is the all-in is mostly read as a call, never as
+the all-in for sure); an opening bet below the smallest opening size is read as
+that size. A raise past the abstraction's raise cap counts as a call; facing
+it, the bot answers with its fold/call probabilities of its last decision of
+that round. When a raise read as a call ends the abstract round while the real
+one goes on, the strategy has no node for the real raise the bot faces, and
+``hard`` answers it (``Located.down``; measured better than calling it always,
+``docs/bots-expert.md``).
 
 **Deciding.** At its own node the bot reads its bucket (pre-draw bucket of its
 five cards before its draw, post-draw bucket after), draws an action from the
@@ -62,7 +70,7 @@ from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import PokerError
 from pokerbonus.solvers.french.recipes import RECIPES, recipe_for
 from pokerbonus.solvers.french.store import Strategy, shipped_strategy
-from pokerbonus.solvers.french.translate import translate
+from pokerbonus.solvers.french.translate import CALL, translate, translate_raise
 from pokerbonus.solvers.french.tree import (
     ACT_CALL,
     ACT_FOLD,
@@ -159,6 +167,7 @@ class Located:
     node: int | None
     capped: bool = False
     last_bet: int | None = None
+    down: bool = False
 
 
 @dataclass(slots=True)
@@ -189,6 +198,8 @@ def locate(
     node = 0
     real = _Real()
     capped = False
+    down = False  # a real raise of this round was read as a call
+    betting_round = 0
     last_bet: int | None = None
     for index, event in enumerate(view.log):
         if isinstance(event, AntePosted):
@@ -196,8 +207,9 @@ def locate(
             continue
         if isinstance(event, RoundEnded):
             real = _Real(pot=event.pot)
-            capped = False
+            capped = down = False
             last_bet = None
+            betting_round += 1
             continue
         if isinstance(event, BetReturned):
             real.bets[event.seat] = real.bets.get(event.seat, 0) - event.amount
@@ -209,6 +221,9 @@ def locate(
             continue
         if not isinstance(event, Checked | Called | Folded | BetOrRaised):
             continue
+        if down and (int(tree.kind[node]) != BET or int(tree.round[node]) != betting_round):
+            # the abstract round ended at the call; the real one goes on
+            capped = True
         if capped:
             # the abstract round is over; the real one goes on
             if isinstance(event, Called):
@@ -244,7 +259,7 @@ def locate(
             if event.all_in and all_in:
                 node = all_in[0]
                 continue
-            if tree.spec.betting.kind == "limit" or len(raises) == 1:
+            if tree.spec.betting.kind == "limit":
                 node = raises[0]
                 continue
             x = (event.to - cur) / max(pot_after_call, 1)
@@ -253,8 +268,18 @@ def locate(
             if u is None:
                 u = rng.random()
                 choices[index] = u
-            node = raises[translate(x, sizes, u)]
-    return Located(node, capped, last_bet)
+            if cur == 0:  # an opening bet: between the abstraction's opening sizes
+                node = raises[translate(x, sizes, u)]
+                continue
+            pick = translate_raise(x, sizes, u)
+            if pick == CALL:
+                node = kids[acts.index(ACT_CALL)]
+                down = True
+            else:
+                node = raises[pick]
+    if down and (int(tree.kind[node]) != BET or int(tree.round[node]) != betting_round):
+        capped = True
+    return Located(node, capped, last_bet, down and capped)
 
 
 def strategy_after_draw(strategy: Strategy) -> bool:
@@ -305,6 +330,8 @@ class StrategyPlayer:
             return Action.discard(strategy.cards.discard(hole, count))
         if legal.decision != "bet":
             return None
+        if where.capped and where.down:
+            return None  # a raise read as a call, the abstract round over: hard answers it
         if where.capped:
             return self._capped(view, strategy, where, legal)
         if int(tree.kind[node]) != BET or int(tree.actor[node]) != me:

@@ -44,7 +44,7 @@ draw game of the solvers."""
 def _french(
     players: int, betting: str, deck: int, iterations: int | None, seed: int | None,
     out: Path | None, workers: int | None, ray: str | None, report: bool,
-    strategy: Path | None, lbr_hands: int, json_output: bool,
+    strategy: Path | None, lbr_hands: int, json_output: bool, candidate: bool = False,
 ) -> None:  # fmt: skip
     if players not in (2, 4):
         raise _fail(
@@ -77,7 +77,7 @@ def _french(
         solve_french(
             players=players, betting=betting, deck=deck, iterations=iterations, seed=seed,
             out=out, workers=workers, ray=ray, report=report, strategy_file=strategy,
-            lbr_hands=lbr_hands, json_output=json_output,
+            lbr_hands=lbr_hands, json_output=json_output, candidate=candidate,
         )  # fmt: skip
     except (PokerError, ValueError) as exc:
         raise _fail(str(exc).replace("\n", " ")) from None
@@ -163,6 +163,13 @@ def solve_command(
             gettext("french-draw --report: hands of each local best response run."),
         ),
     ] = 2000,
+    candidate: Annotated[
+        bool,
+        typer.Option(
+            "--candidate",
+            help=gettext("french-draw: the table's candidate recipe (trained, not shipped)."),
+        ),
+    ] = False,
     json_output: Annotated[
         bool, typer.Option("--json", help=gettext("Print the result as JSON."))
     ] = False,
@@ -170,7 +177,7 @@ def solve_command(
     """Solve a game with CFR (Monte Carlo CFR for french-draw) and print its exploitability."""
     if game == "french-draw":
         _french(players, betting, deck, iterations, seed, out, workers, ray, report, strategy,
-                lbr_hands, json_output)  # fmt: skip
+                lbr_hands, json_output, candidate)  # fmt: skip
         return
     home = SOLVE_GAMES.get(game)
     if home is None:

@@ -5,8 +5,9 @@ Training (the default) runs the recipe of the table
 iterations per second, the last measured exploitability), resumes from its
 checkpoint in the cache folder when there is one, and writes the strategy file
 and its manifest into ``--out``. ``--report`` measures the shipped strategy (or
-``--strategy FILE``): the exact exploitability in the abstract game and, heads-up,
-the local best response in the real game against ``expert`` and ``hard``.
+``--strategy FILE``): the exact exploitability in the abstract game and
+the local best response in the real game against ``expert`` and ``hard`` (heads-up
+and four-handed: the responder in one seat, the bot in the others).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from pokerbonus.cli.progress import spinner
 from pokerbonus.hands.tables import cache_dir
 from pokerbonus.i18n import gettext
 from pokerbonus.sim.lbr import LbrResult, lbr_match
-from pokerbonus.solvers.french.recipes import RECIPES, Recipe, recipe_for
+from pokerbonus.solvers.french.recipes import RECIPES, Recipe, candidate_for, recipe_for
 from pokerbonus.solvers.french.solver import DrawSolver
 from pokerbonus.solvers.french.store import (
     Strategy,
@@ -57,7 +58,17 @@ from pokerbonus.solvers.french.train import (
 __all__ = ["solve_french"]
 
 
-def _recipe(players: int, betting: str, deck: int) -> Recipe:
+def _recipe(players: int, betting: str, deck: int, candidate: bool = False) -> Recipe:
+    if candidate:
+        found = candidate_for(players, betting, deck)
+        if found is None:
+            raise ValueError(
+                gettext(
+                    "--candidate: no candidate recipe for {players} players, {betting}, "
+                    "{deck} cards"
+                ).format(players=players, betting=betting, deck=deck)
+            )
+        return found
     recipe = recipe_for(players, betting, deck)
     if recipe is None:
         tables = ", ".join(
@@ -96,9 +107,10 @@ def _evaluate(strategy: Strategy) -> dict[str, Any]:
 
 def _command(recipe: Recipe, iterations: int, seed: int) -> str:
     spec = recipe.spec
+    extra = " --candidate" if RECIPES.get(recipe.key, recipe).spec != spec else ""
     return (
         f"pokerbonus solve --game french-draw --players {spec.players} --betting "
-        f"{spec.betting.kind} --deck {spec.deck} --iterations {iterations} --seed {seed}"
+        f"{spec.betting.kind} --deck {spec.deck} --iterations {iterations} --seed {seed}{extra}"
     )
 
 
@@ -116,9 +128,11 @@ def solve_french(
     strategy_file: Path | None,
     lbr_hands: int,
     json_output: bool,
+    candidate: bool = False,
 ) -> None:
-    """Train (or with ``report`` measure) the French draw strategy of a table."""
-    recipe = _recipe(players, betting, deck)
+    """Train (or with ``report`` measure) the French draw strategy of a table
+    (``candidate``: its candidate recipe)."""
+    recipe = _recipe(players, betting, deck, candidate)
     if report:
         _report(recipe, strategy_file, lbr_hands, seed if seed is not None else 1, json_output)
         return
@@ -238,10 +252,11 @@ def _lbr(bot: str, recipe: Recipe, hands: int, seed: int, show: bool) -> LbrResu
         transient=True,
         disable=not show,
     ) as progress:
-        task = progress.add_task("lbr", total=hands + hands % 2)
+        players = recipe.spec.players
+        task = progress.add_task("lbr", total=-(-hands // players) * players)
         return lbr_match(
             bot, hands, betting=recipe.spec.betting.kind, deck=recipe.spec.deck, seed=seed,
-            particles=200 if bot == "expert" else 50,
+            particles=200 if bot == "expert" and players == 2 else 50, players=players,
             on_hand=lambda done: progress.update(task, completed=done),
         )  # fmt: skip
 
@@ -258,7 +273,7 @@ def _report(
         "values_mbb": measured["values_mbb"],
     }
     hard: dict[str, Any] = {}
-    if recipe.spec.players == 2 and lbr_hands > 0:
+    if lbr_hands > 0:
         for name, entry in (("expert", expert), ("hard", hard)):
             r = _lbr(name, recipe, lbr_hands, seed, show)
             entry.update(lbr_mbb=r.mbb_per_hand, lbr_ci95=list(r.ci95), lbr_hands=r.hands)

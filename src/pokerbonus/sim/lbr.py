@@ -1,4 +1,4 @@
-"""Local best response (LBR) in the real French draw game, heads-up.
+"""Local best response (LBR) in the real French draw game, heads-up and four-handed.
 
 LBR (Lisy and Bowling, 2017) measures how exploitable a bot is without solving
 the game: a responder plays the real game against the bot and, at each of its
@@ -29,6 +29,19 @@ The responder here:
 - **Draw.** The discard of 0 to 3 cards (the abstraction's best discard of each
   count) with the best ``wp`` against the range.
 
+**Four-handed** (any table of three or more): the responder in one seat, a copy
+of the bot in each other seat, each with its own range of particles weighed by
+its own strategy (particles of different opponents are dealt independently).
+A decision's values come from ``configs`` sampled showdowns if nobody bets
+again: a particle of each live opponent by weight, the draws of those still to
+draw from their strategies, the responder's planned draw. A call is worth
+``share (P + c) - c`` (``share``: 1 when the responder's final hand beats every
+other, split on ties); a raise adding ``b`` (the minimum raise, half a pot, a
+pot, the all-in) is worth, per sampled showdown, the sum over every subset of
+opponents who fold (each by its particle's chance of folding facing the raise,
+the opponents before it calling) of ``P`` when all fold, else
+``share (P + b + owed) - b`` against those who call. Folding is worth 0.
+
 Matches are duplicate (each deal played with the responder in each seat), from
 100-ante stacks, and reported in mbb/hand of the responder with a 95% interval
 over deals, as :mod:`pokerbonus.sim.match` does.
@@ -48,7 +61,7 @@ import numpy.typing as npt
 
 from pokerbonus.bots import make_bot
 from pokerbonus.bots.base import Bot, GameInfo, fallback_action
-from pokerbonus.bots.expert_table import covered_strategy, locate
+from pokerbonus.bots.expert_table import covered_strategy, locate, strategy_after_draw
 from pokerbonus.cards import Card, make_deck
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.config import TableConfig
@@ -61,7 +74,7 @@ from pokerbonus.hands.classes import BINOM, class_tables
 from pokerbonus.sim.match import Z95, stakes_for
 from pokerbonus.solvers.french import cards as french_cards
 from pokerbonus.solvers.french.store import Strategy
-from pokerbonus.solvers.french.tree import ACT_FOLD, ACT_RAISE, DRAW
+from pokerbonus.solvers.french.tree import ACT_FOLD, ACT_RAISE, BET, DRAW
 
 __all__ = ["BotModel", "ExpertModel", "LbrResult", "RangeModel", "lbr_match"]
 
@@ -111,12 +124,22 @@ class ExpertModel:
         if strategy is None:
             raise ConfigurationError("LBR: expert plays no strategy at this table")
         where = locate(view, strategy, self._choices, self._rng)
-        if where.node is None:
+        if where.node is None or view.seat is None:
             return self._hard.distributions(view, info, holes, index)
         tree = strategy.tree
+        me = (view.seat - view.dealer - 1) % view.players
+        if where.capped and where.down:
+            return self._hard.distributions(view, info, holes, index)
+        if where.capped:
+            return self._capped(view, info, strategy, where.last_bet, holes, index)
         node = where.node
-        me = int(tree.actor[node])
         post = int(tree.drawn[node, me]) >= 0
+        if (
+            int(tree.kind[node]) not in (BET, DRAW)
+            or int(tree.actor[node]) != me
+            or (post and not strategy_after_draw(strategy) and int(tree.kind[node]) == BET)
+        ):
+            return self._hard.distributions(view, info, holes, index)
         kids = list(tree.children(node))
         out: list[Choice] = []
         for hole in holes:
@@ -134,6 +157,49 @@ class ExpertModel:
                 )
         return out
 
+    def _capped(
+        self,
+        view: SeatView,
+        info: GameInfo,
+        strategy: Strategy,
+        node: int | None,
+        holes: Sequence[tuple[Card, ...]],
+        index: Sequence[int],
+    ) -> list[Choice]:
+        return _capped_choices(self, view, info, strategy, node, holes, index)
+
+
+def _capped_choices(
+    model: ExpertModel,
+    view: SeatView,
+    info: GameInfo,
+    strategy: Strategy,
+    node: int | None,
+    holes: Sequence[tuple[Card, ...]],
+    index: Sequence[int],
+) -> list[Choice]:
+    """``expert`` in a capped round: the fold/call probabilities of its last decision
+    of the round (:class:`pokerbonus.bots.expert_table.StrategyPlayer`)."""
+    legal = view.legal
+    if node is None or legal is None or legal.call_amount is None:
+        return model._hard.distributions(view, info, holes, index)
+    tree = strategy.tree
+    me = int(tree.actor[node])
+    post = int(tree.drawn[node, me]) >= 0
+    kids = list(tree.children(node))
+    out: list[Choice] = []
+    for hole in holes:
+        cards = tuple(int(c) for c in hole)
+        bucket = strategy.cards.post_bucket(cards) if post else strategy.cards.pre_bucket(cards)
+        probs = strategy.probabilities(node, bucket)
+        fold = sum(float(p) for c, p in zip(kids, probs, strict=True) if int(tree.act[c]) == 0)
+        total = float(sum(probs))
+        if total <= 0.0 or not legal.can_fold:
+            out.append([(Action.check_or_call(), 1.0)])
+        else:
+            out.append([(Action.fold(), fold / total), (Action.check_or_call(), 1 - fold / total)])
+    return out
+
 
 def _kind_action(tree: object, child: int) -> Action:
     act = int(tree.act[child])  # type: ignore[attr-defined]
@@ -148,8 +214,8 @@ class BotModel:
     """Any bot, read by simulation: one decision of a copy of it per hand (the
     ``hard`` bot's snowing plan is kept per particle)."""
 
-    def __init__(self, name: str, seed: int) -> None:
-        self.bot: Bot = make_bot(name, seed)
+    def __init__(self, name: str | Bot, seed: int) -> None:
+        self.bot: Bot = make_bot(name, seed) if isinstance(name, str) else name
         self._plans: dict[int, bool] = {}
 
     def reset(self) -> None:
@@ -397,12 +463,7 @@ class _Responder:
         return max(options, key=lambda o: o[0])[1]
 
     def _quick_plan(self, hand: Hand) -> tuple[int, ...]:
-        from pokerbonus.bots.draw import MediumBot
-
-        legal = hand.legal_actions()
-        hole = hand.hole_cards(self.seat)
-        action = MediumBot.best_draw(hole, replace(legal, max_discard=3), self.info, 1)
-        return tuple(action.cards)
+        return _quick_plan(hand, self.seat, self.info)
 
     def _targets(self, hand: Hand, legal: object) -> list[int]:
         low = getattr(legal, "min_raise_to", None)
@@ -445,6 +506,298 @@ class _Responder:
         return sum(w[i] * f for i, f in folds.items()) / total if total > 0 else 0.0
 
 
+def _quick_plan(hand: Hand, seat: int, info: GameInfo) -> tuple[int, ...]:
+    """The responder's draw while it bets before the draw: ``medium``'s best draw."""
+    from pokerbonus.bots.draw import MediumBot
+
+    legal = hand.legal_actions()
+    action = MediumBot.best_draw(hand.hole_cards(seat), replace(legal, max_discard=3), info, 1)
+    return tuple(action.cards)
+
+
+class _MultiResponder:
+    """The LBR player of a table of three or more (module doc, "Four-handed")."""
+
+    def __init__(
+        self, models: dict[int, RangeModel], info: GameInfo, strategy: Strategy,
+        particles: int, configs: int, rng: random.Random,
+    ) -> None:  # fmt: skip
+        self.models = models
+        self.info = info
+        self.cards = strategy.cards
+        self.values = _values(info.deck_size)
+        self.particles = particles
+        self.configs = configs
+        self.rng = rng
+        self.deck = make_deck(info.deck_size)
+        self.resets = 0
+
+    def start(self, hand: Hand, seat: int) -> None:
+        self.seat = seat
+        self.known: set[Card] = set(hand.hole_cards(seat))
+        n = len(hand.stacks)
+        self.ranges = {
+            s: _Range(self.particles, self.deck, self.known, self.rng)
+            for s in range(n)
+            if s != seat
+        }
+        for s in self.ranges:
+            model = self.models[s]
+            if isinstance(model, BotModel | ExpertModel):
+                model.reset()
+
+    def observe(self, hand: Hand, bot_seat: int, action: Action) -> None:
+        """Weigh ``bot_seat``'s particles by its action (before it is applied)."""
+        view = hand.view(bot_seat)
+        r = self.ranges[bot_seat]
+        live = r.live()
+        holes = [r.holes[i] for i in live]
+        dists = self.models[bot_seat].distributions(view, self.info, holes, live)
+        for i, dist in zip(live, dists, strict=True):
+            p = sum(q for a, q in dist if _matches(a, action))
+            r.weights[i] *= p
+            if action.kind == "discard":
+                chosen = next((a for a, _ in dist if _matches(a, action)), None)
+                if chosen is not None and p > 0.0:
+                    r.holes[i] = self._redraw(r.holes[i], chosen.cards)
+        if r.weights.sum() <= 0.0:
+            self.resets += 1
+            r.deal(self.known)
+        if action.kind == "discard":
+            r.drawn = True
+
+    def _redraw(self, hole: tuple[Card, ...], discard: Sequence[int]) -> tuple[Card, ...]:
+        kept = [c for c in hole if c not in discard]
+        unseen = [c for c in self.deck if c not in self.known and c not in hole]
+        return tuple(kept + self.rng.sample(unseen, 5 - len(kept)))
+
+    def own_draw(self, hand: Hand) -> None:
+        """The responder's cards changed (its draw): they are known."""
+        self.known |= set(hand.hole_cards(self.seat))
+        for e in hand.events:
+            if isinstance(e, Drew) and e.seat == self.seat:
+                self.known |= set(e.cards)
+
+    def _opponents(self, hand: Hand) -> list[int]:
+        return [s for s in self.ranges if not hand.folded[s]]
+
+    def _draws(self, hand: Hand, plan: Sequence[int] | None) -> dict[int, dict[int, Choice]]:
+        """Each opponent still to draw: its particles' draw distributions, the round
+        ending with checks and calls (the responder draws ``plan``; an opponent's
+        count in the copy is its range's likeliest)."""
+        h = copy.deepcopy(hand)
+        out: dict[int, dict[int, Choice]] = {}
+        guard = 0
+        while not h.finished and guard < 60:
+            guard += 1
+            seat = h.actor
+            assert seat is not None
+            if h.decision != "draw":
+                if out or any(isinstance(e, Drew) for e in h.events):
+                    break
+                h.check_or_call()
+                continue
+            if seat == self.seat:
+                h.discard(plan if plan is not None else ())
+                continue
+            r = self.ranges[seat]
+            live = r.live()
+            dists = self.models[seat].distributions(
+                h.view(seat), self.info, [r.holes[i] for i in live], live
+            )
+            out[seat] = dict(zip(live, dists, strict=True))
+            counts: dict[int, float] = {}
+            for i, dist in out[seat].items():
+                for a, q in dist:
+                    counts[len(a.cards)] = counts.get(len(a.cards), 0.0) + r.weights[i] * q
+            k = max(counts, key=lambda c: counts[c]) if counts else 0
+            h.discard(h.hole_cards(seat)[: min(k, 3)])
+        return out
+
+    def _pick(self, r: _Range) -> int:
+        w = r.weights
+        u = self.rng.random() * float(w.sum())
+        acc = 0.0
+        for i in r.live():
+            acc += float(w[i])
+            if u < acc:
+                return i
+        return r.live()[-1]
+
+    def _configs(
+        self, hand: Hand, plan: Sequence[int] | None
+    ) -> list[tuple[int, dict[int, tuple[int, int]]]]:
+        """Sampled deals of the showdown if nobody bets again: the responder's final
+        value, and each live opponent's (particle, final value)."""
+        opponents = self._opponents(hand)
+        draws = self._draws(hand, plan) if any(not self.ranges[s].drawn for s in opponents) else {}
+        mine = list(hand.hole_cards(self.seat))
+        out: list[tuple[int, dict[int, tuple[int, int]]]] = []
+        for _ in range(self.configs):
+            picks = {s: self._pick(self.ranges[s]) for s in opponents}
+            holes = {s: list(self.ranges[s].holes[i]) for s, i in picks.items()}
+            blocked = set(self.known)
+            for hole in holes.values():
+                blocked |= set(hole)
+            for s, i in picks.items():
+                dist = draws.get(s, {}).get(i)
+                if not dist:
+                    continue
+                u = self.rng.random() * sum(q for _, q in dist)
+                acc = 0.0
+                chosen = dist[-1][0]
+                for a, q in dist:
+                    acc += q
+                    if u < acc:
+                        chosen = a
+                        break
+                kept = [c for c in holes[s] if c not in chosen.cards]
+                unseen = [c for c in self.deck if c not in blocked]
+                holes[s] = kept + self.rng.sample(unseen, 5 - len(kept))
+                blocked |= set(holes[s])
+            ours = mine
+            if plan is not None:
+                kept = [c for c in mine if c not in plan]
+                unseen = [c for c in self.deck if c not in blocked]
+                ours = kept + self.rng.sample(unseen, 5 - len(kept))
+            out.append(
+                (
+                    _value(ours, self.values),
+                    {s: (picks[s], _value(holes[s], self.values)) for s in picks},
+                )
+            )
+        return out
+
+    @staticmethod
+    def _share(mine: int, theirs: Sequence[int]) -> float:
+        best = max(theirs, default=-1)
+        if mine > best:
+            return 1.0
+        if mine < best:
+            return 0.0
+        return 1.0 / (1 + sum(1 for v in theirs if v == best))
+
+    def planned_discard(self, hand: Hand) -> tuple[int, ...]:
+        """The responder's best discard of 0 to 3 cards against the ranges."""
+        hole = tuple(int(c) for c in hand.hole_cards(self.seat))
+        best: tuple[float, tuple[int, ...]] | None = None
+        for count in range(4):
+            discard = self.cards.discard(hole, count)
+            configs = self._configs(hand, discard)
+            wp = sum(self._share(m, [v for _, v in o.values()]) for m, o in configs)
+            wp /= max(len(configs), 1)
+            if best is None or wp > best[0] + 1e-12:
+                best = (wp, discard)
+        assert best is not None
+        return best[1]
+
+    def decide(self, hand: Hand) -> Action:
+        legal = hand.legal_actions()
+        if legal.decision == "draw":
+            return Action.discard(self.planned_discard(hand))
+        if legal.decision != "bet":
+            return fallback_action(legal, hand.hole_cards(self.seat))
+        drawn = any(isinstance(e, Drew) and e.seat == self.seat for e in hand.events)
+        plan = None if drawn else _quick_plan(hand, self.seat, self.info)
+        configs = self._configs(hand, plan)
+        pot = hand.pot + sum(hand.bets)
+        call = legal.call_amount or 0
+        wp = sum(self._share(m, [v for _, v in o.values()]) for m, o in configs)
+        wp /= max(len(configs), 1)
+        options: list[tuple[float, Action]] = [(wp * (pot + call) - call, Action.check_or_call())]
+        if legal.can_fold:
+            options.append((0.0, Action.fold()))
+        for target in self._targets(hand, legal):
+            action = Action.raise_to(target)
+            folds, owed = self._folds(hand, action)
+            added = target - hand.bets[self.seat]
+            value = 0.0
+            for mine, theirs in configs:
+                value += self._raise_value(mine, theirs, folds, owed, pot, added)
+            options.append((value / max(len(configs), 1), action))
+        return max(options, key=lambda o: o[0])[1]
+
+    def _raise_value(
+        self,
+        mine: int,
+        theirs: dict[int, tuple[int, int]],
+        folds: dict[int, dict[int, float]],
+        owed: dict[int, int],
+        pot: int,
+        added: int,
+    ) -> float:
+        """A raise's value in one sampled deal: every subset of the opponents who
+        fold (each by its particle's chance of folding), the rest calling."""
+        seats = list(theirs)
+        chances = [folds.get(s, {}).get(theirs[s][0], 0.0) for s in seats]
+        total = 0.0
+        for mask in range(1 << len(seats)):
+            p = 1.0
+            callers: list[int] = []
+            for k, s in enumerate(seats):
+                if mask >> k & 1:
+                    p *= chances[k]
+                else:
+                    p *= 1.0 - chances[k]
+                    callers.append(s)
+            if p <= 0.0:
+                continue
+            if not callers:
+                total += p * pot
+                continue
+            share = self._share(mine, [theirs[s][1] for s in callers])
+            final = pot + added + sum(owed.get(s, 0) for s in callers)
+            total += p * (share * final - added)
+        return total
+
+    def _targets(self, hand: Hand, legal: object) -> list[int]:
+        low = getattr(legal, "min_raise_to", None)
+        high = getattr(legal, "max_raise_to", None)
+        if low is None or high is None:
+            return []
+        if self.info.betting == "limit":
+            return [low]
+        cur = max(hand.bets)
+        after_call = hand.pot + sum(hand.bets) + cur - hand.bets[self.seat]
+        out = {low, high}
+        for f in (0.5, 1.0):
+            out.add(min(max(cur + round(f * after_call), low), high))
+        return sorted(out)
+
+    def _folds(
+        self, hand: Hand, action: Action
+    ) -> tuple[dict[int, dict[int, float]], dict[int, int]]:
+        """After the responder's ``action``, each opponent who answers it (in turn,
+        the earlier ones calling): its particles' chances of folding, and the chips
+        it owes to call."""
+        h = copy.deepcopy(hand)
+        try:
+            h.act(action)
+        except IllegalActionError:
+            return {}, {}
+        folds: dict[int, dict[int, float]] = {}
+        owed: dict[int, int] = {}
+        target = h.bets[self.seat]
+        for s in self._opponents(hand):
+            owed[s] = max(0, min(target - h.bets[s], h.stacks[s]))
+        guard = 0
+        while not h.finished and h.decision == "bet" and h.actor != self.seat and guard < 8:
+            guard += 1
+            seat = h.actor
+            assert seat is not None
+            r = self.ranges[seat]
+            live = r.live()
+            dists = self.models[seat].distributions(
+                h.view(seat), self.info, [r.holes[i] for i in live], live
+            )
+            folds[seat] = {
+                i: sum(q for a, q in dist if a.kind == "fold")
+                for i, dist in zip(live, dists, strict=True)
+            }
+            h.check_or_call()
+        return folds, owed
+
+
 def _matches(model_action: Action, actual: Action) -> bool:
     if actual.kind == "discard":
         return model_action.kind == "discard" and len(model_action.cards) == len(actual.cards)
@@ -452,7 +805,7 @@ def _matches(model_action: Action, actual: Action) -> bool:
 
 
 def lbr_match(
-    bot: str,
+    bot: str | Callable[[int], Bot],
     hands: int,
     *,
     betting: str = "no-limit",
@@ -460,34 +813,64 @@ def lbr_match(
     seed: int = 1,
     particles: int = 200,
     samples: int = 2,
+    players: int = 2,
+    configs: int = 120,
     on_hand: Callable[[int], None] | None = None,
 ) -> LbrResult:
-    """Play ``hands`` heads-up hands (rounded up to duplicate pairs) of the responder
-    against ``bot`` (``"expert"`` read exactly, any other bot by simulation)."""
+    """Play ``hands`` hands (rounded up to whole duplicate blocks: the deal once with
+    the responder in each seat) of the responder against ``bot`` in every other
+    seat (``"expert"`` read exactly, any other bot, or a factory ``seed -> Bot``, by
+    simulation). ``players``: 2, or more for the multi-player responder
+    (``configs`` sampled showdowns a decision)."""
     if hands < 2:
         raise ConfigurationError(f"hands: LBR needs at least 2, got {hands}")
+    if not 2 <= players <= 8:
+        raise ConfigurationError(f"players: LBR plays 2 to 8, got {players}")
     bets = {"small_bet": 1, "big_bet": 2} if betting == "limit" else {}
-    config = TableConfig(players=2, betting=betting, deck_size=deck, **bets)  # type: ignore[arg-type]
+    config = TableConfig(players=players, betting=betting, deck_size=deck, **bets)  # type: ignore[arg-type]
     game = game_for(config)
     stakes = stakes_for(config)
-    info = GameInfo.from_game(game, 2, stakes)
+    info = GameInfo.from_game(game, players, stakes)
     rng = random.Random(seed)
-    model: RangeModel = ExpertModel() if bot == "expert" else BotModel(bot, rng.getrandbits(63))
-    opponent = make_bot(bot, rng.getrandbits(63))
-    opponent.warm_up(info)
+    name = bot if isinstance(bot, str) else "custom"
     from pokerbonus.solvers.french.recipes import recipe_for
     from pokerbonus.solvers.french.store import shipped_strategy
 
-    recipe = recipe_for(2, betting, deck)
+    recipe = recipe_for(2, betting, deck)  # its card tables: the responder's discards
     if recipe is None:
         raise ConfigurationError(f"LBR: no strategy for heads-up {betting} with {deck} cards")
+
+    def model() -> RangeModel:
+        if bot == "expert":
+            return ExpertModel()
+        if isinstance(bot, str):
+            return BotModel(bot, rng.getrandbits(63))
+        return BotModel(bot(rng.getrandbits(63)), 0)
+
+    def opponent() -> Bot:
+        made = (
+            make_bot(bot, rng.getrandbits(63)) if isinstance(bot, str) else bot(rng.getrandbits(63))
+        )
+        made.warm_up(info)
+        return made
+
     strategy = shipped_strategy(recipe.key)
-    responder = _Responder(
-        model, info, strategy, particles, samples, random.Random(rng.getrandbits(63))
-    )
+    responder: _Responder | _MultiResponder
+    if players == 2:
+        first = model()
+        others = {0: opponent()}
+        responder = _Responder(
+            first, info, strategy, particles, samples, random.Random(rng.getrandbits(63))
+        )
+    else:
+        models = {s: model() for s in range(players)}
+        others = {s: opponent() for s in range(players)}
+        responder = _MultiResponder(
+            models, info, strategy, particles, configs, random.Random(rng.getrandbits(63))
+        )
     stack = 100 * info.unit
     cards = list(make_deck(info.deck_size))
-    blocks = -(-hands // 2)
+    blocks = -(-hands // players)
     results: list[float] = []
     resets = 0
     played = 0
@@ -496,9 +879,14 @@ def lbr_match(
         rng.shuffle(order)
         reseed = rng.getrandbits(63)
         total = 0
-        for lbr_seat in (0, 1):
-            h = Hand(game, [stack, stack], block % 2, stakes, deck=order, rng=random.Random(reseed))
-            opponent.new_hand(1 - lbr_seat, info)
+        for lbr_seat in range(players):
+            h = Hand(game, [stack] * players, block % players, stakes, deck=order,
+                     rng=random.Random(reseed))  # fmt: skip
+            seated = {}
+            for s in range(players):
+                if s != lbr_seat:
+                    seated[s] = others[0] if players == 2 else others[s]
+                    seated[s].new_hand(s, info)
             responder.start(h, lbr_seat)
             while not h.finished:
                 seat = h.actor
@@ -510,7 +898,7 @@ def lbr_match(
                         responder.own_draw(h)
                     continue
                 view = h.view(seat)
-                action = opponent.decide(view, info)
+                action = seated[seat].decide(view, info)
                 try:
                     h.verify(action)
                 except IllegalActionError:
@@ -518,13 +906,18 @@ def lbr_match(
                 responder.observe(h, seat, action)
                 h.act(action)
             total += h.net[lbr_seat]
-            resets += responder.range.resets
+            if isinstance(responder, _Responder):
+                resets += responder.range.resets
             played += 1
             if on_hand is not None:
                 on_hand(played)
-        results.append(total / (2 * info.unit))
+        if isinstance(responder, _MultiResponder):
+            resets = responder.resets
+        results.append(total / (players * info.unit))
     n = len(results)
     mean = math.fsum(results) / n
     var = math.fsum((x - mean) ** 2 for x in results) / max(n - 1, 1)
     half = Z95 * math.sqrt(var / n)
-    return LbrResult(bot, played, 1000 * mean, (1000 * (mean - half), 1000 * (mean + half)), resets)
+    return LbrResult(
+        name, played, 1000 * mean, (1000 * (mean - half), 1000 * (mean + half)), resets
+    )

@@ -22,11 +22,12 @@ from pokerbonus.solvers.french.tree import (
     LIMIT_FOUR,
     LIMIT_HEADS_UP,
     NO_LIMIT_FOUR,
+    NO_LIMIT_FOUR_SIZED,
     NO_LIMIT_HEADS_UP,
     GameSpec,
 )
 
-__all__ = ["RECIPES", "Recipe", "recipe_for"]
+__all__ = ["CANDIDATES", "RECIPES", "Recipe", "candidate_for", "recipe_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +93,35 @@ RECIPES: Final[dict[str, Recipe]] = {
 """The shipped strategies by key (``draw-<players>p-<betting>-<deck>``)."""
 
 
+CANDIDATES: Final[dict[str, Recipe]] = {
+    r.key: r
+    for r in (
+        _recipe(
+            GameSpec(4, NO_LIMIT_FOUR_SIZED, 32, pre_buckets=32, post_buckets=32, draws=(0, 1, 3)),
+            1_000_000,
+            weighting="linear",
+            sample=True,
+            bits=8,
+        ),
+    )
+}
+"""Recipes trained but not (yet) shipped, by the key of the table they would cover
+(``pokerbonus solve --game french-draw --candidate``): the four-handed no-limit
+abstraction with the minimum raise, half a pot and the pot before the draw
+(``docs/bots-expert.md``, "Four-handed"). A candidate replaces its table's recipe
+once its file measures better than the shipped one (at 1,000,000 iterations this
+one beat the min-raiser but not three ``hard``)."""
+
+
 def recipe_for(players: int, betting: str, deck: int) -> Recipe | None:
     """The recipe of a table, or ``None`` when no strategy covers it."""
     return RECIPES.get(_key(players, betting, deck))
+
+
+def candidate_for(players: int, betting: str, deck: int) -> Recipe | None:
+    """The candidate recipe of a table (:data:`CANDIDATES`), or ``None``.
+
+    >>> candidate_for(4, "no-limit", 32).spec.betting.raises[0]
+    (0.0, 0.5, 1.0)
+    """
+    return CANDIDATES.get(_key(players, betting, deck))

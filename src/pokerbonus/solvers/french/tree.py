@@ -51,6 +51,7 @@ __all__ = [
     "LIMIT_FOUR",
     "LIMIT_HEADS_UP",
     "NO_LIMIT_FOUR",
+    "NO_LIMIT_FOUR_SIZED",
     "NO_LIMIT_HEADS_UP",
     "SHOWDOWN",
     "Betting",
@@ -82,7 +83,8 @@ class Betting:
     opening bets of round ``r`` (0 before the draw, 1 after) and ``raises[r]`` the
     raises, as fractions of the pot after calling; a size that would put in
     ``all_in_at`` of the player's chips or more becomes the all-in, and the all-in
-    is always offered. ``max_raises[r]``: raises allowed after the opening bet
+    is always offered; a raise of ``0.0`` is the minimum raise (the last full bet
+    or raise again). ``max_raises[r]``: raises allowed after the opening bet
     (then only fold or call). Limit: the fixed bets, ``max_raises`` as well.
     """
 
@@ -98,9 +100,14 @@ class Betting:
         for r in (0, 1):
             if not 0 <= self.max_raises[r] <= 8:
                 raise ConfigurationError(f"max_raises: {self.max_raises[r]} is not 0..8")
-            for size in (*self.opens[r], *self.raises[r]):
+            for size in self.opens[r]:
                 if not 0.0 < size <= 10.0:
                     raise ConfigurationError(f"bet size {size!r}: a pot fraction in (0, 10]")
+            for size in self.raises[r]:
+                if not 0.0 <= size <= 10.0:
+                    raise ConfigurationError(
+                        f"raise size {size!r}: a pot fraction in [0, 10] (0: the minimum raise)"
+                    )
 
 
 LIMIT_HEADS_UP: Final = Betting("limit", max_raises=(3, 3))
@@ -111,6 +118,12 @@ LIMIT_FOUR: Final = Betting("limit", max_raises=(1, 0))
 NO_LIMIT_FOUR: Final = Betting(
     "no-limit", max_raises=(1, 1), opens=((1.0,), (0.75,)), raises=((), ())
 )
+NO_LIMIT_FOUR_SIZED: Final = Betting(
+    "no-limit", max_raises=(1, 1), opens=((1.0,), (0.75,)), raises=((0.0, 0.5, 1.0), ())
+)
+"""The four-handed no-limit abstraction with the raises people make before the
+draw: the minimum raise, half the pot after calling (about 2.5 times an opening
+bet of the pot), the pot and the all-in."""
 
 
 @dataclass(frozen=True, slots=True)
