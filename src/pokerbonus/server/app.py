@@ -26,18 +26,20 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import unquote_plus
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.views import redact
 from pokerbonus.errors import ConfigurationError, PokerError
-from pokerbonus.i18n import DEFAULT_LANGUAGE, current_language, gettext, using_language
+from pokerbonus.i18n import DEFAULT_LANGUAGE, N_, current_language, gettext, using_language
 from pokerbonus.i18n.language import language_for_request
 from pokerbonus.server.collector import Collector
 from pokerbonus.server.journal import Journal, JournalWriter, StoredTable
@@ -89,10 +91,49 @@ CLOSE_TOO_MANY = 4429
 CLOSE_REFUSED = 4403
 """The WebSocket close code of a socket whose token is not the table's."""
 
+CLOSE_HELLO_TIMEOUT = 4408
+"""The WebSocket close code of a socket that did not say ``hello`` in time."""
+
 MAX_BODY = 16384
 """The largest HTTP request body read, in bytes (counted as it arrives, chunked or not)."""
 
-_SECRET_QUERY = re.compile(r"(?<=[?&])(token|invite)=[^&\s\"]*", re.IGNORECASE)
+_QUERY_PAIR = re.compile(r"(?<=[?&])([^=&\s\"]*)=([^&\s\"]*)")
+_SECRET_KEY = re.compile(r"token|invite")
+
+
+def _secret_key(key: str) -> bool:
+    """Whether a query key names a secret, however it is spelled: percent-encoded (even
+    twice), ``+`` for spaces, any case, with any punctuation around it."""
+    for _ in range(4):  # bounded: each round removes one level of encoding
+        decoded = unquote_plus(key)
+        if decoded == key:
+            break
+        key = decoded
+    return _SECRET_KEY.search(re.sub(r"[^a-z]", "", key.lower())) is not None
+
+
+def _redact(text: str) -> str:
+    return _QUERY_PAIR.sub(
+        lambda m: f"{m.group(1)}=***" if _secret_key(m.group(1)) else m.group(0), text
+    )
+
+
+def query_secrets(query: bytes) -> tuple[str | None, str | None]:
+    """The ``token`` and ``invite`` of a raw query string, read only under exactly those
+    keys: a key spelled otherwise (``tok%65n``) is not a secret's, so the server never
+    acts on a secret the log's redaction might not have recognised.
+
+    >>> query_secrets(b"token=a%2Bb&invite=x")
+    ('a+b', 'x')
+    >>> query_secrets(b"tok%65n=abc&TOKEN=abc")
+    (None, None)
+    """
+    found: dict[bytes, str] = {}
+    for part in query.split(b"&"):
+        key, _, value = part.partition(b"=")
+        if key in (b"token", b"invite") and key not in found:
+            found[key] = unquote_plus(value.decode("latin-1"))
+    return found.get(b"token") or None, found.get(b"invite") or None
 
 
 class RedactSecrets(logging.Filter):
@@ -108,16 +149,16 @@ class RedactSecrets(logging.Filter):
     ...     "/api/tables/ab?token=s3cret&x=1"), None)
     >>> f.filter(r), r.getMessage()
     (True, '1.2.3.4 "GET /api/tables/ab?token=***&x=1"')
+    >>> _redact("/a?tok%65n=s3cret&Invite=s3cret&access_token=s3cret&n=2")
+    '/a?tok%65n=***&Invite=***&access_token=***&n=2'
     """
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Redact the record's message and arguments (always keeps the record)."""
         if isinstance(record.msg, str):
-            record.msg = _SECRET_QUERY.sub(r"\1=***", record.msg)
+            record.msg = _redact(record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(
-                _SECRET_QUERY.sub(r"\1=***", a) if isinstance(a, str) else a for a in record.args
-            )
+            record.args = tuple(_redact(a) if isinstance(a, str) else a for a in record.args)
         return True
 
 
@@ -272,6 +313,9 @@ class ServerSettings:
     """Open sockets one person may hold at a table (one per open page)."""
     sockets_per_address: int = 64
     """Open sockets one network address may hold on the server."""
+    hello_seconds: float = 10.0
+    """A socket that has not said ``hello`` this many seconds after it opened is closed
+    (``hello_timeout``, code 4408), so idle sockets cannot fill an address's cap."""
 
 
 @dataclass(slots=True)
@@ -360,6 +404,18 @@ class Conn:
         else:
             self._put('{"type":"batch","messages":[' + ",".join(staged) + "]}", limit)
 
+    def close(self, code: int | None, limit: int) -> None:
+        """Close the socket after the messages queued or held so far (a refusal's
+        ``error`` is sent before the close code, batch or not)."""
+        if self.closed:
+            return
+        self.flush(limit)
+        if self.closed:  # the outbox overflowed: already closing
+            return
+        self.close_code = code
+        self.closed = True
+        self.outbox.put_nowait(None)
+
     def _put(self, text: str, limit: int) -> None:
         if self.outbox.qsize() >= limit:
             self.closed = True
@@ -388,6 +444,9 @@ class TableActor:
         self.started_at = manager.now()
         self.offline_since: dict[int, float] = {}
         """When each person's last socket closed (timer clock), for the absent-player rule."""
+        self.away_acted: dict[int, int] = {}
+        """The hand in which the server last acted for each person with no page open (they
+        are then played for at once, at a bot's pace, for the rest of that hand)."""
         self._encoded: dict[str, Any] = {}
         """The state encoder's parts kept between broadcasts (see ``StateEncoder``)."""
 
@@ -558,7 +617,11 @@ class TableActor:
         if occ is None or occ.pid is None or occ.leaving or occ.pid in self._connected():
             return None
         since = max(self.offline_since.get(occ.pid, self.started_at), s.turn_start or 0.0)
-        return since + self.manager.settings.away_seconds
+        settings = self.manager.settings
+        if s.current is not None and self.away_acted.get(occ.pid) == s.current.number:
+            # already played for in this hand and not back since: no second long wait
+            return since + min(settings.away_seconds, settings.bot_delay)
+        return since + settings.away_seconds
 
     async def _auto(self) -> None:
         """One move of the table's own, if one is due (then wake again)."""
@@ -611,8 +674,11 @@ class TableActor:
             offline = self.offline_deadline()
             if offline is not None and now >= offline:
                 entry = s.decide_offline(now)
-        if entry is not None:
-            await self.change([entry])
+        if entry is None:
+            return
+        if entry.get("timeout") and occ.pid is not None and occ.pid not in self._connected():
+            self.away_acted[occ.pid] = s.current.number
+        await self.change([entry])
 
     def _bank_of(self, seat: int) -> float:
         occ = self.session.seats[seat]
@@ -644,9 +710,7 @@ class TableActor:
                 },
                 limit,
             )
-            conn.close_code = CLOSE_REFUSED
-            conn.closed = True
-            conn.outbox.put_nowait(None)
+            conn.close(CLOSE_REFUSED, limit)
             return None
         open_ = sum(1 for c in self.conns if c.person is not None and c.person.pid == person.pid)
         if open_ >= settings.sockets_per_token:
@@ -662,12 +726,11 @@ class TableActor:
                 },
                 limit,
             )
-            conn.close_code = CLOSE_TOO_MANY
-            conn.closed = True
-            conn.outbox.put_nowait(None)
+            conn.close(CLOSE_TOO_MANY, limit)
             return None
         conn.person = person
         self.offline_since.pop(person.pid, None)
+        self.away_acted.pop(person.pid, None)
         self.conns.add(conn)
         conn.send(
             {
@@ -1059,6 +1122,14 @@ def _bearer(header: str | None) -> str | None:
     return value.strip() or None if scheme.lower() == "bearer" else None
 
 
+_HTTP_ERRORS = {
+    400: ("malformed", N_("body: not a JSON document in UTF-8 (or nested too deep)")),
+    404: ("not_found", N_("path: no such page or call")),
+    405: ("not_allowed", N_("method: this path does not take it")),
+}
+"""The documented error of FastAPI's own refusals, by status (anything else: ``malformed``)."""
+
+
 def _error(exc: ServerError) -> JSONResponse:
     return JSONResponse(
         {"error": {"code": exc.code, "message": exc.message}},
@@ -1112,6 +1183,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             {"error": {"code": "malformed", "message": f"{where}: {first['msg']}"}}, status_code=422
         )
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # FastAPI's own refusals (a body that is not UTF-8 JSON, an unknown path or
+        # method) in the documented shape, not ``{"detail": ...}``
+        code, message = _HTTP_ERRORS.get(exc.status_code, ("malformed", N_("request: refused")))
+        return JSONResponse(
+            {"error": {"code": code, "message": gettext(message)}},
+            status_code=exc.status_code,
+            headers=exc.headers,
+        )
+
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(LanguageMiddleware)
     _install_redaction()
@@ -1152,13 +1234,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return JSONResponse(config_schema())
 
     @app.get("/api/tables/{table_id}")
-    async def table(
-        table_id: str,
-        token: str | None = None,
-        invite: str | None = None,
-        authorization: Auth = None,
-    ) -> JSONResponse:
+    async def table(table_id: str, request: Request, authorization: Auth = None) -> JSONResponse:
         actor = manager.actor(table_id)
+        token, invite = query_secrets(request.scope["query_string"])
         manager.check_access(actor, _bearer(authorization) or token, invite)
         data = table_json(actor.session, actor._connected())
         data["chips"] = actor.session.chips()
@@ -1168,15 +1246,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/hands/{number}.phh")
     async def hand_phh(
-        table_id: str,
-        number: int,
-        token: str | None = None,
-        invite: str | None = None,
-        authorization: Auth = None,
+        table_id: str, number: int, request: Request, authorization: Auth = None
     ) -> PlainTextResponse:
         from pokerbonus.server.history import hand_phh_text
 
         actor = manager.actor(table_id)
+        token, invite = query_secrets(request.scope["query_string"])
         person = manager.check_access(actor, _bearer(authorization) or token, invite)
         return PlainTextResponse(
             hand_phh_text(actor.session, number, person), media_type="text/plain; charset=utf-8"
@@ -1184,14 +1259,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/hands.phhs")
     async def hands_phhs(
-        table_id: str,
-        token: str | None = None,
-        invite: str | None = None,
-        authorization: Auth = None,
+        table_id: str, request: Request, authorization: Auth = None
     ) -> PlainTextResponse:
         from pokerbonus.server.history import session_phhs_text
 
         actor = manager.actor(table_id)
+        token, invite = query_secrets(request.scope["query_string"])
         person = manager.check_access(actor, _bearer(authorization) or token, invite)
         return PlainTextResponse(
             session_phhs_text(actor.session, person), media_type="text/plain; charset=utf-8"
@@ -1248,11 +1321,33 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await websocket.close(code=4404)
             return
         conn = Conn(websocket, tokens=cfg.burst, last=time.monotonic(), lang=lang)
-        sender = asyncio.get_running_loop().create_task(_sender(conn))
+        loop = asyncio.get_running_loop()
+        sender = loop.create_task(_sender(conn))
         said_hello = False
+        hello_by = loop.time() + cfg.hello_seconds
         try:
             while not conn.closed:
-                message = await websocket.receive()
+                if said_hello:
+                    message = await websocket.receive()
+                else:
+                    try:
+                        message = await asyncio.wait_for(
+                            websocket.receive(), max(0.0, hello_by - loop.time())
+                        )
+                    except TimeoutError:
+                        conn.send(
+                            {
+                                "type": "error",
+                                "id": None,
+                                "code": "hello_timeout",
+                                "message": gettext(
+                                    "hello: not said within {seconds:g} seconds of opening"
+                                ).format(seconds=cfg.hello_seconds),
+                            },
+                            cfg.outbox_limit,
+                        )
+                        conn.close(CLOSE_HELLO_TIMEOUT, cfg.outbox_limit)
+                        break
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
@@ -1368,8 +1463,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def static_file(path: str) -> FileResponse | PlainTextResponse:
         if static is None:
             return PlainTextResponse("not found", status_code=404)
-        target = (static / path).resolve()
-        if not target.is_file() or static.resolve() not in target.parents:
+        try:  # a NUL byte (``%00``) or a name the system refuses: not a file of ours
+            target = (static / path).resolve()
+            found = target.is_file() and static.resolve() in target.parents
+        except (OSError, ValueError):
+            found = False
+        if not found:
             return PlainTextResponse("not found", status_code=404)
         return FileResponse(target)
 

@@ -553,9 +553,10 @@ class TableSession:
         - whoever is sitting in with no page open (``connected``: the persons with one).
 
         Each comes back by pressing "I'm back" (``sit_in``) or, when their page connects
-        again, by itself (see :meth:`decide_return`).
+        again, by itself (see :meth:`decide_return`). Nothing before the table has
+        started: nobody is dealt in then, and the host has had no time to open a page.
         """
-        if self.current is not None:
+        if self.current is not None or not self.started:
             return []
         last = self.hands[-1] if self.hands else None
         absent: dict[int, str] = {}
