@@ -31,6 +31,15 @@ def serve_command(
     ] = False,
     bot_delay: Annotated[float, typer.Option(help=gettext("Seconds before a bot acts."))] = 0.6,
     hand_pause: Annotated[float, typer.Option(help=gettext("Seconds between hands."))] = 3.0,
+    warm: Annotated[
+        bool,
+        typer.Option(
+            help=gettext(
+                "Compile or load the bots' kernels at start, before any table deals "
+                "(a few seconds; the first time, half a minute)."
+            )
+        ),
+    ] = True,
 ) -> None:
     """Run the web tables: create a table, send the invite link, play with friends and bots."""
     import uvicorn
@@ -48,6 +57,7 @@ def serve_command(
         resume="void" if void_cut_hands else "resume",
         bot_delay=max(0.0, bot_delay),
         hand_pause=max(0.0, hand_pause),
+        warm_games=("draw", "holdem") if warm else (),
     )
     try:
         app = create_app(settings)

@@ -272,6 +272,9 @@ class TableActor:
             if loop.time() < due[1]:
                 self.wake(due[1] - loop.time())
                 return
+        if occ.bot is not None and not occ.leaving and occ.player is not None:
+            await self.change([await self._bot_decision(seat)])
+            return
         now = self.manager.now()
         entry = s.decide_auto(now)
         if entry is not None and entry.get("timeout"):
@@ -285,6 +288,22 @@ class TableActor:
         if entry.get("timeout") and occ.pid is not None and occ.pid not in self._connected():
             self.away_acted[occ.pid] = s.current.number
         await self.change([entry])
+
+    async def _bot_decision(self, seat: int) -> dict[str, Any]:
+        """The bot's decision, thought in the manager's worker pool while the actor waits
+        (other tables are served meanwhile; nothing changes this table: its mailbox waits
+        too); past ``ServerSettings.bot_seconds`` the safe action is played, as for a
+        person out of time (the late answer is dropped)."""
+        s = self.session
+        task = s.bot_task(seat)
+        limit = self.manager.settings.bot_seconds
+        future = asyncio.get_running_loop().run_in_executor(self.manager.pool, task)
+        try:
+            action = await asyncio.wait_for(future, limit)
+        except TimeoutError:
+            log.warning("table %s: the bot at seat %d thought over %g s", s.id, seat, limit)
+            return s.bot_entry(seat, None, timeout=True)
+        return s.bot_entry(seat, action)
 
     def _bank_of(self, seat: int) -> float:
         occ = self.session.seats[seat]

@@ -19,6 +19,7 @@ from pokerbonus.server.collector import Collector
 from pokerbonus.server.journal import Journal, JournalWriter, StoredTable
 from pokerbonus.server.session import MAX_CHIPS, Person, ServerError, TableSession, TimerConfig
 from pokerbonus.server.settings import ServerSettings, ServerStats, hash_secret
+from pokerbonus.server.workers import make_pool, warm_bots
 
 log = logging.getLogger("pokerbonus.server")
 
@@ -36,6 +37,8 @@ class TableManager:
         if settings.stats:
             self.writer.wakeup = []
         self.tables: dict[str, TableActor] = {}
+        self.pool = make_pool(settings.bot_workers)
+        """The worker threads of the bots' decisions (:mod:`pokerbonus.server.workers`)."""
         self._ticker: asyncio.Task[None] | None = None
         self.collector = Collector(settings.gc_freeze, settings.gc_full, timed=settings.stats)
         self.restored: dict[str, str] = {}
@@ -76,6 +79,10 @@ class TableManager:
 
     async def start(self) -> None:
         """Bring back every stored table (replaying its journal), start the actors and the clock."""
+        if self.settings.warm_games:  # before any deal: no decision pays for a compilation
+            loop = asyncio.get_running_loop()
+            took = await loop.run_in_executor(self.pool, warm_bots, self.settings.warm_games)
+            log.info("bots warmed: %s", ", ".join(f"{g} {t:.1f} s" for g, t in took.items()))
         for stored in await asyncio.to_thread(self.journal.load_tables):
             actor = self._restore(stored)
             if actor is not None:
@@ -111,6 +118,7 @@ class TableManager:
                 await self._ticker
         for actor in self.tables.values():
             await actor.stop()
+        self.pool.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.writer.close)
         self.journal.close()
         self.collector.stop()

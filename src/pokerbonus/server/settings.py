@@ -90,6 +90,14 @@ class ServerSettings:
     """Open sockets one person may hold at a table (one per open page)."""
     sockets_per_address: int = 64
     """Open sockets one network address may hold on the server."""
+    bot_seconds: float = 10.0
+    """A bot's time for one decision: past it the safe action is played (a ``timed_out``
+    event), as for a person out of time."""
+    bot_workers: int | None = None
+    """Threads deciding for the bots (``None``: one per core, at least 2)."""
+    warm_games: tuple[str, ...] = ()
+    """Games whose bots' kernels are compiled or loaded at start, before any table deals
+    (``pokerbonus serve``: the French draw and hold'em; tests: none)."""
     hello_seconds: float = 10.0
     """A socket that has not said ``hello`` this many seconds after it opened is closed
     (``hello_timeout``, code 4408), so idle sockets cannot fill an address's cap."""
