@@ -152,9 +152,9 @@ def test_the_bots_are_warmed_before_any_table_comes_back(monkeypatch: pytest.Mon
 
     real_load = Journal.load_tables
 
-    def load(self: Any) -> Any:
+    def load(self: Any, **kw: Any) -> Any:
         order.append("load")
-        return real_load(self)
+        return real_load(self, **kw)
 
     monkeypatch.setattr(manager_module, "warm_bots", warm)
     monkeypatch.setattr(Journal, "load_tables", load)

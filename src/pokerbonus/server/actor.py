@@ -40,10 +40,25 @@ log = logging.getLogger("pokerbonus.server")
 class TableActor:
     """The sequential actor of one table (see the module doc)."""
 
-    def __init__(self, session: TableSession, manager: TableManager, invite_hash: str) -> None:
+    def __init__(
+        self,
+        session: TableSession,
+        manager: TableManager,
+        invite_hash: str,
+        *,
+        marked_live: bool = True,
+    ) -> None:
         self.session = session
         self.manager = manager
         self.invite_hash = invite_hash
+        self.marked_live = marked_live
+        """Whether the database lists the table in the working set a start brings back
+        (a table loaded for a read is not, until its first write)."""
+        self.sockets = 0
+        """Sockets open on this table, said hello or not (a table with one is not quiet)."""
+        self.unloaded = False
+        self.last_active = asyncio.get_running_loop().time()
+        """When the actor last handled an item (the event loop's clock)."""
         self.queue: asyncio.Queue[Item] = asyncio.Queue()
         self.conns: set[Conn] = set()
         self.task: asyncio.Task[None] | None = None
@@ -98,6 +113,7 @@ class TableActor:
             item = await self.queue.get()
             try:
                 await self._handle(item)
+                self.last_active = asyncio.get_running_loop().time()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # a bug must not kill the table silently
@@ -164,7 +180,8 @@ class TableActor:
         rows = [(self.session.id, base + i + 1, e) for i, e in enumerate(entries)]
         stats = self.manager.stats
         t0 = time.perf_counter()
-        await self.manager.write(rows)
+        await self.manager.write(rows, None if self.marked_live else {self.session.id: True})
+        self.marked_live = True
         if stats is not None:
             stats.commit.append(time.perf_counter() - t0)
         now = self.manager.now()
@@ -288,6 +305,30 @@ class TableActor:
         if entry.get("timeout") and occ.pid is not None and occ.pid not in self._connected():
             self.away_acted[occ.pid] = s.current.number
         await self.change([entry])
+
+    def quiet(self) -> bool:
+        """Whether the table may leave the working set: no socket open, nothing in its
+        mailbox, no hand being played, and no person seated (or the session is over)."""
+        s = self.session
+        return (
+            self.sockets == 0
+            and not self.conns
+            and self.queue.empty()
+            and s.current is None
+            and (s.closed or all(o is None or o.pid is None for o in s.seats))
+        )
+
+    async def unload_if_quiet(self) -> bool:
+        """Leave the manager's tables if still quiet (run inside the actor): the next use
+        loads the table again from its journal; a start no longer brings it back."""
+        if not self.quiet() or self.unloaded:
+            return False
+        if self.manager.tables.get(self.session.id) is self:
+            del self.manager.tables[self.session.id]
+        self.unloaded = True
+        if self.marked_live:  # queued before any write of a table loaded again since
+            await self.manager.write([], {self.session.id: False})
+        return True
 
     async def _bot_decision(self, seat: int) -> dict[str, Any]:
         """The bot's decision, thought in the manager's worker pool while the actor waits

@@ -43,6 +43,9 @@ class TableManager:
         self.collector = Collector(settings.gc_freeze, settings.gc_full, timed=settings.stats)
         self.restored: dict[str, str] = {}
         """What a restart did to each table's cut hand: ``resumed`` or ``voided``."""
+        self._loading: dict[str, asyncio.Future[TableActor | None]] = {}
+        """Tables being loaded from the database (one load each, whoever asks)."""
+        self._unloading: set[str] = set()
         self.sockets: dict[str, int] = {}
         """Open WebSockets by client address (``ServerSettings.sockets_per_address``)."""
 
@@ -50,9 +53,12 @@ class TableManager:
         """The timer clock."""
         return self.settings.clock()
 
-    async def write(self, rows: list[tuple[str, int, dict[str, Any]]]) -> None:
-        """Commit journal rows (group commit)."""
-        await self.writer.write(rows)
+    async def write(
+        self, rows: list[tuple[str, int, dict[str, Any]]], live: dict[str, bool] | None = None
+    ) -> None:
+        """Commit journal rows (group commit); ``live``: tables entering or leaving the
+        working set a start brings back, in the same transaction."""
+        await self.writer.write(rows, None, live)
 
     def _rng(self, table_id: str) -> Any:
         if self.settings.rng is not None:
@@ -83,23 +89,81 @@ class TableManager:
             loop = asyncio.get_running_loop()
             took = await loop.run_in_executor(self.pool, warm_bots, self.settings.warm_games)
             log.info("bots warmed: %s", ", ".join(f"{g} {t:.1f} s" for g, t in took.items()))
-        for stored in await asyncio.to_thread(self.journal.load_tables):
-            actor = self._restore(stored)
-            if actor is not None:
-                self.tables[stored.id] = actor
-                actor.start()
-                if actor.session.current is not None and self.settings.resume == "void":
-                    void = actor.session.decide_void()
-                    assert void is not None
-                    await actor.call(lambda v=void, a=actor: a.change([v]))  # type: ignore[misc]
-                    self.restored[stored.id] = "voided"
-                elif actor.session.current is not None:
-                    actor.session.restart_clock(self.now())
-                    self.restored[stored.id] = "resumed"
+        # only the working set: tables finished or left quiet stay on disk until used
+        for stored in await asyncio.to_thread(self.journal.load_tables, live=True):
+            await self._bring_back(stored, marked_live=True)
         self.collector.start(asyncio.get_running_loop().time())
         self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
 
-    def _restore(self, stored: StoredTable) -> TableActor | None:
+    async def _bring_back(self, stored: StoredTable, *, marked_live: bool) -> TableActor | None:
+        """A stored table in play again: its journal replayed, its actor started, a hand cut
+        by a restart resumed or voided (``None``: its journal cannot be replayed)."""
+        actor = self._restore(stored, marked_live=marked_live)
+        if actor is None:
+            return None
+        self.tables[stored.id] = actor
+        actor.start()
+        if actor.session.current is not None and self.settings.resume == "void":
+            void = actor.session.decide_void()
+            assert void is not None
+            await actor.call(lambda v=void, a=actor: a.change([v]))  # type: ignore[misc]
+            self.restored[stored.id] = "voided"
+        elif actor.session.current is not None:
+            actor.session.restart_clock(self.now())
+            self.restored[stored.id] = "resumed"
+        return actor
+
+    async def find(self, table_id: str) -> TableActor | None:
+        """The actor of a table, loaded from the database if it is not in the working set
+        (``None``: no such table, or its journal cannot be replayed)."""
+        actor = self.tables.get(table_id)
+        if actor is not None:
+            return actor
+        if len(table_id) > 32:
+            return None
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loading[table_id] = asyncio.get_running_loop().create_future()
+            try:
+                stored = await asyncio.to_thread(self.journal.load_table, table_id)
+                found = self.tables.get(table_id)
+                if found is None and stored is not None:
+                    found = await self._bring_back(stored, marked_live=False)
+                loading.set_result(found)
+            except Exception as exc:
+                loading.set_exception(exc)
+            finally:
+                del self._loading[table_id]
+        return await asyncio.shield(loading)
+
+    async def load(self, table_id: str) -> TableActor:
+        """The actor of a table (loaded if need be), or a 404 error."""
+        actor = await self.find(table_id)
+        if actor is None:
+            raise ServerError(
+                "not_found", gettext("table: no table {table!r}").format(table=table_id)
+            )
+        return actor
+
+    async def _unload(self, actor: TableActor) -> None:
+        try:
+            if await actor.call(actor.unload_if_quiet):
+                await actor.stop()
+        finally:
+            self._unloading.discard(actor.session.id)
+
+    def _sweep(self, now: float) -> None:
+        """Unload each table quiet for ``ServerSettings.unload_after`` seconds."""
+        after = self.settings.unload_after
+        for actor in list(self.tables.values()):
+            table_id = actor.session.id
+            if table_id in self._unloading or now - actor.last_active < after:
+                continue
+            if actor.quiet():
+                self._unloading.add(table_id)
+                asyncio.get_running_loop().create_task(self._unload(actor))
+
+    def _restore(self, stored: StoredTable, *, marked_live: bool = True) -> TableActor | None:
         try:
             config = TableConfig.from_dict(stored.config)
             session = self.new_session(stored.id, config, stored.options)
@@ -108,7 +172,7 @@ class TableManager:
         except Exception as exc:  # kept out of play, reported in the log
             log.error("table %s: cannot be rebuilt from its journal: %s", stored.id, exc)
             return None
-        return TableActor(session, self, stored.invite)
+        return TableActor(session, self, stored.invite, marked_live=marked_live)
 
     async def stop(self) -> None:
         """Stop the clock, the actors and the writer."""
@@ -116,7 +180,7 @@ class TableManager:
             self._ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._ticker
-        for actor in self.tables.values():
+        for actor in list(self.tables.values()):
             await actor.stop()
         self.pool.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.writer.close)
@@ -124,8 +188,13 @@ class TableManager:
         self.collector.stop()
 
     async def _tick_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        swept = loop.time()
         while True:
             await asyncio.sleep(self.settings.tick)
+            if loop.time() - swept >= min(5.0, self.settings.unload_after / 2):
+                swept = loop.time()
+                self._sweep(swept)
             now = self.now()
             for actor in self.tables.values():
                 deadline = actor.session.deadline()
@@ -182,7 +251,7 @@ class TableManager:
             "options": options,
             "invite": hash_secret(invite),
         }
-        await self.writer.write(rows, [table_row])
+        await self.writer.write(rows, [table_row], {table_id: True})
         actor = TableActor(session, self, hash_secret(invite))
         self.tables[table_id] = actor
         actor.start()

@@ -151,7 +151,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/join", status_code=201)
     async def join(table_id: str, body: JoinTable) -> JSONResponse:
-        actor = manager.actor(table_id)
+        actor = await manager.load(table_id)
         if not hmac.compare_digest(hash_secret(body.invite), actor.invite_hash):
             raise ServerError(
                 "bad_invite",
@@ -181,7 +181,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str, request: Request, authorization: Auth = None) -> JSONResponse:
-        actor = manager.actor(table_id)
+        actor = await manager.load(table_id)
         token, invite = query_secrets(request.scope["query_string"])
         manager.check_access(actor, _bearer(authorization) or token, invite)
         data = table_json(actor.session, actor._connected())
@@ -196,7 +196,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     ) -> PlainTextResponse:
         from pokerbonus.server.history import hand_phh_text
 
-        actor = manager.actor(table_id)
+        actor = await manager.load(table_id)
         token, invite = query_secrets(request.scope["query_string"])
         person = manager.check_access(actor, _bearer(authorization) or token, invite)
         return PlainTextResponse(
@@ -209,7 +209,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     ) -> PlainTextResponse:
         from pokerbonus.server.history import session_phhs_text
 
-        actor = manager.actor(table_id)
+        actor = await manager.load(table_id)
         token, invite = query_secrets(request.scope["query_string"])
         person = manager.check_access(actor, _bearer(authorization) or token, invite)
         return PlainTextResponse(

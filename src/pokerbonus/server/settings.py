@@ -90,6 +90,9 @@ class ServerSettings:
     """Open sockets one person may hold at a table (one per open page)."""
     sockets_per_address: int = 64
     """Open sockets one network address may hold on the server."""
+    unload_after: float = 300.0
+    """Seconds a table stays in memory once quiet (no socket open, no hand being played,
+    no person seated or the session over); then it is unloaded, loaded again on use."""
     bot_seconds: float = 10.0
     """A bot's time for one decision: past it the safe action is played (a ``timed_out``
     event), as for a person out of time."""

@@ -56,7 +56,7 @@ async def serve_socket(
 
 async def _serve(manager: TableManager, websocket: WebSocket, table_id: str, lang: str) -> None:
     cfg = manager.settings
-    actor = manager.tables.get(table_id)
+    actor = await manager.find(table_id)  # loaded from the database if need be
     if actor is None:
         await websocket.send_text(
             json.dumps(
@@ -70,6 +70,7 @@ async def _serve(manager: TableManager, websocket: WebSocket, table_id: str, lan
         )
         await websocket.close(code=4404)
         return
+    actor.sockets += 1  # not quiet from now on (before the socket says hello)
     conn = Conn(websocket, tokens=cfg.burst, last=time.monotonic(), lang=lang)
     loop = asyncio.get_running_loop()
     sender = loop.create_task(_sender(conn))
@@ -171,6 +172,7 @@ async def _serve(manager: TableManager, websocket: WebSocket, table_id: str, lan
     finally:
         conn.closed = True
         actor.queue.put_nowait(Disconnect(conn))
+        actor.sockets -= 1
         conn.outbox.put_nowait(None)
         with contextlib.suppress(Exception):
             await sender
