@@ -331,8 +331,13 @@ class JournalWriter:
             except BaseException as exc:  # answered to every waiting table
                 error = exc
             settled = time.perf_counter()
+            # one wake-up of each event loop for the whole group (not one per table: each
+            # is a write to the loop's self-pipe and a callback of its own)
+            by_loop: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
             for _, _, fut, loop, *_ in batch:
-                loop.call_soon_threadsafe(_settle, fut, error, settled, self.wakeup)
+                by_loop.setdefault(loop, []).append(fut)
+            for loop, futs in by_loop.items():
+                loop.call_soon_threadsafe(_settle, futs, error, settled, self.wakeup)
             if stop:
                 return
 
@@ -362,16 +367,17 @@ class JournalWriter:
 
 
 def _settle(
-    fut: asyncio.Future[None],
+    futs: list[asyncio.Future[None]],
     error: BaseException | None,
     settled: float,
     wakeups: list[float] | None,
 ) -> None:
     if wakeups is not None:
-        wakeups.append(time.perf_counter() - settled)
-    if fut.done():
-        return
-    if error is None:
-        fut.set_result(None)
-    else:
-        fut.set_exception(error)
+        wakeups.extend([time.perf_counter() - settled] * len(futs))
+    for fut in futs:
+        if fut.done():
+            continue
+        if error is None:
+            fut.set_result(None)
+        else:
+            fut.set_exception(error)
