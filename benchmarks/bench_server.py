@@ -53,14 +53,37 @@ import httpx
 from websockets.asyncio.client import connect
 
 SERVER = """
-import json, sys, uvicorn
+import json, sys, time, uvicorn
 from pokerbonus.server import UVICORN_OPTIONS, ServerSettings, create_app
+slow = float(sys.argv[4])
+if slow > 0:  # the 'random' level becomes a bot that thinks `slow` seconds per decision
+    from pokerbonus.bots import Bot, fallback_action
+    from pokerbonus.server import session
+    class SlowBot(Bot):
+        name = "slow"
+        def decide(self, view, info, budget=None):
+            time.sleep(slow)
+            return fallback_action(view.legal, view.hole)
+    real = session.bot_for
+    session.bot_for = lambda game, level, seed=None: (
+        SlowBot(seed) if level == "random" else real(game, level, seed=seed))
 settings = ServerSettings(db=sys.argv[1], bot_delay=0, hand_pause=0, rate=1000, burst=1000,
                           stats=True)
 options = {**UVICORN_OPTIONS, **json.loads(sys.argv[3])}
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
             **options)
 """
+
+
+def client_address(k: int) -> str:
+    """The loopback address the clients of table ``k`` connect from: 127.0.0.2 to
+    127.0.0.201 in turn, so no address holds more than the server's 64 sockets
+    (``sockets_per_address``) up to 200 x 10 tables of six; loopback only.
+
+    >>> client_address(0), client_address(199), client_address(200)
+    ('127.0.0.2', '127.0.0.201', '127.0.0.2')
+    """
+    return f"127.0.0.{2 + k % 200}"
 
 
 def free_port() -> int:
@@ -100,6 +123,12 @@ def last_state(raw: str | bytes) -> tuple[dict[str, Any] | None, dict[str, Any] 
     start = text.rfind('{"type":"state"')
     if start < 0:
         return None
+    if text.startswith('"resync":true', text.find('"resync":', start)):
+        # a resync also carries the last hands' ``log``, whose events name their hand:
+        # the state is decoded whole rather than searched
+        whole = _DECODER.raw_decode(text, start)[0]
+        hand = whole["hand"]
+        return (hand, None) if hand is not None and not hand["finished"] else (hand, whole)
     at = text.rfind('"hand":', start) + 7
     hand = None if text.startswith("null", at) else _DECODER.raw_decode(text, at)[0]
     if hand is not None and not hand["finished"]:
@@ -123,6 +152,7 @@ async def seat_client(
         f"{ws_url}/ws/{table}",
         max_size=2**22,
         compression="deflate" if opts.deflate else None,
+        local_addr=(client_address(opts.table_index[table]), 0),
     ) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "batch": not opts.page_clients}))
         if seat:
@@ -207,6 +237,7 @@ async def table_clients(
         )
         r.raise_for_status()
         t = r.json()
+        opts.table_index[t["table"]] = k
         tokens = [t["token"]]
         for i in range(1, seats):
             j = await http.post(
@@ -240,6 +271,7 @@ def client_process(
     url: str, ks: list[int], think: float, opts: argparse.Namespace, out: Any
 ) -> None:
     gc.disable()  # the clients' own bookkeeping (every action, every latency) is not scanned
+    opts.table_index = {}
     res = Results()
     cpu = time.process_time()
 
@@ -274,6 +306,14 @@ def ms(values: list[float]) -> str:
     )
 
 
+def memory_mb(pid: int) -> tuple[float, float]:
+    """A process's resident memory now and at its peak (``VmRSS``, ``VmHWM``), MB."""
+    status = dict(
+        line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+    )
+    return (int(status["VmRSS"].split()[0]) / 1024, int(status["VmHWM"].split()[0]) / 1024)
+
+
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -287,10 +327,18 @@ def run_point(think: float, opts: argparse.Namespace) -> dict[str, Any]:
     if opts.loop:
         server_options["loop"] = opts.loop
     with tempfile.TemporaryDirectory() as tmp:
-        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        db = opts.db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         port = free_port()
         proc = subprocess.Popen(
-            [sys.executable, "-c", SERVER, db, str(port), json.dumps(server_options)],
+            [
+                sys.executable,
+                "-c",
+                SERVER,
+                db,
+                str(port),
+                json.dumps(server_options),
+                str(opts.slow_bot),
+            ],
             env=dict(os.environ),
         )
         url = f"http://127.0.0.1:{port}"
@@ -301,7 +349,14 @@ def run_point(think: float, opts: argparse.Namespace) -> dict[str, Any]:
                     break
                 except httpx.HTTPError:
                     time.sleep(0.1)
+            if opts.slow_bot > 0:  # one more table: two bots thinking slow_bot s each turn
+                bots = [{"seat": 0, "level": "random"}, {"seat": 1, "level": "random"}]
+                httpx.post(url + "/api/tables", timeout=30, json={
+                    "name": "host", "seat": None, "config": {"players": 2}, "bots": bots,
+                    "bots_alone": True, "max_hands": 100000, "start": "now",
+                }).raise_for_status()  # fmt: skip
             server_cpu = cpu_seconds(proc.pid)
+            idle_rss = memory_mb(proc.pid)[0]
             wall = time.monotonic()
             queue: Any = mp.get_context("spawn").Queue()
             procs = [
@@ -318,6 +373,7 @@ def run_point(think: float, opts: argparse.Namespace) -> dict[str, Any]:
                 p.join()
             wall = time.monotonic() - wall
             server_cpu = cpu_seconds(proc.pid) - server_cpu
+            rss, peak = memory_mb(proc.pid)
             server = httpx.get(url + "/api/server-stats", timeout=30).json()
         finally:
             proc.terminate()
@@ -332,6 +388,7 @@ def run_point(think: float, opts: argparse.Namespace) -> dict[str, Any]:
         "server_cpu": server_cpu,
         "client_cpu": sum(p["cpu"] for p in parts),
         "server": server,
+        "memory": (idle_rss, rss, peak),
     }
 
 
@@ -362,8 +419,12 @@ def print_point(r: dict[str, Any]) -> None:
         )
     )
     print(
-        f"  CPU over {r['wall']:.1f} s wall: server {r['server_cpu']:.1f} s, clients "
-        f"{r['client_cpu']:.1f} s (2 cores shared with other work)"
+        f"  CPU over {r['wall']:.1f} s wall: server {r['server_cpu']:.1f} s "
+        f"({r['server_cpu'] / r['wall']:.2f} of a core), clients {r['client_cpu']:.1f} s"
+    )
+    idle, rss, peak = r["memory"]
+    print(
+        f"  server memory: {idle:.0f} MB before the tables, {rss:.0f} MB after, peak {peak:.0f} MB"
     )
 
 
@@ -424,13 +485,26 @@ def main() -> None:
     )
     parser.add_argument("--deflate", action="store_true", help="permessage-deflate on")
     parser.add_argument("--loop", default="", help="uvicorn's event loop (asyncio, uvloop)")
+    parser.add_argument(
+        "--slow-bot", type=float, default=0.0,
+        help="one more table whose bots think this many seconds per decision",
+    )  # fmt: skip
+    parser.add_argument(
+        "--db", default="", help="the server's database URL (default: a fresh SQLite file)"
+    )
     opts = parser.parse_args()
+    if opts.tables > 2000:
+        parser.error("--tables: at most 2,000 (10 tables of six per loopback client address)")
+    slow = f"one more table of bots thinking {opts.slow_bot:g} s a decision, "
     print(
         f"tables {opts.tables} x {opts.seats} people, {opts.hands} hands each, "
+        f"{slow if opts.slow_bot > 0 else ''}"
         f"{opts.client_procs} client process(es), "
         f"{'page clients (a frame per message)' if opts.page_clients else 'batch clients'}, "
         f"deflate {'on' if opts.deflate else 'off'}, loop {opts.loop or 'default'} "
-        f"(SQLite file, WAL, synchronous=FULL, every action committed before its broadcast)"
+        f"({opts.db.split('@')[-1] if opts.db else 'SQLite file, WAL, synchronous=FULL'}, "
+        f"every action committed before its broadcast); load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
     points = []
     for think in opts.think:

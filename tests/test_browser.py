@@ -27,6 +27,7 @@ import shutil
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -662,4 +663,96 @@ def test_a_french_browser_gets_a_french_table_and_the_switch_is_remembered(
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.get_by_test_id("log")).to_contain_text("paie l'ante")
     assert not errors, errors
+    ctx.close()
+
+
+_OVERLAPPED_RANKS = """async () => {
+  const { cardElement } = await import("/static/js/cards.js");
+  const seat = document.createElement("div");
+  seat.className = "seat";
+  const row = document.createElement("div");
+  row.className = "cards";
+  for (const c of ["Td", "Th", "Ts", "Kc", "Tc"]) row.append(cardElement(c));
+  seat.append(row);
+  document.body.append(seat);
+  const cards = [...row.children];
+  const out = [];
+  for (let i = 0; i + 1 < cards.length; i++) {
+    const rank = cards[i].querySelector(".rank").getBoundingClientRect();
+    const next = cards[i + 1].getBoundingClientRect();
+    out.push({ card: cards[i].dataset.card, rankRight: rank.right, nextLeft: next.left,
+               text: cards[i].querySelector(".rank").textContent });
+  }
+  seat.remove();
+  return out;
+}"""
+
+
+def test_other_players_overlapped_tens_read_10_on_a_phone(server: str, browser: Any) -> None:
+    """On a phone the others' shown cards overlap; a ten's "10" stays whole in the part
+    that shows (it read "1(": the next card's edge over its "0")."""
+    for phone in PHONES:
+        ctx = browser.new_context(viewport=phone, is_mobile=True, has_touch=True)
+        page = ctx.new_page()
+        page.goto(server + "/")
+        for card in page.evaluate(_OVERLAPPED_RANKS):
+            assert card["text"] in ("10", "K"), card
+            assert card["rankRight"] <= card["nextLeft"] + 0.5, (phone, card)
+        ctx.close()
+
+
+def _bust_a_seat(server: str) -> tuple[str, str, int]:
+    """A heads-up no-limit table (one cave each, no rebuy left) where Ann moves all-in at
+    every turn against a calling station until one of them has no chips; the table, Ann's
+    token and the busted seat."""
+    from websockets.sync.client import connect
+
+    config = {"game": "holdem", "players": 2, "betting": "no-limit", "big_blind": 2,
+              "cave": 20, "rebuy": "limited", "max_caves": 1}  # fmt: skip
+    body = {"name": "Ann", "seat": 0, "config": config, "start": "now",
+            "timer": {"action_seconds": 0}, "bots": [{"seat": 1, "level": "station"}]}  # fmt: skip
+    with urllib.request.urlopen(urllib.request.Request(
+        server + "/api/tables", data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    ), timeout=10) as answer:  # fmt: skip
+        made = json.loads(answer.read())
+    with connect(server.replace("http", "ws") + f"/ws/{made['table']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+        for _ in range(5000):
+            m = json.loads(ws.recv(timeout=30))
+            if m["type"] != "state":
+                continue
+            seats = m["table"]["seats"]
+            if m["hand"] is None and any(s is not None and s["stack"] == 0 for s in seats):
+                busted = next(i for i, s in enumerate(seats) if s is not None and s["stack"] == 0)
+                return made["table"], made["token"], busted
+            legal = m["hand"]["legal"] if m["hand"] else None
+            if legal is not None:
+                top = legal.get("max_raise_to") or 0
+                low = legal.get("min_raise_to") or 1
+                action: dict[str, Any] = {"kind": "check_or_call"}
+                if top >= low:
+                    action = {"kind": "raise_to", "amount": top}
+                ws.send(json.dumps({"type": "act", "hand": m["hand"]["number"],
+                                    "seq": m["hand"]["seq"], "action": action}))  # fmt: skip
+    raise AssertionError("nobody busted")
+
+
+def test_a_busted_seat_says_it_has_no_chips(server: str, browser: Any) -> None:
+    """A seat with no chips between hands says so (not a bare "0"); a busted person also
+    gets a line saying to rebuy, by the Rebuy button."""
+    expect = playwright_sync.expect
+    table, token, busted = _bust_a_seat(server)
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.evaluate(f"localStorage.setItem('pokerbonus.{table}', {json.dumps(token)})")
+    page.goto(f"{server}/t/{table}")
+    seat = page.get_by_test_id(f"seat-{busted}")
+    expect(seat.get_by_test_id("seat-stack")).to_have_text("0")
+    expect(seat.get_by_test_id("seat-status")).to_contain_text("no chips")
+    if busted == 0:
+        expect(page.get_by_test_id("busted-note")).to_be_visible()
+    else:
+        expect(page.get_by_test_id("busted-note")).to_have_count(0)
     ctx.close()

@@ -80,7 +80,7 @@ def free_port() -> int:
 def serve(url: str, port: int) -> subprocess.Popen[bytes]:
     """``pokerbonus serve --db URL`` on a free loopback port, once it answers."""
     argv = [sys.executable, "-c", SERVE, "serve", "--db", url, "--port", str(port),
-            "--bot-delay", "0", "--hand-pause", "0"]  # fmt: skip
+            "--bot-delay", "0", "--hand-pause", "0", "--no-warm"]  # fmt: skip
     proc = subprocess.Popen(argv, env={**os.environ, "PYTHONUNBUFFERED": "1"},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
     deadline = time.monotonic() + 60

@@ -21,6 +21,7 @@ import pytest
 from pokerbonus.engine.events import CardsDealt, CardsServed, Shown
 from pokerbonus.server.app import BotSpec, Conn, ServerSettings, TableManager, TimerSpec
 from pokerbonus.server.app import CreateTable as Create
+from pokerbonus.server.mailbox import Connect, Intent
 from pokerbonus.server.protocol import parse_client
 
 CARD = re.compile(r"^(Jk|[2-9TJQKA][cdhs])$")
@@ -71,7 +72,7 @@ async def play(tmp_db: str, hands: int = HANDS) -> None:
     await actor.call(lambda: actor.change([session.decide_sit(2, 2)]))
     conns = {name: Conn(FakeWS()) for name in ("Ann", "Bob", "Eve")}  # type: ignore[arg-type]
     for name, token in (("Ann", made["token"]), ("Bob", bob_token), ("Eve", eve_token)):
-        actor.queue.put_nowait(("hello", conns[name], token, None))
+        actor.queue.put_nowait(Connect(conns[name], token, None))
     recorded: dict[str, list[dict[str, Any]]] = {name: [] for name in conns}
     rng = random.Random(9)
     seats = {"Ann": 0, "Bob": 2}
@@ -95,7 +96,7 @@ async def play(tmp_db: str, hands: int = HANDS) -> None:
                     key = (name, -1, msg["table"]["hands_played"])
                     if mine and mine["stack"] == 0 and key not in answered:
                         answered.add(key)
-                        actor.queue.put_nowait(("msg", conn, parse_client('{"type": "rebuy"}')))
+                        actor.queue.put_nowait(Intent(conn, parse_client('{"type": "rebuy"}')))
                 if name in seats and hand and hand["legal"] and hand["actor"] == seats[name]:
                     key = (name, hand["number"], hand["seq"])
                     if key in answered:
@@ -123,7 +124,7 @@ async def play(tmp_db: str, hands: int = HANDS) -> None:
                             "action": action,
                         }
                     )
-                    actor.queue.put_nowait(("msg", conn, parse_client(text)))
+                    actor.queue.put_nowait(Intent(conn, parse_client(text)))
         if session.hands_played >= hands and session.current is None and not progressed:
             break
         await asyncio.sleep(0 if progressed else 0.001)

@@ -151,7 +151,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     port = free_port()
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [*SERVE, "--port", str(port), "--db", str(folder / "tables.db")],
+            [*SERVE, "--port", str(port), "--db", str(folder / "tables.db"), "--no-warm"],
             stdout=out,
             stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},

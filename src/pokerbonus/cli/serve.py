@@ -36,6 +36,15 @@ def serve_command(
     hand_pause: Annotated[
         float, decimal("--hand-pause", 0, 600, gettext("Seconds between hands."))
     ] = 3.0,
+    warm: Annotated[
+        bool,
+        typer.Option(
+            help=gettext(
+                "Compile or load the bots' kernels at start, before any table deals "
+                "(a few seconds; the first time, half a minute)."
+            )
+        ),
+    ] = True,
 ) -> None:
     """Run the web tables: create a table, send the invite link, play with friends and bots."""
     if not 0 < port < 65536:
@@ -54,6 +63,7 @@ def serve_command(
         resume="void" if void_cut_hands else "resume",
         bot_delay=max(0.0, bot_delay),
         hand_pause=max(0.0, hand_pause),
+        warm_games=("draw", "holdem") if warm else (),
     )
     try:
         app = create_app(settings)

@@ -26,7 +26,7 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,8 +38,10 @@ from sqlalchemy import (
     String,
     Table,
     create_engine,
+    delete,
     event,
     insert,
+    inspect,
     select,
 )
 from sqlalchemy.engine import Engine
@@ -70,6 +72,14 @@ web_journal = Table(
     Column("n", Integer, primary_key=True),
     Column("entry", JSON, nullable=False),
 )
+
+web_live = Table(
+    "web_live",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+)
+"""The tables a start brings back: each table in the server's working set (made, or
+written to since it was loaded) until it is unloaded, quiet (docs/server.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +127,13 @@ class Journal:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         durable_commits(self.engine)
         try:
+            had_live = inspect(self.engine).has_table("web_live")
             metadata.create_all(self.engine)
+            if not had_live:  # a database from before the working set: every table is live
+                with self.engine.begin() as conn:
+                    conn.execute(
+                        insert(web_live).from_select(["table_id"], select(web_tables.c.id))
+                    )
         except SQLAlchemyError as exc:  # no server there, refused, no such database
             self.engine.dispose()
             raise PokerError(f"db: {engine_error(self.url, exc)}") from None
@@ -149,20 +165,27 @@ class Journal:
         self,
         rows: Sequence[tuple[str, int, dict[str, Any]]],
         tables: Sequence[dict[str, Any]] = (),
+        live: Mapping[str, bool] | None = None,
     ) -> None:
         """Store journal entries ``(table, n, entry)`` in one transaction (committed on
-        return), after the new ``tables`` (rows of ``web_tables``: id, config, options, invite).
+        return), after the new ``tables`` (rows of ``web_tables``: id, config, options, invite);
+        ``live``: tables entering (``True``) or leaving the working set a start brings back.
         """
-        if not rows and not tables:
+        if not rows and not tables and not live:
             return
         with self.engine.begin() as conn:
             if tables:
                 conn.execute(insert(web_tables), list(tables))
-            if not rows:
-                return
-            conn.execute(
-                insert(web_journal), [{"table_id": t, "n": n, "entry": e} for t, n, e in rows]
-            )
+            if live:
+                conn.execute(delete(web_live).where(web_live.c.table_id.in_(list(live))))
+                marked = [{"table_id": t} for t, on in live.items() if on]
+                if marked:
+                    conn.execute(insert(web_live), marked)
+            if rows:
+                conn.execute(
+                    insert(web_journal),
+                    [{"table_id": t, "n": n, "entry": e} for t, n, e in rows],
+                )
 
     def checkpoint(self) -> bool:
         """Copy the WAL into the database file (SQLite, ``PASSIVE``: writers go on);
@@ -173,11 +196,22 @@ class Journal:
             conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
         return True
 
-    def load_tables(self) -> list[StoredTable]:
-        """Every table with its journal, in entry order."""
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """One table with its journal (``None``: no such table)."""
+        found = self.load_tables(only=table_id)
+        return found[0] if found else None
+
+    def load_tables(self, *, live: bool = False, only: str | None = None) -> list[StoredTable]:
+        """Every table with its journal, in entry order (``live``: only the working set a
+        start brings back; ``only``: that one table)."""
         out: list[StoredTable] = []
+        query = select(web_tables)
+        if live:
+            query = query.where(web_tables.c.id.in_(select(web_live.c.table_id)))
+        if only is not None:
+            query = query.where(web_tables.c.id == only)
         with self.engine.connect() as conn:
-            tables = conn.execute(select(web_tables)).all()
+            tables = conn.execute(query).all()
             for row in tables:
                 entries = (
                     conn.execute(
@@ -215,6 +249,7 @@ class JournalWriter:
                 asyncio.Future[None],
                 asyncio.AbstractEventLoop,
                 float,
+                dict[str, bool],
             ]
             | None
         ] = queue.SimpleQueue()
@@ -245,15 +280,16 @@ class JournalWriter:
         self,
         rows: list[tuple[str, int, dict[str, Any]]],
         tables: list[dict[str, Any]] | None = None,
+        live: dict[str, bool] | None = None,
     ) -> None:
         """Commit ``rows`` (after new ``tables``, see :meth:`Journal.append`); returns when
         they are on disk. The one writer of the database: a second one would wait on
         SQLite's lock with growing sleeps (stalls of 100+ ms were seen)."""
-        if not rows and not tables:
+        if not rows and not tables and not live:
             return
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._queue.put((rows, tables or [], done, loop, time.perf_counter()))
+        self._queue.put((rows, tables or [], done, loop, time.perf_counter(), live or {}))
         await done
 
     def _run(self) -> None:
@@ -272,15 +308,18 @@ class JournalWriter:
                     stop = True
                     break
                 batch.append(more)
-            rows = [r for rs, _, _, _, _ in batch for r in rs]
-            tables = [t for _, ts, _, _, _ in batch for t in ts]
+            rows = [r for rs, *_ in batch for r in rs]
+            tables = [t for _, ts, *_ in batch for t in ts]
+            live: dict[str, bool] = {}
+            for *_, marks in batch:  # in order: the last word on a table wins
+                live.update(marks)
             start = time.perf_counter()
             if self.timed:
-                self.pickup += [start - put for _, _, _, _, put in batch]
+                self.pickup += [start - item[4] for item in batch]
             error: BaseException | None = None
             try:
                 t0 = time.perf_counter()
-                self.journal.append(rows, tables)
+                self.journal.append(rows, tables, live)
                 if self.timed:
                     self.durations.append(time.perf_counter() - t0)
                 self.commits += 1
@@ -292,8 +331,13 @@ class JournalWriter:
             except BaseException as exc:  # answered to every waiting table
                 error = exc
             settled = time.perf_counter()
-            for _, _, fut, loop, _ in batch:
-                loop.call_soon_threadsafe(_settle, fut, error, settled, self.wakeup)
+            # one wake-up of each event loop for the whole group (not one per table: each
+            # is a write to the loop's self-pipe and a callback of its own)
+            by_loop: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
+            for _, _, fut, loop, *_ in batch:
+                by_loop.setdefault(loop, []).append(fut)
+            for loop, futs in by_loop.items():
+                loop.call_soon_threadsafe(_settle, futs, error, settled, self.wakeup)
             if stop:
                 return
 
@@ -323,16 +367,17 @@ class JournalWriter:
 
 
 def _settle(
-    fut: asyncio.Future[None],
+    futs: list[asyncio.Future[None]],
     error: BaseException | None,
     settled: float,
     wakeups: list[float] | None,
 ) -> None:
     if wakeups is not None:
-        wakeups.append(time.perf_counter() - settled)
-    if fut.done():
-        return
-    if error is None:
-        fut.set_result(None)
-    else:
-        fut.set_exception(error)
+        wakeups.extend([time.perf_counter() - settled] * len(futs))
+    for fut in futs:
+        if fut.done():
+            continue
+        if error is None:
+            fut.set_result(None)
+        else:
+            fut.set_exception(error)

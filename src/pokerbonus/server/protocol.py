@@ -33,7 +33,7 @@ from pokerbonus.engine.showdown import best_value, evaluator_options, qualifies
 from pokerbonus.engine.state import Hand
 from pokerbonus.engine.views import SeatView, redact
 from pokerbonus.errors import InvalidCardError
-from pokerbonus.i18n import DEFAULT_LANGUAGE, current_language, translations
+from pokerbonus.i18n import DEFAULT_LANGUAGE, current_language, gettext, translations
 from pokerbonus.server.session import (
     MAX_CHIPS,
     EventRecord,
@@ -184,6 +184,10 @@ def parse_client(text: str | bytes) -> Any:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ServerError("malformed", f"message: not JSON ({exc})") from None
+    except RecursionError:  # "[[[[..." under the size cap: deeper than the parser goes
+        raise ServerError(
+            "malformed", gettext("message: JSON nested too deep (a message is one flat object)")
+        ) from None
     if not isinstance(data, dict):
         raise ServerError(
             "malformed", f"message: a JSON object is expected, got {type(data).__name__}"

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -553,9 +553,10 @@ class TableSession:
         - whoever is sitting in with no page open (``connected``: the persons with one).
 
         Each comes back by pressing "I'm back" (``sit_in``) or, when their page connects
-        again, by itself (see :meth:`decide_return`).
+        again, by itself (see :meth:`decide_return`). Nothing before the table has
+        started: nobody is dealt in then, and the host has had no time to open a page.
         """
-        if self.current is not None:
+        if self.current is not None or not self.started:
             return []
         last = self.hands[-1] if self.hands else None
         absent: dict[int, str] = {}
@@ -742,28 +743,49 @@ class TableSession:
 
     def decide_bot_action(self, seat: int) -> Entry:
         """What the bot at ``seat`` plays now (its view only; the safe action on a bad answer)."""
+        return self.bot_entry(seat, self.bot_task(seat)())
+
+    def bot_task(self, seat: int) -> Callable[[], Action | None]:
+        """The decision of the bot at ``seat`` as a call that may run in another thread:
+        its view and the game's public rules are taken now, so the call reads nothing of
+        the table (``None``: the bot failed)."""
         cur = self.current
         occ = self.seats[seat]
         assert cur is not None and occ is not None and occ.player is not None
         hand = cur.hand
-        hs = cur.seats.index(seat)
-        view = hand.view(hs)
+        view = hand.view(cur.seats.index(seat))
         info = self.game_info(len(cur.seats), hand.stakes, hand.game)
-        action: Action | None
-        try:
-            action = occ.player.decide(view, info, Budget(samples=self.bot_samples))
-        except Exception:  # a bot's bug must not stop the table
-            action = None
+        player, budget = occ.player, Budget(samples=self.bot_samples)
+
+        def decide() -> Action | None:
+            try:
+                return player.decide(view, info, budget)
+            except Exception:  # a bot's bug must not stop the table
+                return None
+
+        return decide
+
+    def bot_entry(self, seat: int, action: Action | None, *, timeout: bool = False) -> Entry:
+        """The journal entry of the bot at ``seat`` playing ``action``: the safe action when
+        it is ``None`` or not legal (``timeout``: the bot was out of time, shown as a
+        ``timed_out`` event like a person's)."""
+        cur = self.current
+        assert cur is not None
+        hand = cur.hand
         legal = hand.legal_actions()
-        if action is None or not is_legal(action, legal, view.hole) or not hand_can(hand, action):
-            action = fallback_action(legal, view.hole)
-        return {
+        hole = hand.hole_cards(legal.seat)
+        if action is None or not is_legal(action, legal, hole) or not hand_can(hand, action):
+            action = fallback_action(legal, hole)
+        entry: Entry = {
             "k": "act",
             "hand": cur.number,
             "seq": len(cur.actions) + 1,
             "seat": seat,
             "action": action_to_entry(action),
         }
+        if timeout:
+            entry["timeout"] = True
+        return entry
 
     def dealable_seats(self) -> tuple[int, ...]:
         """The seats that would be dealt in now: occupied, sitting in, not leaving, with chips."""

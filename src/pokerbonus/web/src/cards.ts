@@ -89,7 +89,9 @@ export function cardElement(text: string, extraClass = ""): HTMLElement {
     el.prepend(r);
   } else {
     const r = document.createElement("span");
+    // a ten's two digits: narrowed where the others' cards overlap (style.css)
     r.className = "rank";
+    if (c.rank === 8) r.classList.add("ten");
     r.textContent = rankLetter(c.rank);
     const s = document.createElement("span");
     s.className = "suit";

@@ -80,7 +80,10 @@ export function cardElement(text, extraClass = "") {
     }
     else {
         const r = document.createElement("span");
+        // a ten's two digits: narrowed where the others' cards overlap (style.css)
         r.className = "rank";
+        if (c.rank === 8)
+            r.classList.add("ten");
         r.textContent = rankLetter(c.rank);
         const s = document.createElement("span");
         s.className = "suit";

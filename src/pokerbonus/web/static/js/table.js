@@ -365,6 +365,9 @@ export class TablePage {
             status.push(pgettext("seat status", "folded"));
         if (dealt && !this.handOver && hand.stacks[key] === 0 && !folded)
             status.push(pgettext("seat status", "all-in"));
+        // busted: not dealt in until a rebuy (a bot rebuys by itself when the policy allows)
+        else if (stack === 0 && !(dealt && !this.handOver))
+            status.push(pgettext("seat status", "no chips, rebuy to play"));
         // the dealer button sits in the plate, beside the name: never over a card
         const dealer = hand && hand.dealer === s
             ? h("span", { class: "dealer", title: gettext("Dealer"), "aria-label": gettext("dealer"), "data-testid": "dealer" }, pgettext("dealer button", "D")) : null;
@@ -512,7 +515,10 @@ export class TablePage {
                     ? h("button", { type: "button", "data-testid": "btn-sit-in", onclick: () => this.client.send({ type: "sit_in" }) }, gettext("Sit in"))
                     : h("button", { type: "button", "data-testid": "btn-sit-out", onclick: () => this.client.send({ type: "sit_out" }) }, gettext("Sit out next hand")));
             }
-            items.push(h("button", { type: "button", "data-testid": "btn-rebuy", disabled: !between,
+            const busted = occ !== null && occ !== undefined && occ.stack === 0 && between;
+            if (busted)
+                items.push(h("span", { class: "away-note", "data-testid": "busted-note" }, gettext("You have no chips: rebuy to be dealt in.")));
+            items.push(h("button", { type: "button", "data-testid": "btn-rebuy", disabled: !between, class: busted ? "primary" : "",
                 title: between ? gettext("Buy one cave") : gettext("Rebuys are between hands"),
                 onclick: () => this.client.send({ type: "rebuy", caves: 1 }) }, gettext("Rebuy")));
             items.push(h("button", { type: "button", "data-testid": "btn-leave",
