@@ -77,10 +77,6 @@ EXCLUDED: dict[str, str] = {
     "pokerbonus solve --game french-draw --players 4 --candidate --out":
         "trains the candidate four-handed tree: about 35 minutes",
     "pokerbonus gauntlet --game draw --level expert|hard": "a synopsis (placeholders)",
-    "pokerbonus match --game draw --players 2 --bots mybots:":
-        "needs the page's mybots.py in the current folder (tests/test_bots_loader.py runs it)",
-    "pokerbonus gauntlet --level hard --bots mybots:":
-        "needs the page's mybots.py in the current folder (tests/test_bots_loader.py runs it)",
 }
 
 LONG: dict[str, str] = {
