@@ -96,9 +96,10 @@ def slow_table(client: TestClient, bot: SlowBot) -> tuple[dict[str, Any], Any]:
 
 
 def test_a_thinking_bot_does_not_hold_up_another_table() -> None:
-    """Table A's bot thinks (until released, 2 s at most); meanwhile Bob acts at table B
-    and gets his ack, then releases the bot: it was released while still thinking."""
-    bot = SlowBot()
+    """Table A's bot thinks (until released, 8 s at most: room for a loaded machine);
+    meanwhile Bob acts at table B and gets his ack, then releases the bot: it was
+    released while still thinking."""
+    bot = SlowBot(seconds=8.0)
     with TestClient(create_app(settings())) as c:
         b = create(c, name="Bob", bots=[{"seat": 1, "level": "station"}], start="now")
         a, _ = slow_table(c, bot)
