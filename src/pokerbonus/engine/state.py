@@ -652,10 +652,11 @@ class Hand:
         if decision == "draw":
             step = self.game.steps[self._step]
             assert isinstance(step, Draw)
-            four = self._four_allowed(step, seat)
-            return LegalActions(
-                seat, "draw", max_discard=4 if four else step.max_cards, can_take_four=four
-            )
+            # never more than the stub and the muck can still give (a public count)
+            available = len(self._stub) + len(self._muck) - self._reserved
+            four = self._four_allowed(step, seat) and available >= 4
+            most = min(4 if four else step.max_cards, max(available, 0))
+            return LegalActions(seat, "draw", max_discard=most, can_take_four=four)
         if decision == "discard":
             step = self.game.steps[self._step]
             assert isinstance(step, Discard)
@@ -981,17 +982,18 @@ class Hand:
         if seat is None:
             return 0
         limit = self._draw_limit
+        available = max(len(self._stub) + len(self._muck) - self._reserved, 0)
         if limit >= 0:  # a draw is under way
             if self._four_free and not self._four_taken and len(self._hole[seat]) >= 4:
-                return 4
-            return limit
+                return min(4, available)
+            return min(limit, available)
         if self._decision != "discard":
             return 0
         step = self.game.steps[self._step]
         if isinstance(step, Discard):
             return step.count
         assert isinstance(step, Draw)
-        return 4 if self._four_allowed(step, seat) else step.max_cards
+        return min(4 if self._four_allowed(step, seat) else step.max_cards, available)
 
     def _four_allowed(self, step: Draw, seat: int) -> bool:
         return step.four_card_exchange and not self._four_taken and len(self._hole[seat]) >= 4
