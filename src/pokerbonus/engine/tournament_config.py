@@ -505,9 +505,10 @@ PRESETS: Final[Mapping[str, TournamentConfig]] = {
                 (1000, 2000, 200),
                 (1500, 3000, 300),
             ],
-            hands=5,
+            hands=6,
         ),
         antes_from=4,
+        payouts=(65.0, 35.0),
     ),
     "home": TournamentConfig(
         name="home",
@@ -590,10 +591,10 @@ PRESETS: Final[Mapping[str, TournamentConfig]] = {
         late_registration_levels=6,
     ),
 }
-"""The named presets: ``quick`` (a 6-player hold'em sit-and-go of levels of 5
-hands, about 45 hands), ``home`` (a home-game evening: levels of 15 minutes,
-rebuys and an add-on), ``french-pot`` (the French draw's pot game with rising
-antes and a recave), ``mtt`` (a multi-table hold'em tournament, tables of 9)."""
+"""The named presets: ``quick`` (a 6-player hold'em sit-and-go of levels of 6
+hands, two places paid 65/35: about 30 hands between bots, more between people),
+``home`` (a home-game evening: levels of 15 minutes, rebuys and an add-on),
+``french-pot`` (the French draw's pot game with rising antes and a recave), ``mtt`` (a multi-table hold'em tournament, tables of 9)."""
 
 
 def preset(name: str) -> TournamentConfig:
