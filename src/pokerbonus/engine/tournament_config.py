@@ -594,7 +594,8 @@ PRESETS: Final[Mapping[str, TournamentConfig]] = {
 """The named presets: ``quick`` (a 6-player hold'em sit-and-go of levels of 6
 hands, two places paid 65/35: about 30 hands between bots, more between people),
 ``home`` (a home-game evening: levels of 15 minutes, rebuys and an add-on),
-``french-pot`` (the French draw's pot game with rising antes and a recave), ``mtt`` (a multi-table hold'em tournament, tables of 9)."""
+``french-pot`` (the French draw's pot game with rising antes and a recave),
+``mtt`` (a multi-table hold'em tournament, tables of 9)."""
 
 
 def preset(name: str) -> TournamentConfig:
