@@ -14,6 +14,7 @@ __all__ = [
     "MissingExtraError",
     "NotationError",
     "PokerError",
+    "TournamentError",
 ]
 
 
@@ -49,3 +50,8 @@ class MissingExtraError(PokerError, ImportError):
 class BotPathError(ConfigurationError):
     """A bot named by an import path (``package.module:ClassName``) that cannot be
     loaded: a bad path, a module that does not import, a class that is not a bot."""
+
+
+class TournamentError(IllegalActionError):
+    """A tournament step the rules do not allow now (a hand during a break, a rebuy
+    after the rebuy period, a deal not every player accepted); nothing changes."""

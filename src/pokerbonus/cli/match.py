@@ -26,15 +26,27 @@ from pokerbonus.errors import ConfigurationError, PokerError
 from pokerbonus.i18n import gettext, pgettext
 
 if TYPE_CHECKING:
+    from pokerbonus.engine.tournament_config import TournamentConfig
     from pokerbonus.rules.betting import BettingKind
     from pokerbonus.sim.match import MatchResult
 
-__all__ = ["MATCH_GAMES", "MAX_HANDS", "SOLVER_GAMES", "match_command", "parse_bots"]
+__all__ = [
+    "MATCH_GAMES",
+    "MAX_HANDS",
+    "MAX_TOURNAMENTS",
+    "SOLVER_GAMES",
+    "match_command",
+    "parse_bots",
+]
 
 MAX_HANDS = 1_000_000
 """The most hands of one match, with a progress bar on a terminal: the default
 lineup (medium against easy) plays about 50 hands a second here, so the largest
 match takes hours; random and station bots play thousands a second."""
+
+MAX_TOURNAMENTS = 100_000
+"""The most tournaments of one run: 1,000 quick sit-and-goes of six ``hard`` bots
+take about two minutes here."""
 
 SOLVER_GAMES: tuple[str, ...] = ("kuhn", "leduc", "reduced-draw")
 """The solver's games played as tables (``pokerbonus.bots.expert.SOLVER_GAMES``,
@@ -167,8 +179,26 @@ def match_command(
     json_output: Annotated[
         bool, typer.Option("--json", help=gettext("Print the result as JSON."))
     ] = False,
+    tournament: Annotated[
+        str | None,
+        typer.Option(
+            help=gettext(
+                "Play tournaments instead of independent hands: a preset (quick, home, "
+                "french-pot, mtt) or a TOML or JSON file. The bots are its entrants."
+            )
+        ),
+    ] = None,
+    tournaments: Annotated[
+        int,
+        whole(
+            "--tournaments", 1, MAX_TOURNAMENTS, gettext("Tournaments to play (with --tournament).")
+        ),
+    ] = 100,
 ) -> None:
     """Play a match between bots and print each bot's result in mbb/hand."""
+    if tournament is not None:
+        _tournament_match(tournament, bots, tournaments, seed, json_output)
+        return
     if game not in MATCH_GAMES:
         raise _fail(
             gettext("--game: unknown game {game!r} (expected one of {match_games})").format(
@@ -320,3 +350,92 @@ def _report(game: str, result: MatchResult, json_output: bool) -> None:
     Console().print(out)
     if result.interrupted:
         Console(stderr=True).print(gettext("interrupted: results of the complete hands above"))
+
+
+def _load_tournament(text: str) -> TournamentConfig:
+    """A preset's name, or a TOML or JSON file."""
+    from pathlib import Path
+
+    from pokerbonus.engine.tournament_config import PRESETS, TournamentConfig
+
+    if text in PRESETS:
+        return PRESETS[text]
+    path = Path(text)
+    if path.suffix.lower() == ".json":
+        return TournamentConfig.from_json(path)
+    if path.suffix.lower() == ".toml":
+        return TournamentConfig.from_toml(path)
+    raise ConfigurationError(
+        gettext(
+            "--tournament: expected a preset ({names}) or a .toml or .json file, got {text!r}"
+        ).format(names=", ".join(PRESETS), text=text)
+    )
+
+
+def _tournament_match(
+    text: str, bots: str | None, tournaments: int, seed: int | None, json_output: bool
+) -> None:
+    from pokerbonus.cli.progress import progress_bar
+    from pokerbonus.sim.gauntlet import bot_factory
+    from pokerbonus.sim.tournament import play_tournaments
+
+    try:
+        config = _load_tournament(text)
+        if bots is None:
+            bots = f"medium,easy*{config.entrants - 1}"
+        count = sum(
+            int(item.partition("*")[2].strip() or 1)
+            if item.partition("*")[2].strip().isdigit()
+            else 1
+            for item in bots.split(",")
+        )
+        lineup = parse_bots(bots, config.game, count, search=[os.getcwd()])
+        if count < 2:
+            raise ConfigurationError(
+                gettext("bots: a tournament needs at least 2, got {count}").format(count=count)
+            )
+    except PokerError as exc:
+        raise _fail(str(exc).replace("\n", " ")) from None
+    factory = bot_factory([os.getcwd()])
+    with progress_bar(gettext("playing"), quiet=json_output) as progress:
+        task = progress.add_task("tournaments", total=tournaments)
+        result = play_tournaments(
+            config, lineup, tournaments, seed=seed, factory=factory,
+            on_tournament=lambda done: progress.update(task, completed=done),
+        )  # fmt: skip
+    data = result.to_dict()
+    for entry in data["results"]:
+        entry["bot"] = _short(entry["bot"])
+    if json_output:
+        typer.echo(json.dumps(data))
+        return
+    title = gettext(
+        "tournament {name}, {entrants} entrants, {tournaments} tournaments of "
+        "{hands} hands on average, buy-in {buy_in}; places: the share of the seats"
+    ).format(
+        name=result.name, entrants=result.entrants, tournaments=result.tournaments,
+        hands=f"{result.hands_per_tournament:.1f}", buy_in=result.buy_in,
+    )  # fmt: skip
+    out = RichTable(title=title)
+    places = min(result.entrants, 9)
+    columns = [
+        # Translators: the columns of `match --tournament`: #1 is the share of first places...
+        pgettext("match", "bot"), pgettext("match", "seats"),
+        *(pgettext("match", "#{number}").format(number=k + 1) for k in range(places)),
+        pgettext("match", "prize"), pgettext("match", "ROI"), pgettext("match", "95% CI"),
+    ]  # fmt: skip
+    for i, column in enumerate(columns):
+        out.add_column(column, justify="left" if i == 0 else "right")
+    for r in result.results:
+        shares = [f"{100 * n / (r.samples * r.seats):.0f}%" if r.samples else "-"
+                  for n in r.places[:places]]  # fmt: skip
+        interval = "-" if r.ci95 is None else f"[{100 * r.ci95[0]:+.0f}%, {100 * r.ci95[1]:+.0f}%]"
+        out.add_row(
+            _short(r.bot), str(r.seats), *shares, f"{r.average_prize:.2f}",
+            f"{100 * r.roi:+.0f}%", interval,
+        )  # fmt: skip
+    Console().print(out)
+    if result.interrupted:
+        Console(stderr=True).print(
+            gettext("interrupted: results of the complete tournaments above")
+        )
