@@ -63,6 +63,7 @@ __all__ = [
     "RangeRead",
     "StationBot",
     "balanced_bluff",
+    "facing_fraction",
     "make_bot",
     "pat_share",
     "read_ranges",
@@ -509,6 +510,48 @@ def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
         snow = prior / (prior + pat) if drew[s] == 0 else 0.0
         reads[s] = RangeRead(mins[0], mins[1], bluff if bluff < 1.0 else 0.0, snow)
     return reads
+
+
+def facing_fraction(view: SeatView) -> float:
+    """The size of the bet or raise this seat faces, as a fraction of the pot after
+    calling it (the measure of :func:`read_ranges`; 0 when nothing is to call).
+
+    >>> from pokerbonus.engine import Hand
+    >>> from pokerbonus.rules import FIVE_CARD_DRAW
+    >>> hand = Hand(FIVE_CARD_DRAW, [100, 100], dealer=0)
+    >>> hand.complete_bet_or_raise_to(99)  # all in into the two antes
+    >>> round(facing_fraction(hand.view(hand.actor)), 1)
+    49.5
+    """
+    legal = view.legal
+    if legal is None or not legal.call_amount:
+        return 0.0
+    n = view.players
+    committed = 0
+    put = [0] * n
+    top = 0
+    fraction = 0.0
+    after_draw = False
+    for event in view.log:
+        if isinstance(event, Drew):
+            if not after_draw:  # a new betting round
+                after_draw, put, top, fraction = True, [0] * n, 0, 0.0
+        elif isinstance(event, (AntePosted, PotBought)):
+            committed += event.amount
+        elif isinstance(event, (BlindPosted, Called)):
+            committed += event.amount
+            put[event.seat] += event.amount
+            top = max(top, put[event.seat])
+        elif isinstance(event, BetReturned):
+            committed -= event.amount
+            put[event.seat] -= event.amount
+        elif isinstance(event, BetOrRaised):
+            call = max(top - put[event.seat], 0)
+            fraction = max(event.to - top, 0) / max(committed + call, 1)
+            committed += event.amount
+            put[event.seat] += event.amount
+            top = max(top, event.to)
+    return fraction
 
 
 class HardBot(Bot):
