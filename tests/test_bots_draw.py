@@ -255,12 +255,11 @@ def test_hard_equity_stops_early_when_the_decision_is_clear(
 # -- hard against the stand-pat bluff and the all-in ----------------------------------
 
 
-def _stand_pat_bet(bet_to: int) -> Hand:
-    """Heads-up: seat 1 holds a pair of aces after drawing three; seat 0 stood pat on
-    nothing, and bets ``bet_to`` once seat 1 has checked. Seat 1 is to act."""
-    order = deck_for_hands(
-        ["9c Td Qd 8s 7d", "Ac Ad Kc Qh 7h"], dealer=0, stub="8c Kd Jh", deck_size=32
-    )
+def _stand_pat_bet(bet_to: int, mine: str = "Ac Ad Kc Qh 7h") -> Hand:
+    """Heads-up: seat 1 holds ``mine`` (a pair of aces) and draws three (8c Kd Jh);
+    seat 0 stood pat on nothing, and bets ``bet_to`` once seat 1 has checked. Seat 1
+    is to act."""
+    order = deck_for_hands(["9c Td Qd 8s 7d", mine], dealer=0, stub="8c Kd Jh", deck_size=32)
     hand = Hand(FIVE_CARD_DRAW, [100, 100], dealer=0, deck=order)
     hand.check_or_call()
     hand.check_or_call()
@@ -346,3 +345,88 @@ def _after_small_bet() -> Hand:
     hand.complete_bet_or_raise_to(low.min_raise_to)
     assert hand.actor == 1
     return hand
+
+
+def test_hard_defends_half_its_range_against_a_stand_pat_pot_bet() -> None:
+    """The minimum defence (``HardBot.defends``): facing a pot-sized bet after the draw
+    from a player who stood pat, hard calls with a hand in the top half of its own
+    range (a pair of aces after drawing three) and folds one below (a pair of
+    sevens); a bet of three pots, which a balanced bettor makes with more bluffs
+    (3/7) than the prior reads among stand-pats (37%), gets no such defence."""
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 2)
+    aces = _stand_pat_bet(2).view(1)
+    sevens = _stand_pat_bet(2, "7c 7h Ks Qh 9h").view(1)
+    large = _stand_pat_bet(6).view(1)
+    assert draw_bots.facing_fraction(aces) == pytest.approx(1.0)
+    assert draw_bots.facing_fraction(large) == pytest.approx(3.0)
+    for seed in range(4):
+        bot = HardBot(seed)
+        budget = Budget(samples=400)
+        assert bot.defends(aces, info, read_view(aces), budget)
+        assert not bot.defends(sevens, info, read_view(sevens), budget)
+        assert not bot.defends(large, info, read_view(large), budget)
+    assert {HardBot(s).decide(aces, info).kind for s in range(4)} == {"check_or_call"}
+    assert {HardBot(s).decide(sevens, info).kind for s in range(4)} == {"fold"}
+    assert {HardBot(s).decide(large, info).kind for s in range(4)} == {"fold"}
+
+
+def test_the_opponent_model_reads_a_player_who_stands_pat_too_often() -> None:
+    """``hard``'s opponent model (fed by ``hand_over``): after 100 deals in which the
+    opponent stood pat 90 times, its stand-pat reads as a snow nearly always, and
+    hard plays on against a three-pot bet with its pair of aces (it folds with no
+    hands seen); a player seen to stand pat no more than the prior says leaves the
+    read as it was."""
+    from pokerbonus.bots.model import Tally
+
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 2)
+    view = _stand_pat_bet(6).view(1)
+    fresh = HardBot(1)
+    prior = read_ranges(view, info, fresh.pat_rates(view, info))[0]
+    assert prior.snow == pytest.approx(read_ranges(view, info)[0].snow)
+    honest = HardBot(1)
+    honest.model._tallies[(1, 2)] = Tally(deals=1000, pats=30)
+    assert read_ranges(view, info, honest.pat_rates(view, info))[0].snow == pytest.approx(
+        prior.snow
+    )
+    taught = HardBot(1)
+    taught.model._tallies[(1, 2)] = Tally(deals=100, pats=90)
+    snowing = read_ranges(view, info, taught.pat_rates(view, info))[0]
+    assert snowing.snow > 0.9 > prior.snow
+    for seed in range(4):
+        fresh, taught = HardBot(seed), HardBot(seed)
+        taught.model._tallies[(1, 2)] = Tally(deals=100, pats=90)
+        assert fresh.decide(view, info).kind == "fold"
+        assert taught.decide(view, info).kind != "fold"
+
+
+def test_matches_tell_each_bot_the_finished_hand() -> None:
+    """``Bot.hand_over`` is called once per hand and seat with the seat's view of the
+    finished hand; ``hard``'s model counts every deal of its opponent, who stands pat
+    (the stand-pat bluffer of the gauntlet) in every hand it plays to the draw."""
+    from pokerbonus.bots import Bot
+    from pokerbonus.bots.gauntlet import Bluffer
+    from pokerbonus.engine.views import SeatView
+    from pokerbonus.sim.game_match import play_game_match
+
+    seen: list[tuple[int | None, bool]] = []
+    bots: dict[str, HardBot] = {}
+
+    class Noting(HardBot):
+        def hand_over(self, view: SeatView, info: GameInfo) -> None:
+            seen.append((view.seat, view.finished))
+            super().hand_over(view, info)
+
+    def factory(name: str, seed: int) -> Bot:
+        if name == "bluffer":
+            return Bluffer(seed)
+        bots[name] = Noting(seed)
+        return bots[name]
+
+    play_game_match(
+        FIVE_CARD_DRAW, Stakes.pot_game(1), ["hard", "bluffer"], 40, seed=3,
+        duplicate=True, factory=factory,
+    )  # fmt: skip
+    assert len(seen) == 40 and all(done for _, done in seen)
+    assert {seat for seat, _ in seen} == {0, 1}
+    tally = bots["hard"].model.tally(0, 1, 2)
+    assert tally.deals == 40 and tally.pats >= 15  # it folds some hands before the draw

@@ -233,3 +233,38 @@ def test_strategy_is_cached_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         expert_policy.cache_clear()
     with pytest.raises(ConfigurationError, match="unknown 'poker'"):
         expert_policy("poker")
+
+
+def test_expert_answers_an_overbet_all_in_as_hard() -> None:
+    """Facing an all-in many times the pot (a maniac's open before the draw, heads-up,
+    a covered table) expert answers with hard's equity against the bettor's range:
+    the same action as hard with the same seed, and trips or better always call."""
+    import random
+
+    from pokerbonus.bots.base import GameInfo, category_of
+    from pokerbonus.bots.draw import HardBot, facing_fraction
+    from pokerbonus.bots.expert import OVERBET
+    from pokerbonus.engine import Hand
+    from pokerbonus.hands import Category
+
+    info = GameInfo.from_game(FIVE_CARD_DRAW, 2)
+    rng = random.Random(5)
+    strong = 0
+    for deal in range(60):
+        hand = Hand(
+            FIVE_CARD_DRAW, [100, 100], dealer=deal % 2, rng=random.Random(rng.getrandbits(32))
+        )
+        legal = hand.legal_actions()
+        assert legal.max_raise_to is not None
+        hand.complete_bet_or_raise_to(legal.max_raise_to)  # the opener shoves
+        view = hand.view(hand.actor)
+        assert facing_fraction(view) > OVERBET
+        expert, hard = ExpertBot(deal), HardBot(deal)
+        expert.new_hand(view.seat, info)
+        hard.new_hand(view.seat, info)
+        action = expert.decide(view, info)
+        assert action == hard.decide(view, info)
+        if info.strength(category_of(view.hole, info)) >= info.strength(Category.TRIPS):
+            strong += 1
+            assert action.kind == "check_or_call"
+    assert strong >= 1

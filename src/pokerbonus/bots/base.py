@@ -484,6 +484,12 @@ class Bot(ABC):
         """Called before each hand this bot plays; no-op by default."""
         return None
 
+    def hand_over(self, view: SeatView, info: GameInfo) -> None:
+        """Called after each hand this bot played, with its seat's view of the
+        finished hand (the whole public log and the hands shown: what any player
+        at the table saw), for a bot that learns its opponents; no-op by default."""
+        return None
+
     @abstractmethod
     def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
         """The action for the decision in ``view`` (``view.legal`` is not ``None``)."""

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -34,6 +34,7 @@ from pokerbonus.bots.base import (
     standard_discard,
 )
 from pokerbonus.bots.kernels import showdown_equity
+from pokerbonus.bots.model import OpponentModel
 from pokerbonus.cards import Card, make_deck
 from pokerbonus.engine.actions import Action, LegalActions
 from pokerbonus.engine.events import (
@@ -63,6 +64,7 @@ __all__ = [
     "RangeRead",
     "StationBot",
     "balanced_bluff",
+    "facing_fraction",
     "make_bot",
     "pat_share",
     "read_ranges",
@@ -411,7 +413,9 @@ _LOWER: dict[Category, tuple[Category, int]] = {
 }
 
 
-def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
+def read_ranges(
+    view: SeatView, info: GameInfo, pat_rates: Mapping[int, float] | None = None
+) -> dict[int, RangeRead]:
     """The range read of every seat from the public log.
 
     A bet (or raise) says more when it goes into more live players, and a raise
@@ -427,7 +431,15 @@ def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
     limit, where the size is the rule's. A player
     who stood pat holds a pat hand
     (:func:`pat_share` of the deals) or snows (:data:`SNOW_RATE` of the deals):
-    ``snow`` is the share of snows among the two.
+    ``snow`` is the share of snows among the two. ``pat_rates``: a seat's
+    measured share of deals it stood pat in (:class:`~pokerbonus.bots.model.OpponentModel`);
+    what it stands pat more often than a pat hand would, ``r - pat_share``, is its
+    snow rate, and the prior of the table (heads-up or multiway) is scaled by that
+    rate over the heads-up prior when it is higher: with no hands seen
+    (``r = pat_share + SNOW_RATE[0]``) and for a player measured to snow less, the
+    read is the prior's (the model finds players who snow more than the prior
+    says; it never lowers the read under the prior, which the minimum defence of
+    :meth:`HardBot.defends` rests on).
 
     >>> from pokerbonus.engine import Hand
     >>> from pokerbonus.rules import FIVE_CARD_DRAW
@@ -506,9 +518,54 @@ def read_ranges(view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
                 chance = (0.05 if multiway[r][s] else 0.2) / level[r][s]
                 by_size = sized[r][s] / level[r][s] * (0.25 if multiway[r][s] else 1.0)
                 bluff = min(bluff, max(chance, by_size))
-        snow = prior / (prior + pat) if drew[s] == 0 else 0.0
+        snows = prior
+        if pat_rates is not None and s in pat_rates and SNOW_RATE[0] > 0:
+            snows *= max(pat_rates[s] - pat, SNOW_RATE[0]) / SNOW_RATE[0]  # more than the prior
+        snow = snows / (snows + pat) if drew[s] == 0 else 0.0
         reads[s] = RangeRead(mins[0], mins[1], bluff if bluff < 1.0 else 0.0, snow)
     return reads
+
+
+def facing_fraction(view: SeatView) -> float:
+    """The size of the bet or raise this seat faces, as a fraction of the pot after
+    calling it (the measure of :func:`read_ranges`; 0 when nothing is to call).
+
+    >>> from pokerbonus.engine import Hand
+    >>> from pokerbonus.rules import FIVE_CARD_DRAW
+    >>> hand = Hand(FIVE_CARD_DRAW, [100, 100], dealer=0)
+    >>> hand.complete_bet_or_raise_to(99)  # all in into the two antes
+    >>> round(facing_fraction(hand.view(hand.actor)), 1)
+    49.5
+    """
+    legal = view.legal
+    if legal is None or not legal.call_amount:
+        return 0.0
+    n = view.players
+    committed = 0
+    put = [0] * n
+    top = 0
+    fraction = 0.0
+    after_draw = False
+    for event in view.log:
+        if isinstance(event, Drew):
+            if not after_draw:  # a new betting round
+                after_draw, put, top, fraction = True, [0] * n, 0, 0.0
+        elif isinstance(event, (AntePosted, PotBought)):
+            committed += event.amount
+        elif isinstance(event, (BlindPosted, Called)):
+            committed += event.amount
+            put[event.seat] += event.amount
+            top = max(top, put[event.seat])
+        elif isinstance(event, BetReturned):
+            committed -= event.amount
+            put[event.seat] -= event.amount
+        elif isinstance(event, BetOrRaised):
+            call = max(top - put[event.seat], 0)
+            fraction = max(event.to - top, 0) / max(committed + call, 1)
+            committed += event.amount
+            put[event.seat] += event.amount
+            top = max(top, event.to)
+    return fraction
 
 
 class HardBot(Bot):
@@ -533,6 +590,7 @@ class HardBot(Bot):
         super().__init__(seed)
         self._medium = MediumBot(seed)
         self._snow = False
+        self.model = OpponentModel()
 
     def warm_up(self, info: GameInfo) -> None:
         """Compile the kernels once."""
@@ -546,6 +604,21 @@ class HardBot(Bot):
     def new_hand(self, seat: int, info: GameInfo) -> None:
         """Forget the plan of the last hand."""
         self._snow = False
+
+    def hand_over(self, view: SeatView, info: GameInfo) -> None:
+        """Count the finished hand in the opponent model (the stand-pat rates)."""
+        self.model.observe(view)
+
+    def pat_rates(self, view: SeatView, info: GameInfo) -> dict[int, float]:
+        """Each opponent's estimated stand-pat rate (:class:`OpponentModel`, the prior
+        a player standing pat on pat hands and snowing at the heads-up rate)."""
+        assert view.seat is not None
+        prior = pat_share(info.deck_size, info.wheel) + SNOW_RATE[0]
+        return {
+            s: self.model.pat_rate(view.seat, s, view.players, prior)
+            for s in range(view.players)
+            if s != view.seat
+        }
 
     def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
         """Equity-driven action (see the class doc)."""
@@ -563,7 +636,50 @@ class HardBot(Bot):
         equity = self.equity(view, info, read, budget, decide_at)
         if equity is None:
             return fallback_action(legal, view.hole)
+        if equity < call_at and self.defends(view, info, read, budget):
+            return Action.check_or_call()
         return self._bet(view, legal, read, equity)
+
+    def defends(self, view: SeatView, info: GameInfo, read: Reading, budget: Budget) -> bool:
+        """The minimum defence against a stand-pat bettor: heads-up after the draw,
+        facing a bet or raise of ``x`` pots from an opponent who stood pat, whether
+        this hand is in the top ``1 / (1 + x)`` of this seat's own range (the share a
+        caller must defend so that a bluff of that size does not profit whatever the
+        bettor holds; half the range against a pot-sized bet). Only while the
+        bettor's stand-pats are snows at least as often as a balanced bet of that
+        size bluffs (``RangeRead.snow >= balanced_bluff(x)``: the prior's 37% with 32
+        cards against a pot bet; not against a bet of three pots, which a balanced
+        bettor makes with 43% of bluffs, unless the model measured more snows). The
+        hand's place in its range is its Monte Carlo equity against a hand dealt as
+        the range reads this seat's own line (:func:`read_ranges`: its draw and its
+        bets)."""
+        if not read.after_draw or read.to_call <= 0 or len(read.live) != 1:
+            return False
+        (bettor,) = read.live
+        if read.drawn[bettor] != 0 or read.drawn[read.seat] < 0:
+            return False
+        x = facing_fraction(view)
+        ranges = read_ranges(view, info, self.pat_rates(view, info))
+        if x <= 0.0 or ranges[bettor].snow < balanced_bluff(x):
+            return False  # its stand-pats are too seldom snows for a balanced bet that size
+        own = ranges[read.seat]
+        mine = np.array([int(c) for c in view.hole], dtype=np.int64)
+        known = set(view.hole)
+        unseen = np.array(
+            [int(c) for c in make_deck(info.deck_size) if c not in known], dtype=np.int64
+        )
+        total = min(budget.samples, self.samples)
+        if total <= 0 or budget.expired():
+            return False
+        place = showdown_equity(
+            mine, 0, unseen,
+            np.array([read.drawn[read.seat]], dtype=np.int64),
+            np.array([own.min_before], dtype=np.int64),
+            np.array([own.min_after], dtype=np.int64),
+            np.array([own.bluff]), np.array([own.snow]),
+            total, self.rng.getrandbits(31), info.low, info.wheel, info.order,
+        )  # fmt: skip
+        return place >= x / (1 + x)
 
     def _draw(self, view: SeatView, legal: LegalActions, info: GameInfo, read: Reading) -> Action:
         hole = view.hole
@@ -603,7 +719,7 @@ class HardBot(Bot):
         )
         opponents = read.live
         drawn = np.array([read.drawn[s] for s in opponents], dtype=np.int64)
-        ranges = read_ranges(view, info)
+        ranges = read_ranges(view, info, self.pat_rates(view, info))
         before = np.array([ranges[s].min_before for s in opponents], dtype=np.int64)
         after = np.array([ranges[s].min_after for s in opponents], dtype=np.int64)
         loose = np.array([ranges[s].bluff for s in opponents], dtype=np.float64)

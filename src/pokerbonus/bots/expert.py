@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerbonus.bots.base import UNLIMITED, Budget, GameInfo
-from pokerbonus.bots.draw import HardBot
+from pokerbonus.bots.draw import HardBot, facing_fraction
 from pokerbonus.bots.expert_table import StrategyPlayer, covered_strategy, warm_strategies
 from pokerbonus.cards import parse_cards
 from pokerbonus.engine.actions import Action
@@ -58,6 +58,7 @@ from pokerbonus.solvers.kuhn import KuhnPoker, kuhn_poker
 from pokerbonus.solvers.leduc import LeducPoker, leduc_poker
 
 __all__ = [
+    "OVERBET",
     "SOLVER_BOTS",
     "SOLVER_GAMES",
     "ExpertBot",
@@ -295,6 +296,15 @@ class StationPlayer(_Sampler):
         return "k" if "k" in actions else "c"
 
 
+OVERBET: Final = 2.0
+"""Facing a bet or raise of more than this many pots (after calling), ``expert``
+answers with ``hard``'s equity against the bettor's range: the shipped trees bet
+at most a pot before the all-in, an all-in many times the pot is a node that
+training reaches rarely (its strategy folded two pair and trips to a maniac's
+all-in), while ``hard`` reads such an overbet with the balanced share of bluffs
+of its size (``docs/bots-expert.md``, "Against the gauntlet")."""
+
+
 class ExpertBot(HardBot):
     """``expert``: the solver's strategy — the CFR+ strategy at a solver table, the
     shipped French draw strategy at every engine table one covers
@@ -319,9 +329,10 @@ class ExpertBot(HardBot):
         self._table.new_hand()
 
     def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
-        """The shipped strategy's action where it covers the table, else ``hard``'s."""
+        """The shipped strategy's action where it covers the table, else ``hard``'s
+        (and ``hard``'s answer to an overbet of more than :data:`OVERBET` pots)."""
         strategy = covered_strategy(view, info)
-        if strategy is not None:
+        if strategy is not None and facing_fraction(view) <= OVERBET:
             action = self._table.decide(view, info, strategy)
             if action is not None:
                 return action

@@ -97,6 +97,10 @@ class _Trick(Bot):
         """A new hand for the ``hard`` bot behind the trick."""
         self.hard.new_hand(seat, info)
 
+    def hand_over(self, view: SeatView, info: GameInfo) -> None:
+        """The finished hand, for the ``hard`` bot behind the trick."""
+        self.hard.hand_over(view, info)
+
     def trick(self, view: SeatView, info: GameInfo, legal: LegalActions) -> Action | None:
         """The trick's action, or ``None`` to play as ``hard``."""
         return None
@@ -284,6 +288,11 @@ class Mix(Bot):
         """Draw the strategy of this hand."""
         self._playing = self.first if self.rng.random() < self.weight else self.second
         self._playing.new_hand(seat, info)
+
+    def hand_over(self, view: SeatView, info: GameInfo) -> None:
+        """The finished hand, for both strategies."""
+        self.first.hand_over(view, info)
+        self.second.hand_over(view, info)
 
     def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
         """The action of this hand's strategy."""

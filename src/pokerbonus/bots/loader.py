@@ -70,6 +70,12 @@ class _Adapted(Bot):
         if callable(method):
             method(seat, info)
 
+    def hand_over(self, view: SeatView, info: GameInfo) -> None:
+        """The inner bot's ``hand_over``, if it has one."""
+        method = getattr(self.inner, "hand_over", None)
+        if callable(method):
+            method(view, info)
+
     def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
         """The inner bot's answer."""
         action = self.inner.decide(view, info, budget)

@@ -27,6 +27,7 @@ passed in (``now``), the random source is given at construction.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import deque
 from collections.abc import Callable, Mapping
@@ -1179,6 +1180,12 @@ class TableSession:
             for name in cur.names:
                 if self.ledger.stack(name) == 0:
                     self.kill.player_left(name)
+        info = self.game_info(len(cur.seats), hand.stakes, hand.game)
+        for i, s in enumerate(cur.seats):
+            occ = self.seats[s]
+            if occ is not None and occ.player is not None:
+                with contextlib.suppress(Exception):  # a bot's bug must not stop the table
+                    occ.player.hand_over(hand.view(i), info)
         self._gathered = tuple(hand.gathered_cards())
         self._last_dealer = cur.dealer
         cur.status = "finished"

@@ -25,6 +25,7 @@ big blind (``Game.unit``: the ante, or the draw game's small bet).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
@@ -101,6 +102,9 @@ def _play(
             player.fallbacks += 1
             action = fallback_action(view.legal, view.hole)
         hand.act(action)
+    for position, sitter in enumerate(seated):
+        with contextlib.suppress(Exception):  # a bot's bug must not stop the game
+            sitter.bot.hand_over(hand.view(position), info)
     return hand.net
 
 

@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import random
 import secrets
 from collections.abc import Callable
@@ -432,6 +433,11 @@ class PlaySession:
         assert hand is not None
         view = hand.view(self.person_seat)
         self._final_view = view
+        if self._info is not None:
+            for seat, name in enumerate(self._names):
+                if name in self.bots:
+                    with contextlib.suppress(Exception):  # a bot's bug must not stop the game
+                        self.bots[name].hand_over(hand.view(seat), self._info)
         self.recorded.finish_hand()
         self._note_best(view)
         self.table_notes = self._bots_rebuy()
