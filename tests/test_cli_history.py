@@ -132,3 +132,63 @@ def test_errors_are_one_line_with_exit_code_2(db: Path, args: list[str], message
     result = runner.invoke(history_app, ["--db", str(db), *args])
     assert result.exit_code == 2
     assert result.output.startswith(message) and result.output.count("\n") == 1
+
+
+def test_stats_json_sums_the_stored_facts(db: Path) -> None:
+    """``history stats SESSION --json``: one entry per player, every finished hand
+    counted, the nets adding up to zero."""
+    result = runner.invoke(history_app, ["--db", str(db), "stats", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["hands"] == 4 and data["sessions"] == [1]
+    assert sorted(p["player"] for p in data["players"]) == ["ann", "bot", "cy"]
+    assert sum(p["net"] for p in data["players"]) == 0
+    assert max(p["hands"] for p in data["players"]) == 4  # a busted player sits out
+    one = runner.invoke(history_app, ["--db", str(db), "stats", "--player", "cy", "--json"])
+    assert [p["player"] for p in json.loads(one.output)["players"]] == ["cy"]
+    text = runner.invoke(history_app, ["--db", str(db), "stats", "1"])
+    assert text.exit_code == 0 and "VPIP" in text.output and "Public information" in text.output
+
+
+def test_stats_facts_filled_once_for_old_hands(db: Path) -> None:
+    """Hands stored without facts (an older database) get them by a replay, the same
+    facts as those stored at the end of each hand."""
+    import sqlite3
+
+    before = json.loads(runner.invoke(history_app, ["--db", str(db), "stats", "--json"]).output)
+    connection = sqlite3.connect(db)
+    stored = connection.execute("SELECT hand_id, data FROM hand_facts ORDER BY hand_id").fetchall()
+    connection.execute("DELETE FROM hand_facts")
+    connection.commit()
+    connection.close()
+    after = json.loads(runner.invoke(history_app, ["--db", str(db), "stats", "--json"]).output)
+    assert after == before
+    connection = sqlite3.connect(db)
+    again = connection.execute("SELECT hand_id, data FROM hand_facts ORDER BY hand_id").fetchall()
+    connection.close()
+    assert [(i, json.loads(d)) for i, d in again] == [(i, json.loads(d)) for i, d in stored]
+
+
+def test_stats_dates_and_errors(db: Path) -> None:
+    later = runner.invoke(history_app, ["--db", str(db), "stats", "--since", "2999-01-01",
+                                        "--json"])  # fmt: skip
+    assert later.exit_code == 0 and json.loads(later.output)["hands"] == 0
+    early = runner.invoke(history_app, ["--db", str(db), "stats", "--since", "2000-01-01",
+                                        "--json"])  # fmt: skip
+    assert json.loads(early.output)["hands"] == 4
+    bad = runner.invoke(history_app, ["--db", str(db), "stats", "--since", "yesterday"])
+    assert bad.exit_code == 2 and "--since" in bad.output
+    dealer = runner.invoke(history_app, ["--db", str(db), "stats", "2"])
+    assert dealer.exit_code == 2 and "dealer" in dealer.output
+    nobody = runner.invoke(history_app, ["--db", str(db), "stats", "--player", "zed"])
+    assert nobody.exit_code == 2 and "zed" in nobody.output
+
+
+def test_stats_plot(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.svg"
+    result = runner.invoke(history_app, ["--db", str(db), "stats", "1", "--plot", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert text.startswith("<?xml") and "ann" in text
+    wrong = runner.invoke(history_app, ["--db", str(db), "stats", "--plot", "x.gif"])
+    assert wrong.exit_code == 2

@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cards",),
     ("hands",),
     ("rules",),
-    ("engine",),
+    ("engine", "player_stats"),
     ("notation", "analysis"),
     ("solvers",),
     ("bots", "dealer"),

@@ -332,3 +332,94 @@ def export_command(
                 output=str(output), strerror=exc.strerror
             )
         ) from None
+
+
+@history_app.command("stats")
+def stats_command(
+    ctx: typer.Context,
+    session: Annotated[
+        int | None,
+        whole_argument("SESSION", 1, ID_MAX, gettext("The session id (default: every session).")),
+    ] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", help=gettext("Only this player."))
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option("--since", help=gettext("Only hands started on or after this date (UTC).")),
+    ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option("--until", help=gettext("Only hands started before this date (UTC).")),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=gettext("Print JSON."))] = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", help=gettext("Save the results over the hands (.png or .svg).")),
+    ] = None,
+) -> None:
+    """Player statistics over stored hands (VPIP, PFR, showdowns, results)."""
+    from pokerbonus.cli.history_stats import (
+        FactsQuery,
+        load_facts,
+        parse_date,
+        player_stats,
+        stats_json,
+        stats_rows,
+    )
+
+    try:
+        if plot is not None:
+            from pokerbonus.analysis.stats.plots import check_plot
+
+            check_plot(plot)
+        query = FactsQuery(
+            session,
+            parse_date(since, "--since") if since is not None else None,
+            parse_date(until, "--until") if until is not None else None,
+        )
+        rows = load_facts(ctx.obj, query, quiet=as_json)
+    except PokerError as exc:
+        raise _fail(str(exc)) from None
+    stats = player_stats(rows, player)
+    if player is not None and player not in stats:
+        raise _fail(
+            gettext("--player: {name!r} played no stored hand of these").format(name=player)
+        )
+    if plot is not None:
+        from pokerbonus.analysis.stats.plots import plot_results
+
+        try:
+            plot_results({name: (s.results, s.ev_results) for name, s in stats.items()}, plot)
+        except (PokerError, OSError) as exc:
+            raise _fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(stats_json(stats, rows), indent=2))
+        return
+    if not stats:
+        typer.echo(gettext("No stored hand to count."))
+        return
+    where = (
+        gettext("session {session}").format(session=session)
+        if session is not None
+        else gettext("every session")
+    )
+    table = RichTable(
+        title=gettext("Player statistics: {where}, {hands} hands").format(
+            where=where, hands=len(rows)
+        )
+    )
+    table.add_column("")
+    for name in stats:
+        table.add_column(name, justify="right")
+    lines = [stats_rows(s) for s in stats.values()]
+    longest = max(lines, key=len)
+    for i, (label, _value) in enumerate(longest):
+        table.add_row(label, *(rows_[i][1] if i < len(rows_) else "-" for rows_ in lines))
+    Console().print(table)
+    typer.echo(
+        gettext(
+            "Public information only: a hand folded before the showdown is never read. "
+            "mbb: thousandths of the hand's big blind (or blind, else ante)."
+        )
+    )

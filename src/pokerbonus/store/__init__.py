@@ -13,12 +13,14 @@ from pokerbonus.store.recorder import (
     ResumeOutcome,
     ResumePolicy,
     ResumeResult,
+    fill_facts,
     rebuild_table,
     replay_session,
     resume_or_void,
 )
 from pokerbonus.store.store import (
     DB_ENV,
+    FactsItem,
     HandStatus,
     LedgerItem,
     PlayerSpec,
@@ -34,6 +36,7 @@ from pokerbonus.store.store import (
 
 __all__ = [
     "DB_ENV",
+    "FactsItem",
     "HandStatus",
     "LedgerItem",
     "PlayerSpec",
@@ -50,6 +53,7 @@ __all__ = [
     "action_from_text",
     "action_to_text",
     "default_database_path",
+    "fill_facts",
     "rebuild_table",
     "replay_session",
     "resolve_url",

@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from pokerbonus.analysis.hand_facts import hand_facts
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.ledger import Purchase
@@ -53,6 +54,7 @@ __all__ = [
     "ResumeOutcome",
     "ResumePolicy",
     "ResumeResult",
+    "fill_facts",
     "rebuild_table",
     "replay_session",
     "resume_or_void",
@@ -231,8 +233,11 @@ class RecordedTable(_HandNumbers):
             )
         except NotationError:  # a game the exporter does not write yet: no PHH text
             text = None
+        facts = hand_facts(hand, self.table.config, names)
         record = self.table.finish_hand()
-        self.store.finish_hand(self.session, self.hand_number, record.final_stacks, text)
+        self.store.finish_hand(
+            self.session, self.hand_number, record.final_stacks, text, facts=facts
+        )
         self._hand_over()
         return record
 
@@ -295,6 +300,27 @@ def replay_session(
         yield table, rng, saved_hand, hand
         if finish:
             table.finish_hand()
+
+
+def fill_facts(store: Store, progress: Callable[[int, int], None] | None = None) -> int:
+    """Store the statistics' facts of every finished table hand that lacks them
+    (hands stored before the statistics, or by another version): each such
+    session is replayed once. Returns the number of hands filled; ``progress``
+    hears ``(done, total)`` sessions."""
+    from pokerbonus.player_stats import FACTS_VERSION
+
+    missing = store.sessions_missing_facts(FACTS_VERSION)
+    filled = 0
+    for done, session in enumerate(missing):
+        saved = store.load_session(session)
+        facts = {}
+        for table, _rng, saved_hand, hand in replay_session(saved):
+            facts[saved_hand.number] = hand_facts(hand, table.config, saved_hand.players)
+        store.save_facts(session, facts)
+        filled += len(facts)
+        if progress is not None:
+            progress(done + 1, len(missing))
+    return filled
 
 
 def _replay_hands(

@@ -24,6 +24,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 __all__ = [
     "ActionRow",
     "Base",
+    "HandFactsRow",
     "HandRow",
     "LedgerRow",
     "PlayerRow",
@@ -132,4 +133,20 @@ class SessionExtrasRow(Base):
     session_id: Mapped[int] = mapped_column(
         ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True
     )
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class HandFactsRow(Base):
+    """What the player statistics need of a finished hand (the public facts of each
+    seat, :func:`pokerbonus.analysis.hand_facts.hand_facts`), kept so that the
+    statistics of many hands are a sum, not a replay. A table of its own: a
+    database made before it gains it by ``create_all``, and its hands are read
+    once (replayed) to fill it."""
+
+    __tablename__ = "hand_facts"
+
+    hand_id: Mapped[int] = mapped_column(
+        ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -36,6 +36,7 @@ from pokerbonus.i18n import gettext
 from pokerbonus.store.schema import (
     ActionRow,
     Base,
+    HandFactsRow,
     HandRow,
     LedgerRow,
     PlayerRow,
@@ -45,6 +46,7 @@ from pokerbonus.store.schema import (
 
 __all__ = [
     "DB_ENV",
+    "FactsItem",
     "HandStatus",
     "LedgerItem",
     "PlayerSpec",
@@ -236,6 +238,16 @@ class SavedHand:
     phh: str | None
     started: datetime.datetime
     ended: datetime.datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class FactsItem:
+    """The stored statistics' facts of one finished hand (see :meth:`Store.facts`)."""
+
+    session: SessionId
+    number: int
+    started: datetime.datetime
+    data: Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -605,9 +617,19 @@ class Store:
             orm.add(ActionRow(hand_id=row.id, seq=seq, seat=seat, action=text))
 
     def finish_hand(
-        self, session: int, hand: int, final_stacks: Sequence[int], phh_text: str | None = None
+        self,
+        session: int,
+        hand: int,
+        final_stacks: Sequence[int],
+        phh_text: str | None = None,
+        *,
+        facts: Mapping[str, Any] | None = None,
     ) -> None:
-        """Mark a hand finished with the players' final stacks (hand seat order) and its PHH."""
+        """Mark a hand finished with the players' final stacks (hand seat order) and its PHH.
+
+        ``facts``: what the player statistics keep of it (stored in the same
+        transaction, see :meth:`save_facts`).
+        """
         with self._write() as orm:
             row = self._hand(orm, session, hand)
             if row.status != "in_progress":
@@ -626,6 +648,9 @@ class Store:
             row.final_stacks = [int(s) for s in final_stacks]
             row.phh = phh_text
             row.ended = _now()
+            if facts is not None:
+                orm.flush()
+                orm.merge(HandFactsRow(hand_id=row.id, version=int(facts["v"]), data=dict(facts)))
 
     def void_hand(self, session: int, hand: int) -> None:
         """Mark a hand in progress voided: every player keeps their starting stack."""
@@ -692,6 +717,71 @@ class Store:
     ) -> None:
         """Store a rebuy (see :meth:`record_purchase`)."""
         self.record_purchase(session, player, chips, caves=caves, after_hand=after_hand)
+
+    def save_facts(self, session: int, facts: Mapping[int, Mapping[str, Any]]) -> None:
+        """Store (or replace) the statistics' facts of finished hands, by hand number."""
+        with self._write() as orm:
+            rows = {
+                number: hand_id
+                for number, hand_id in orm.execute(
+                    select(HandRow.number, HandRow.id).where(HandRow.session_id == session)
+                )
+            }
+            for number, data in facts.items():
+                if number not in rows:
+                    raise PokerError(
+                        gettext("session {session}: no hand {hand!r}").format(
+                            session=session, hand=number
+                        )
+                    )
+                orm.merge(
+                    HandFactsRow(hand_id=rows[number], version=int(data["v"]), data=dict(data))
+                )
+
+    def sessions_missing_facts(self, version: int) -> list[SessionId]:
+        """The table sessions with a finished hand whose facts are missing or of
+        another ``version`` than the one the statistics read."""
+        with self._sessions() as orm:
+            query = (
+                select(HandRow.session_id)
+                .join(SessionRow, SessionRow.id == HandRow.session_id)
+                .outerjoin(HandFactsRow, HandFactsRow.hand_id == HandRow.id)
+                .where(
+                    SessionRow.kind == "table",
+                    HandRow.status == "finished",
+                    (HandFactsRow.hand_id.is_(None)) | (HandFactsRow.version != version),
+                )
+                .distinct()
+                .order_by(HandRow.session_id)
+            )
+            return [SessionId(i) for i in orm.scalars(query)]
+
+    def facts(
+        self,
+        session: int | None = None,
+        *,
+        since: datetime.datetime | None = None,
+        until: datetime.datetime | None = None,
+    ) -> list[FactsItem]:
+        """The stored facts of finished hands, in play order: one session's, or
+        every session's (``since``/``until``: hands started in that range)."""
+        with self._sessions() as orm:
+            query = (
+                select(HandRow.session_id, HandRow.number, HandRow.started, HandFactsRow.data)
+                .join(HandFactsRow, HandFactsRow.hand_id == HandRow.id)
+                .where(HandRow.status == "finished")
+                .order_by(HandRow.started, HandRow.id)
+            )
+            if session is not None:
+                query = query.where(HandRow.session_id == session)
+            if since is not None:
+                query = query.where(HandRow.started >= since)
+            if until is not None:
+                query = query.where(HandRow.started < until)
+            return [
+                FactsItem(SessionId(sid), number, _utc(started), data)
+                for sid, number, started, data in orm.execute(query)
+            ]
 
     # -- reading ---------------------------------------------------------------------
 

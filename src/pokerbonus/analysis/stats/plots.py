@@ -19,7 +19,7 @@ from pokerbonus.hands.describe import category_name
 from pokerbonus.i18n import current_language, gettext, ngettext
 from pokerbonus.i18n.numbers import number
 
-__all__ = ["check_plot", "plot_dealer", "plot_dealt", "plot_draw"]
+__all__ = ["check_plot", "plot_dealer", "plot_dealt", "plot_draw", "plot_results"]
 
 _FORMATS = {".png": "png", ".svg": "svg"}
 
@@ -138,4 +138,35 @@ def plot_dealer(result: DealerResult, path: Path) -> None:
             situations=number(result.situations),
         )
     )
+    figure.savefig(path, format=fmt)
+
+
+def plot_results(results: dict[str, tuple[list[int], list[float]]], path: Path) -> None:
+    """The running result of each player over their hands (chips), with the all-in
+    expected-value line dashed where some hand went all in before the end."""
+    figure, axes, fmt = _figure(path)
+    for name, (nets, evs) in results.items():
+        running = 0
+        line: list[int] = []
+        for v in nets:
+            running += v
+            line.append(running)
+        (drawn,) = axes.plot(range(1, len(line) + 1), line, label=name)
+        if evs != [float(v) for v in nets]:
+            total = 0.0
+            ev_line: list[float] = []
+            for ev in evs:
+                total += ev
+                ev_line.append(total)
+            axes.plot(
+                range(1, len(ev_line) + 1), ev_line, linestyle="--", color=drawn.get_color(),
+                # Translators: the dashed line of a player's results plot.
+                label=gettext("{name}, all-in EV").format(name=name),
+            )  # fmt: skip
+    axes.axhline(0, color="grey", linewidth=0.5)
+    axes.set_xlabel(gettext("hands played"))
+    axes.set_ylabel(gettext("chips won"))
+    axes.set_title(gettext("Results over the hands"))
+    if results:
+        axes.legend()
     figure.savefig(path, format=fmt)
