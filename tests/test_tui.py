@@ -67,7 +67,7 @@ async def test_setup_screen_refuses_an_invalid_choice_with_the_message() -> None
         await pilot.click("#play")
         await pilot.pause()
         assert (
-            "opponents: five-card draw is played against 1 to 7 computer opponents, got 9"
+            "opponents: French five-card draw is played against 1 to 7 computer opponents, got 9"
             in screen_text(app)
         )
         app.screen.query_one("#field-opponents", Input).value = "2"

@@ -22,9 +22,9 @@ from tui_scenes import (
     scene,
 )
 
-from pokerbonus.engine.events import BetOrRaised, Drew
+from pokerbonus.engine.events import BetOrRaised, BetReturned, Drew, RoundEnded
 from pokerbonus.tui.app import LedgerScreen, PlayApp, TableScreen
-from pokerbonus.tui.render import made_hand
+from pokerbonus.tui.render import describe_event, log_text, made_hand
 from pokerbonus.tui.screens import BrokeScreen
 from pokerbonus.tui.table import decision_words
 
@@ -60,7 +60,7 @@ async def test_broke_the_table_offers_a_cave_and_the_seat_row_updates_at_once() 
         assert isinstance(app.screen, BrokeScreen)  # told at once, with the choices
         text = screen_text(app)
         assert "You have no chips left." in text
-        assert "Buy a cave (20 chips)" in text and "End the session" in text
+        assert "Buy a cave (buy-in, 20 chips)" in text and "End the session" in text
         await pilot.press("escape")  # look at the table: nothing is frozen
         await pilot.pause()
         assert "Hand over. You have no chips left." in screen_text(app)
@@ -361,7 +361,7 @@ async def test_the_status_says_what_is_owed() -> None:
         assert decision_words(view) == words and words in screen_text(app)
 
 
-async def test_no_fold_before_the_opening_and_the_reason_is_given() -> None:
+async def test_no_fold_before_the_opening_and_f_says_why() -> None:
     s = scene(1)
     s.start_hand()
     view = s.view
@@ -370,15 +370,55 @@ async def test_no_fold_before_the_opening_and_the_reason_is_given() -> None:
     app = PlayApp(session=s)
     async with app.run_test(size=NARROW) as pilot:
         await pilot.pause()
-        fold = app.screen.query_one("#act-fold", Button)
-        assert fold.disabled
-        assert "no fold before the opening" in str(fold.tooltip)
+        assert "Fold" not in visible_labels(app, "#bet-buttons")  # no button: no fold exists
         text = screen_text(app)
         assert "Your turn: check or bet." in text
-        assert "d Exchange" not in text and "space Next hand" not in text  # footer: keys of now
+        assert "f Fold" not in text  # the footer shows the keys of now
+        assert "d Exchange" not in text and "space Next hand" not in text
         await pilot.press("f")
         await pilot.pause()
-        assert s.view == view  # nothing played, nothing refused on the screen
+        assert s.view == view  # nothing played, and the reason on the screen
+        assert "There is no fold before the opening" in screen_text(app)
+        await pilot.press("c")  # a valid action: the refusal goes
+        await pilot.pause()
+        assert "no fold before the opening" not in screen_text(app)
+
+
+async def test_cards_typed_at_the_draw_go_to_the_box_without_tab() -> None:
+    s = scene(1)
+    assert play_until(s, at_the_draw, hands=1)
+    view = s.view
+    assert view is not None
+    hole = view.hole
+    assert str(hole[0]) == "8c" and str(hole[1]) == "As"
+    app = PlayApp(session=s)
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        assert "Tab: type 7h 8c" in screen_text(app)  # how to type a card 1-5 would pick
+        await pilot.press(*"8c As")  # 8 and A start a card; c and s then go to the box
+        box = app.screen.query_one("#discard-text", Input)
+        assert box.has_focus and box.value == "8c As"
+        await pilot.press("enter")
+        await pilot.pause()
+        last = s.view
+        assert last is not None
+        mine = [e for e in last.log if isinstance(e, Drew) and e.seat == last.seat]
+        assert mine and mine[0].cards == hole[:2]
+
+
+async def test_a_refusal_goes_once_the_person_acts_again() -> None:
+    s = scene(1)
+    assert play_until(s, at_the_draw, hands=1)
+    app = PlayApp(session=s)
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        await pilot.press("d")  # nothing chosen: refused
+        await pilot.pause()
+        words = "Choose the cards to exchange with keys 1 to 5, or stand pat (s)."
+        assert words in screen_text(app)
+        await pilot.press("2")  # a card chosen: the refusal is old news
+        await pilot.pause()
+        assert words not in screen_text(app)
 
 
 async def test_refusals_name_the_person_not_a_seat() -> None:
@@ -403,3 +443,33 @@ async def test_refusals_name_the_person_not_a_seat() -> None:
         await pilot.pause()
         assert "'1x' is not a card" in screen_text(app)
         assert not re.search(r"\bseat \d", screen_text(app))
+
+
+def test_round_over_is_logged_once_after_an_all_in() -> None:
+    """The betting round after the draw, where nobody can bet (every player
+    all-in), has no ``round over`` line of its own: it would repeat the last one."""
+    s = scene(1, pushers=("Alice",))
+    assert play_until(s, hand_over, hands=1)
+    view = s.view
+    assert view is not None
+    assert sum(isinstance(e, RoundEnded) for e in view.log) == 2  # the engine's two rounds
+    log = log_text(view, s.hand_players, last=200).plain.split("\n")
+    assert [line for line in log if "round over" in line] == ["-- round over, pot 400 --"]
+    assert log.index("-- round over, pot 400 --") < log.index("Alice stands pat")
+
+
+def test_a_round_with_bets_after_the_draw_keeps_its_line() -> None:
+    s = scene(1)
+    assert play_until(s, hand_over, hands=1)
+    view = s.view
+    assert view is not None
+    log = log_text(view, s.hand_players, last=200).plain.split("\n")
+    assert sum("round over" in line for line in log) == 2
+
+
+def test_an_uncalled_bet_returned_to_the_person_is_lower_case() -> None:
+    names = ("You", "Alice")
+    line = describe_event(BetReturned(seat=0, amount=4), names)
+    assert line is not None and line.plain == "4 uncalled returned to you"
+    other = describe_event(BetReturned(seat=1, amount=4), names)
+    assert other is not None and other.plain == "4 uncalled returned to Alice"

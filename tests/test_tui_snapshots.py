@@ -66,3 +66,22 @@ def test_the_end_of_the_session(snap_compare: Compare) -> None:
     s = scene(1, pushers=("Alice", "Bruno", "Chloe"), cave=20)
     assert play_until(s, broke, hands=1)
     assert snap_compare(PlayApp(session=s), press=["e"], terminal_size=NARROW)
+
+
+def test_the_opening_has_no_fold(snap_compare: Compare) -> None:
+    """Nobody has bet: no Fold button and no ``f Fold`` key (``f`` says why)."""
+    s = scene(1)
+    s.start_hand()
+    assert snap_compare(PlayApp(session=s), press=["f"], terminal_size=NARROW)
+
+
+def test_cards_typed_at_the_draw_without_tab(snap_compare: Compare) -> None:
+    s = scene(1)
+    assert play_until(s, at_the_draw, hands=1)
+    assert snap_compare(PlayApp(session=s), press=["8", "c"], terminal_size=NARROW)
+
+
+def test_the_showdown_after_an_all_in_says_round_over_once(snap_compare: Compare) -> None:
+    s = scene(1, pushers=("Alice",), caves=3)  # the others all-in, the person not broke
+    assert play_until(s, hand_over, hands=1)
+    assert snap_compare(PlayApp(session=s), terminal_size=(100, 40))

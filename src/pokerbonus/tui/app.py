@@ -241,6 +241,7 @@ CSS = """
 #draw-actions { height: 2; }
 #draw-actions > * { margin: 1 1 0 0; }
 #draw-actions .card { width: 6; min-width: 6; }
+#draw-actions #discard-text { width: 18; }
 #draw-actions .card.-chosen { margin: 0 1 1 0; text-style: bold; }
 #log { height: 1fr; padding: 0 1; border: round $secondary; }
 #setup-hint { height: auto; padding: 0 1; }

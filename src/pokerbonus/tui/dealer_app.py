@@ -516,7 +516,7 @@ class DealerSetupScreen(Screen[tuple[DealerSettings, dict[str, Any]]]):
                 for key in PAYTABLE_HANDS:
                     yield Label(hand_name(key))
                     yield Input(str(s.paytable.to_dict()[key]), id=f"pay-{key}")
-            yield Label(gettext("Cave (chips bought on sitting down or rebuying)"))
+            yield Label(gettext("Cave: the buy-in (chips bought on sitting down or rebuying)"))
             yield Input(str(s.cave), id="field-cave")
         yield Static("", id="setup-error")
         with Horizontal(id="setup-buttons"):

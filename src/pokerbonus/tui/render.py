@@ -649,8 +649,8 @@ def describe_event(
     if isinstance(event, BetReturned):
         if is_you(who(event.seat)):
             words = ngettext(
-                "{amount} uncalled returned to You",
-                "{amount} uncalled returned to You",
+                "{amount} uncalled returned to you",
+                "{amount} uncalled returned to you",
                 event.amount,
             )
         else:
@@ -753,16 +753,33 @@ def describe_event(
     return None
 
 
+_BETTING_EVENTS: Final = (
+    AntePosted, BlindPosted, Checked, Called, BetOrRaised, Folded, BetReturned, PotBought,
+)  # fmt: skip
+"""The events that make a betting round worth its ``round over`` line."""
+
+
 def log_text(
     view: SeatView, names: Sequence[str], four_color: bool = False, last: int = 14
 ) -> Text:
-    """The last ``last`` lines of the hand's public log."""
+    """The last ``last`` lines of the hand's public log.
+
+    A betting round nobody could bet in (every player but one all-in) ends with
+    no line: its ``round over`` would only repeat the previous one.
+    """
     lines = []
     opened = False
     blinds = [0] * view.players
+    round_told = False  # a round over line since the last bet, check, call or fold
     for event in view.log:
         if isinstance(event, BlindPosted):
             blinds[event.seat] += event.amount
+        if isinstance(event, RoundEnded):
+            if round_told:
+                continue
+            round_told = True
+        elif isinstance(event, _BETTING_EVENTS):
+            round_told = False
         line = describe_event(
             event, names, four_color, opened,
             blinds[event.seat] if isinstance(event, BlindPosted) else None,

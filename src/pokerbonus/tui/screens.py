@@ -123,7 +123,8 @@ class LedgerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(Text(gettext("Session ledger"), style="bold"), id="ledger-title")
+        title = gettext("Session ledger (a cave is a buy-in)")
+        yield Static(Text(title, style="bold"), id="ledger-title")
         ledger = ledger_text(self.entries)
         ledger.rstrip()
         yield Static(ledger, id="ledger")
@@ -196,7 +197,9 @@ class BrokeScreen(ModalScreen[EndChoice]):
             with Horizontal(id="broke-buttons"):
                 if self.cave is not None:
                     words = ngettext(
-                        "Buy a cave ({cave} chip)", "Buy a cave ({cave} chips)", self.cave
+                        "Buy a cave (buy-in, {cave} chip)",
+                        "Buy a cave (buy-in, {cave} chips)",
+                        self.cave,
                     ).format(cave=self.cave)
                     yield Button(words, id="broke-rebuy", variant="success", compact=True)
                 yield Button(

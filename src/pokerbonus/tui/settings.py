@@ -135,22 +135,23 @@ def choice_words(value: str) -> str:
 
 
 def game_name(key: str) -> str:
-    """The name of game ``key`` in the current language (the engine's name in
-    English: ``five-card draw``; « poker fermé » in French).
+    """The name of game ``key`` in the current language: the French draw is
+    ``French five-card draw`` (as the rules and the README call it; « poker
+    fermé » in French), every other game its catalog name.
 
     >>> game_name("draw"), game_name("razz")
-    ('five-card draw', 'Razz')
+    ('French five-card draw', 'Razz')
     """
+    if key == "draw" or key not in CATALOG:
+        return gettext(DRAW_NAME)
     if current_language() == DEFAULT_LANGUAGE:
         low = GAMES[key][0]
         return game_for(TableConfig(game=key, players=max(low, 2))).name
-    if key in CATALOG:
-        return gettext(CATALOG[key].name)
-    return gettext(DRAW_NAME)
+    return gettext(CATALOG[key].name)
 
 
 DRAW_NAME: Final = N_("French five-card draw")
-"""The French draw's name outside English (the engine calls it ``five-card draw``)."""
+"""The French draw's name on the screens (the engine calls it ``five-card draw``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +204,7 @@ def game_choices() -> tuple[tuple[str, str], ...]:
     """The games a table can run now, as ``(key, name)``, from the engine's ``GAMES``.
 
     >>> game_choices()[0]
-    ('draw', 'five-card draw')
+    ('draw', 'French five-card draw')
     """
     out = []
     for key in GAMES:

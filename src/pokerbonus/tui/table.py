@@ -67,6 +67,12 @@ __all__ = [
 ]
 
 
+CARD_STARTS: frozenset[str] = frozenset("6789TtJjQKkAaRrVvD")
+"""The characters that start a card typed at the draw (the ranks in English and
+French letters, ``1`` of ``10`` and ``2``-``5`` apart: those keys pick a card);
+a key the table takes (``d``, ``s``, ``q``...) is left to it."""
+
+
 def bet_amounts(view: SeatView, legal: LegalActions) -> dict[str, int]:
     """The totals offered as buttons: ``min``, ``half`` (pot), ``pot``, ``all-in``.
 
@@ -270,7 +276,9 @@ def typed_cards_refusal(text: str) -> str:
 
 def cave_button(cave: int) -> str:
     """The words of a button that buys a cave of ``cave`` chips."""
-    return ngettext("Buy a cave ({cave} chip)", "Buy a cave ({cave} chips)", cave).format(cave=cave)
+    return ngettext(
+        "Buy a cave (buy-in, {cave} chip)", "Buy a cave (buy-in, {cave} chips)", cave
+    ).format(cave=cave)
 
 
 def relabel(button: Button, label: str | Text) -> None:
@@ -375,7 +383,10 @@ class TableScreen(PlayingScreen):
         with Horizontal(id="draw-actions", classes="actions row"):
             for i in range(5):
                 yield Button("", id=f"card-{i}", classes="card", compact=True)
-            yield Input(placeholder=gettext("or type: 7h 8c"), id="discard-text", compact=True)
+            yield Input(
+                placeholder=gettext("Tab: type 7h 8c"), id="discard-text", compact=True,
+                select_on_focus=False,
+            )  # fmt: skip
             yield Button(
                 gettext("Exchange {count}").format(count=0), id="act-draw", variant="primary",
                 compact=True,
@@ -519,9 +530,7 @@ class TableScreen(PlayingScreen):
         rebuy.tooltip = refused
 
     def _show_bet(self, view: SeatView, legal: LegalActions) -> None:
-        fold = self.query_one("#act-fold", Button)
-        fold.disabled = not legal.can_fold
-        fold.tooltip = None if legal.can_fold else fold_refusal(legal)
+        self.query_one("#act-fold", Button).display = legal.can_fold
         call = self.query_one("#act-call", Button)
         relabel(
             call,
@@ -574,8 +583,8 @@ class TableScreen(PlayingScreen):
         self.query_one("#act-stand", Button).display = legal.decision == "draw"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys that act now are shown in the footer; Fold before the opening
-        is shown disabled (its button says why); the others are hidden."""
+        """The keys that act now are shown in the footer, the others are hidden
+        (Fold too where no fold exists: ``f`` then says why, see :meth:`on_key`)."""
         s = self.session
         view = s.view
         legal = view.legal if view is not None and not s.bot_to_act else None
@@ -585,7 +594,7 @@ class TableScreen(PlayingScreen):
                 return False
             kind = parameters[0] if parameters else ""
             if kind == "fold":
-                return True if legal.can_fold else None
+                return legal.can_fold
             if kind == "call":
                 return True
             return any(key == kind for key in bet_buttons(view, legal))
@@ -743,9 +752,17 @@ class TableScreen(PlayingScreen):
     def on_key(self, event: events.Key) -> None:
         """A digit typed at the table when a bet may be any amount starts the amount
         box with it (``r`` first is not needed, and a quick ``r`` then digit loses
-        nothing)."""
+        nothing); at the draw, the first character of a card that no key takes
+        starts the cards box with it; ``f`` where no fold exists says why."""
+        if self.focused is not None:
+            return
+        if event.key == "f" and self._refuse_fold():
+            event.stop()
+            return
+        if self._start_cards_box(event):
+            return
         digit = event.character
-        if digit is None or not digit.isdigit() or self.focused is not None:
+        if digit is None or not digit.isdigit():
             return
         if not self.check_action("custom", ()):
             return
@@ -755,6 +772,32 @@ class TableScreen(PlayingScreen):
         box.cursor_position = len(box.value)
         event.stop()
         event.prevent_default()
+
+    def _refuse_fold(self) -> bool:
+        """Say why the person may not fold now, if they may not (then ``True``)."""
+        found = self._legal(("bet",))
+        if found is None or found[1].can_fold or self.session.bot_to_act:
+            return False
+        self.message = fold_refusal(found[1])
+        self.refresh_table()
+        return True
+
+    def _start_cards_box(self, event: events.Key) -> bool:
+        """At the draw, a key that starts a card (``7``, ``T``, ``A``, ``D``...) and that
+        no key of the table takes starts the cards box with it (``1``-``5`` pick a
+        card: Tab first to type ``2c``); whether it did."""
+        char = event.character
+        if char is None or char not in CARD_STARTS or self._legal(("draw", "discard")) is None:
+            return False
+        if self.session.bot_to_act or char in self.active_bindings:
+            return False
+        box = self.query_one("#discard-text", Input)
+        box.focus()
+        box.value += char
+        box.cursor_position = len(box.value)
+        event.stop()
+        event.prevent_default()
+        return True
 
     def action_custom(self) -> None:
         """Bet or raise to the amount typed (focuses the amount box when empty)."""
@@ -780,6 +823,7 @@ class TableScreen(PlayingScreen):
         if self._legal(("draw", "discard")) is None or view is None or index >= len(view.hole):
             return
         card = view.hole[index]
+        self.message = ""  # a refusal is old news once the person acts again
         if card in self.selected:
             self.selected.remove(card)
         else:
