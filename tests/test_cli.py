@@ -87,3 +87,27 @@ def test_the_package_loads_its_names_on_first_use() -> None:
     assert set(dir(pokerbonus)) >= set(pokerbonus.__all__)
     with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
         _ = pokerbonus.nothing_here
+
+
+def test_help_draws_without_the_markdown_parser_and_the_same_as_typer() -> None:
+    # pokerbonus.cli.help_format: typer.rich_utils loads with Markdown and Traceback
+    # deferred; the help printed is typer's own, and the real classes come on use
+    code = (
+        "import sys\n"
+        "from pokerbonus.cli import main\n"
+        "sys.argv = ['pokerbonus', 'eval', '--help']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print([m for m in ('markdown_it', 'rich.markdown', 'rich.traceback') if m in sys.modules])\n"
+        "import typer.rich_utils as u\n"
+        "from rich.markdown import Markdown\n"
+        "print(type(u.Markdown('*a*')) is Markdown, isinstance(Markdown('b'), u.Markdown))\n"
+        "print(type(u.Traceback.from_exception(ValueError, ValueError('x'), None)).__name__)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    *help_lines, loaded, forwarded, traceback = out.stdout.splitlines()
+    assert (loaded, forwarded, traceback) == ("[]", "True True", "Traceback")
+    typer_help = runner.invoke(app, ["eval", "--help"], terminal_width=80)
+    assert "\n".join(help_lines).split() == typer_help.stdout.split()

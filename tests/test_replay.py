@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,8 @@ from pokerbonus.notation.replay import (
 )
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
+if not SHARED.is_dir():  # a worktree of its own (../wt/NAME): the shared folder
+    SHARED = Path("/work/shared/phh")
 needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="shared PHH files not present")
 
 STUD = {"F7S", "F7S/8", "FR"}
@@ -185,3 +189,44 @@ def test_whole_chips_written_as_floats_set_up_the_same_hand() -> None:
     three = three.replace("[100, 100]", "[100, 100, 100]").replace("[106, 94]", "[1, 1, 1]")
     # the same forced bets at three seats: not the heads-up stakes (reversed) kept above
     assert hand_setup(loads(three)[0])[2].seat_antes == (1, 0, 0)
+
+
+def test_plain_replay_runs_without_typer_and_prints_what_the_typer_command_prints(
+    tmp_path: Path,
+) -> None:
+    # pokerbonus.cli.main runs `replay FILES --json` itself: no typer, rich or pydantic
+    import typer
+
+    from pokerbonus.cli.replay import replay_command
+
+    good = tmp_path / "good.phh"
+    good.write_text(HEADS_UP)
+    bad = tmp_path / "bad.phh"
+    bad.write_text(HEADS_UP.replace("[106, 94]", "[100, 100]"))
+    code = (
+        "import sys\n"
+        "from pokerbonus.cli import main\n"
+        f"sys.argv = ['pokerbonus', 'replay', {str(tmp_path)!r}, '--json']\n"
+        "try:\n"
+        "    main()\n"
+        "finally:\n"
+        "    loaded = [m for m in ('typer', 'rich', 'pydantic', 'click') if m in sys.modules]\n"
+        "    print(loaded, file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip() == "[]"
+    app = typer.Typer()
+    app.command()(replay_command)
+    out = CliRunner().invoke(app, [str(tmp_path), "--json"])
+    assert out.exit_code == 1
+    assert json.loads(done.stdout) == json.loads(out.output)
+
+
+def test_replay_arguments_other_than_files_and_json_go_to_typer() -> None:
+    from pokerbonus.cli.replay_run import plain_replay_args
+
+    assert plain_replay_args(["a.phh", "b"]) == ([Path("a.phh"), Path("b")], False)
+    assert plain_replay_args(["--json", "a.phh"]) == ([Path("a.phh")], True)
+    for args in (["a.phh", "--help"], ["-h"], ["--jsn", "a.phh"], ["--json"], []):
+        assert plain_replay_args(args) is None, args

@@ -42,9 +42,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Final
 
-import numpy as np
-
+from pokerbonus.analysis.headsup import table_equity
 from pokerbonus.analysis.ranges import RANDOM_WORDS, parse_range
+from pokerbonus.analysis.result import POT_UNITS, EquityResult, make_result
 from pokerbonus.cards import Card, CardsLike, make_deck, parse_cards
 from pokerbonus.errors import (
     ConfigurationError,
@@ -81,43 +81,13 @@ Every specific-hands hold'em spot qualifies, preflop included, up to 10 players.
 MAX_EXACT_WORK: Final = 20_000_000_000
 """``exact=True`` refuses problems larger than this (same measure)."""
 
-POT_UNITS: Final = 5040
-"""A pot in share units: divisible by every number of winners, halves included."""
-
 _MAX_REJECTS: Final = 100_000
 
 _DECK_SIZE: Final = {"holdem": 52, "omaha": 52, "omaha8": 52, "shortdeck": 36}
 _COST: Final = {"holdem": 1, "shortdeck": 1, "omaha": 10, "omaha8": 20}
-_CARD_BITS: Final = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], np.int64)
+_CARD_BITS: Final = tuple(1 << (16 * (c & 3) + (c >> 2)) for c in range(52))
 """Bit ``16 * suit + rank`` of each card: the kernels OR them, shift by ``16 * suit``
-and keep 13 bits to find a flush's ranks."""
-
-
-@dataclass(frozen=True, slots=True)
-class EquityResult:
-    """What :func:`equity` found, one entry per hand in the order given.
-
-    - ``equity``: average share of the pot (ties shared fractionally); sums to 1;
-    - ``win``: fraction of runouts where the hand takes the whole pot alone;
-    - ``tie``: fraction of runouts where it takes part of the pot;
-    - ``n``: runouts walked (exact) or deals sampled (Monte Carlo);
-    - ``exact``: whether every runout was walked;
-    - ``stderr``: standard error of each equity (0 when exact);
-    - ``wins``, ``ties``: the raw counts behind ``win`` and ``tie``;
-    - ``shares``: the raw share sums in pot units (:data:`POT_UNITS` per pot),
-      so ``equity[i] == shares[i] / (n * POT_UNITS)`` and, in a game without a
-      low half, ``shares[i] == POT_UNITS * wins[i] + the tied parts``.
-    """
-
-    equity: tuple[float, ...]
-    win: tuple[float, ...]
-    tie: tuple[float, ...]
-    n: int
-    exact: bool
-    stderr: tuple[float, ...]
-    wins: tuple[int, ...]
-    ties: tuple[int, ...]
-    shares: tuple[int, ...]
+and keep 13 bits to find a flush's ranks (an array when the kernels run)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +225,9 @@ def equity(
         raise ConfigurationError(
             gettext("invalid exact: {exact!r} (expected True, False or None)").format(exact=exact)
         )
+    found = table_equity(hands, board=board, game=game, dead=dead, exact=exact)
+    if found is not None:  # heads-up hold'em preflop: the table, no kernel loaded
+        return found
     hole: tuple[int, ...] = (4, 5) if game.startswith("omaha") else (2,)
     players = [_read_hand(i + 1, h, game, hole) for i, h in enumerate(hands)]
     if not 2 <= len(hands) <= 10:
@@ -354,6 +327,8 @@ def equity(
             )
         )
 
+    import numpy as np
+
     from pokerbonus.analysis import equity_kernels as kern
 
     rows: list[Sequence[int]] = []
@@ -383,7 +358,7 @@ def equity(
     split = game == "omaha8"
     multi = tables.multi_shortdeck if game == "shortdeck" else tables.multi_high
     flush = tables.flush_shortdeck if game == "shortdeck" else tables.flush_high
-    evaluator = (tables.card_key, _CARD_BITS, tables.row_offset, multi, flush)
+    evaluator = (tables.card_key, np.array(_CARD_BITS, np.int64), tables.row_offset, multi, flush)
     low = tables.multi_low8
     scratch = np.zeros(kern.work_shape(len(players), nh, len(free)), np.int64)
     outcomes = np.zeros(kern.outcome_size(len(players), split), np.int64)
@@ -429,7 +404,7 @@ def equity(
                 ).format(_max_rejects=_MAX_REJECTS)
             )
     share, square, wins, ties = _sums(outcomes, len(players))
-    return _result(share, square, wins, ties, int(n), bool(exact))
+    return make_result(share, square, wins, ties, int(n), bool(exact))
 
 
 def _sums(outcomes: Any, players: int) -> tuple[list[int], list[int], list[int], list[int]]:
@@ -465,26 +440,3 @@ def _sums(outcomes: Any, players: int) -> tuple[list[int], list[int], list[int],
                 else:
                     ties[p] += count
     return share, square, wins, ties
-
-
-def _result(share: Any, square: Any, wins: Any, ties: Any, n: int, exact: bool) -> EquityResult:
-    pot = float(POT_UNITS)
-    eq = tuple(float(s) / (n * pot) for s in share)
-    if exact or n < 2:
-        err = tuple(0.0 for _ in eq)
-    else:
-        err = tuple(
-            math.sqrt(max(float(q) / (n * pot * pot) - e * e, 0.0) / (n - 1))
-            for q, e in zip(square, eq, strict=True)
-        )
-    return EquityResult(
-        equity=eq,
-        win=tuple(int(w) / n for w in wins),
-        tie=tuple(int(t) / n for t in ties),
-        n=n,
-        exact=exact,
-        stderr=err,
-        wins=tuple(int(w) for w in wins),
-        ties=tuple(int(t) for t in ties),
-        shares=tuple(int(s) for s in share),
-    )

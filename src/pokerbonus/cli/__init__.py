@@ -5,32 +5,24 @@ asked for): some of them bring in numba, SQLAlchemy or the bots, which would
 otherwise make every command, ``--help`` included, start about a second late.
 The top-level help lists the commands from :data:`COMMANDS` without importing
 them; a test checks that it matches the commands' own help texts.
+
+This module holds the list and :func:`main`, and imports no typer: the app
+(``app``, ``load_command``, ``with_lang``) lives in :mod:`pokerbonus.cli.root`
+and is read from here on first use. :func:`main` runs ``pokerbonus replay FILES
+[--json]`` without typer or rich when its arguments are only files and
+``--json`` (:mod:`pokerbonus.cli.replay`): typer, rich and pydantic would be
+most of the time of a replay of a thousand hands.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
-import inspect
 import sys
-from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Any
 
-import typer
-from typer.core import TyperCommand, TyperGroup
-
-from pokerbonus.cli.light import lighten, lighten_command
-from pokerbonus.compiling import report_on_terminal
-from pokerbonus.i18n import (
-    DEFAULT_LANGUAGE,
-    N_,
-    LanguageError,
-    current_language,
-    gettext,
-    set_language,
-)
+from pokerbonus.i18n import N_, LanguageError, gettext, set_language
 from pokerbonus.i18n.language import choose_language
-from pokerbonus.i18n.toolkit import speak_toolkit
+
+__all__ = ["COMMANDS", "ROOT_HELP", "app", "lang_flag", "load_command", "main", "without_lang"]
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     # name: (module, attribute: a command function or a typer app, one-line help)
@@ -97,108 +89,18 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def load_command(name: str) -> Any:
-    """The click command of ``name`` (one of :data:`COMMANDS`), its module imported.
-
-    Every command (and every command of a group) takes ``--lang``; outside English
-    its help is the translated one-line help of :data:`COMMANDS`.
-    """
-    module, attribute, summary = COMMANDS[name]
-    target = getattr(importlib.import_module(module), attribute)
-    translated = gettext(summary) if current_language() != DEFAULT_LANGUAGE else None
-    if isinstance(target, typer.Typer):
-        for info in target.registered_commands:
-            if info.callback is not None:
-                info.callback = with_lang(info.callback)
-        group = typer.main.get_group(target)
-        group.name = name
-        if translated:
-            group.help = translated
-        lighten_command(group)
-        return group
-    single = typer.Typer(add_completion=False)
-    single.command(name, help=translated)(with_lang(target))
-    command = typer.main.get_command(single)
-    lighten_command(command)
-    return command
-
-
-def with_lang(command: Callable[..., Any]) -> Callable[..., Any]:
-    """``command`` with one more option, ``--lang en|fr``, which sets the language
-    of the process before the command runs (once applied, applying it is a no-op)."""
-    if getattr(command, "_takes_lang", False):
-        return command
-
-    @functools.wraps(command)
-    def run(*args: Any, lang: str | None = None, **kwargs: Any) -> Any:
-        if lang:
-            try:
-                set_language(lang.lower())
-            except LanguageError as error:
-                typer.echo(gettext("error: {message}").format(message=error), err=True)
-                raise typer.Exit(2) from None
-        return command(*args, **kwargs)
-
-    option = typer.Option(
-        "--lang",
-        help=gettext(
-            "Language: en or fr (default: the saved preference, else the locale, LANG=fr_FR...)."
-        ),
-        show_default=False,
-    )
-    signature = inspect.signature(command, eval_str=True)
-    lang = inspect.Parameter(
-        "lang",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=None,
-        annotation=Annotated[str | None, option],
-    )
-    run.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=[*signature.parameters.values(), lang]
-    )
-    run.__annotations__ = {**command.__annotations__, "lang": Annotated[str | None, option]}
-    run._takes_lang = True  # type: ignore[attr-defined]
-    return run
-
-
-class _StandIn(TyperCommand):
-    """A command not loaded yet: its name and one-line help, for the list of commands."""
-
-
-class _LazyGroup(TyperGroup):
-    """The root group: every command of :data:`COMMANDS` stands in until it is run."""
-
-    def __init__(self, **attrs: Any) -> None:
-        super().__init__(**attrs)
-        for name, (_, _, summary) in COMMANDS.items():
-            self.commands.setdefault(name, _StandIn(name, help=gettext(summary)))
-
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            lighten([option])  # a command's --help reads no value through pydantic
-        return option
-
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        if args and isinstance(self.commands.get(args[0]), _StandIn):
-            self.commands[args[0]] = load_command(args[0])
-        return super().resolve_command(ctx, args)
-
-
 ROOT_HELP = N_("Poker Bonus: poker engine, hand evaluation, equity and games.")
 
-app = typer.Typer(
-    name="pokerbonus",
-    cls=_LazyGroup,
-    help=ROOT_HELP,
-    no_args_is_help=True,
-    add_completion=False,
-)
+_IN_ROOT = frozenset({"app", "load_command", "with_lang"})
 
 
-@app.callback()
-def _root() -> None:
-    """Poker Bonus: poker engine, hand evaluation, equity and games."""
+def __getattr__(name: str) -> Any:
+    """``app``, ``load_command`` and ``with_lang``: the typer half, loaded on first use."""
+    if name in _IN_ROOT:
+        from pokerbonus.cli import root
+
+        return getattr(root, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def lang_flag(args: list[str]) -> str | None:
@@ -252,10 +154,15 @@ def main() -> None:
         lang = choose_language(lang_flag(sys.argv[1:]))
         set_language(lang)
     except LanguageError as error:
-        typer.echo(gettext("error: {message}").format(message=error), err=True)
+        print(gettext("error: {message}").format(message=error), file=sys.stderr)
         raise SystemExit(2) from None
-    speak_toolkit(lang)
     sys.argv[1:] = without_lang(sys.argv[1:])  # chosen: every level accepts it this way
-    app.info.help = gettext(ROOT_HELP)
-    report_on_terminal(sys.argv)  # "preparing the compiled kernels" on a first run
-    app()
+    if sys.argv[1:2] == ["replay"]:
+        from pokerbonus.cli.replay_run import plain_replay_args, run_replay
+
+        plain = plain_replay_args(sys.argv[2:])
+        if plain is not None:  # files and --json only: no typer needed
+            raise SystemExit(run_replay(*plain))
+    from pokerbonus.cli.root import run
+
+    run(lang)
