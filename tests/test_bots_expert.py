@@ -260,6 +260,7 @@ def test_expert_answers_an_overbet_all_in_as_hard() -> None:
         view = hand.view(hand.actor)
         assert facing_fraction(view) > OVERBET
         expert, hard = ExpertBot(deal), HardBot(deal)
+        assert view.seat is not None
         expert.new_hand(view.seat, info)
         hard.new_hand(view.seat, info)
         action = expert.decide(view, info)

@@ -135,7 +135,7 @@ def test_the_french_draw(snap_compare: Compare) -> None:
     assert snap_compare(PlayApp(session=s), press=["1", "3"], terminal_size=NARROW)
     check_words(
         "test_the_french_draw", "test_the_draw_with_two_cards_chosen",
-        {"Demander", "Servi", "servi", "touches", "tapez"},
+        {"Demander", "Servi", "servi", "touches", "Tabulation"},
     )  # fmt: skip
 
 
