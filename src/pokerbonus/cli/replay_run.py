@@ -73,7 +73,10 @@ def run_replay(files: list[Path], as_json: bool) -> int:
                 progress.advance(task)
     bad = [r for r in results if not r.ok]
     if as_json:
-        sys.stdout.write(json.dumps([r.as_json() for r in results], indent=1) + "\n")
+        # a list with one hand per line: each line by the C encoder (an indented
+        # dump goes through json's pure-Python encoder, a tenth of the replay's time)
+        lines = ",\n".join(json.dumps(r.as_json()) for r in results)
+        sys.stdout.write(f"[\n{lines}\n]\n" if results else "[]\n")
         sys.stdout.flush()
     else:
         _print_table(results, len(bad))
