@@ -162,6 +162,16 @@ def whole_processes(files: list[Path], hands: int, repeat: int) -> None:
     try:
         ours_argv = [ours_command, "replay", *map(str, files), "--json"]
         theirs_argv = [sys.executable, "-c", POKERKIT_SCRIPT, listing.name]
+        # Both packages' bytecode compiled first, as on a person's machine: pip
+        # compiles pokerkit at install, and an editable checkout writes ours on
+        # first use (unless PYTHONDONTWRITEBYTECODE is set, as on some CI machines:
+        # then every run would compile our sources again and time that too).
+        import compileall
+
+        import pokerbonus
+
+        compileall.compile_dir(str(Path(pokerbonus.__file__).parent), quiet=1)
+        compileall.compile_dir(str(Path(pokerkit.__file__).parent), quiet=1)
         _child_cpu(ours_argv)  # warm: the OS's file cache, numba's cache
         _child_cpu(theirs_argv)
         ratios = []
