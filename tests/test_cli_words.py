@@ -17,7 +17,8 @@ CASES: list[tuple[list[str], str]] = [
     ),
     (
         ["play", "--opponents", "9"],
-        "error: opponents: five-card draw is played against 1 to 7 computer opponents, got 9",
+        "error: opponents: French five-card draw is played against 1 to 7 computer opponents, "
+        "got 9",
     ),
     (
         ["equity", "AhK"],
