@@ -9,9 +9,11 @@ import pytest
 
 from pokerbonus.cards import (
     DECK_SIZES,
+    FRENCH_RANKS,
     RANKS,
     SUITS,
     Card,
+    card_text,
     default_deck_size,
     format_cards,
     lowest_rank,
@@ -55,6 +57,23 @@ def test_parse_cards_accepts_run_together_and_separators() -> None:
     assert parse_cards("AsKdQh") == parse_cards("As, Kd; Qh") == parse_cards(["As", 45, Card("Qh")])
     assert parse_cards("10s10h") == parse_cards("Ts Th")
     assert parse_cards("") == ()
+
+
+def test_every_card_a_french_screen_shows_can_be_typed_as_shown() -> None:
+    """What the French screens write (``D♥``, ``10♣``, ``Jk``) reads back as the
+    same card, and so do the French letters with the suit letters (``Dh``, ``Rc``,
+    ``Vs``, ``10h``), in either case."""
+    for card in make_deck(52, jokers=1):
+        shown = card_text(card, "fr")
+        assert parse_card(shown) == card, shown
+        assert parse_cards(format_cards([card], lang="fr")) == (card,)
+        if not card.is_joker:
+            typed = FRENCH_RANKS[card.rank] + SUITS[card.suit]
+            assert parse_card(typed) == parse_card(typed.lower()) == card, typed
+    hand = make_deck(52)[-20:]
+    assert parse_cards(format_cards(hand, lang="fr")) == hand  # a whole hand as shown
+    assert parse_cards("Dh Rc Vs 10h") == parse_cards("Qh Kc Js Th")
+    assert parse_cards("DhRcVs10h") == parse_cards("Qh Kc Js Th")
 
 
 @pytest.mark.parametrize("token", ["Xx", "1s", "Ax", "A", "Ass", "", "Jj", "ZZ"])

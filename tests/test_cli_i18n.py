@@ -97,9 +97,11 @@ def test_the_french_help_says_cards_are_typed_with_english_letters(tmp_path: Pat
 
 
 def test_errors_are_written_in_french(tmp_path: Path) -> None:
-    done = _run(["eval", "Rc Ks 8d 8c Ts", "--lang", "fr"], tmp_path)
+    done = _run(["eval", "Xc Ks 8d 8c Ts", "--lang", "fr"], tmp_path)
     assert done.returncode == 2
-    assert done.stderr.startswith("erreur\u00a0: carte invalide\u00a0: 'Rc' (en lettres anglaises")
+    assert done.stderr.startswith("erreur\u00a0: carte invalide\u00a0: 'Xc' (valeur 2-10 V D R A")
+    shown = _run(["eval", "Rc Ks 8d 8c Ts", "--lang", "fr"], tmp_path)  # R: roi, as shown
+    assert shown.returncode == 0 and "double paire, rois et huit, dix" in shown.stdout
     result = runner.invoke(app, ["eval", "As Ks", "--lang", "fr"])
     assert result.exit_code == 2
     assert "demande au moins 5 cartes" in result.stderr

@@ -11,6 +11,8 @@ arrives.
 from __future__ import annotations
 
 import asyncio
+import itertools
+import re
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -181,7 +183,7 @@ async def test_the_hint_shows_the_value_of_every_choice() -> None:
         text = screen_text(app)
         assert "Expected result of each choice" in text
         for card in view.hole:
-            assert f"exchange {card}" in text
+            assert f"exchange {card.unicode()}" in text  # as every other line writes it
         assert "fold" in text and "-5.000" in text and "keep" in text
         from pokerbonus.dealer.strategy import best_decision
 
@@ -284,3 +286,69 @@ def test_snapshot_of_the_ledger_after_a_hand(snap_compare: Callable[..., bool]) 
         await pilot.pause()
 
     assert snap_compare(DealerApp(seeded()), terminal_size=(100, 24), run_before=play_and_leave)
+
+
+# -- the setup's paytable, the results, the hand number and the log (issue 24) -------
+
+
+async def test_the_setup_shows_the_whole_paytable_with_full_numbers_at_140_columns() -> None:
+    app = DealerApp(settings=DealerSettings(), person={"name": "Zoe"}, make_session=None)
+    async with app.run_test(size=(140, 60)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        pays = DealerSettings().paytable.to_dict()
+        assert (pays["quads"], pays["straight_flush"], pays["royal_flush"]) == (
+            20,
+            50,
+            100,
+        )
+        for words, pay in (("Four of a kind", 20), ("Straight flush", 50), ("Royal flush", 100)):
+            assert re.search(rf"{words}▊\s+{pay}\s+▎", text), words  # the whole number shown
+        assert "Full house" in text and "High card" in text
+
+
+async def test_results_have_their_own_line_and_past_hands_are_logged() -> None:
+    s = seeded()
+    app = DealerApp(s)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await pilot.pause()
+        assert "─ Hand 1 ─" in screen_text(app)
+        stacks = [s.table.stacks[s.person]]
+        for number in (1, 2):
+            if number > 1:
+                await pilot.press("space")
+                await pilot.pause()
+                assert f"─ Hand {number} ─" in screen_text(app)
+            await pilot.press("k")
+            await until(pilot, lambda: "Hand over" in screen_text(app))
+            stacks.append(s.table.stacks[s.person])
+        rows = screen_text(app).splitlines()
+        cards = next(r for r in rows if "You " in r and "keeps" in r)
+        result = rows[rows.index(cards) + 1]
+        column = cards.index("keeps") + 14  # where the cards start: the result under them
+        assert result[:column].strip("│ ") == ""
+        assert any(words in result for words in ("wins", "loses", "push", "qualify"))
+        log = [r.strip("│ ") for r in rows if re.match(r"│ Hand \d  ", r)]
+        assert [line.split()[1] for line in log] == ["1", "2"]
+        nets = [after - before for before, after in itertools.pairwise(stacks)]
+        for line, net in zip(log, nets, strict=True):
+            assert line.endswith(f"{net:+d}"), line
+        assert [p.net for p in s.past] == nets
+        assert "k Keep" not in screen_text(app)  # the footer: the keys of now
+        assert "space Next hand" in screen_text(app)
+
+
+def test_snapshot_of_the_setup_at_140_columns(snap_compare: Callable[..., bool]) -> None:
+    app = DealerApp(settings=DealerSettings(), person={"name": "You"}, make_session=None)
+    assert snap_compare(app, terminal_size=(140, 50))
+
+
+def test_snapshot_of_two_hands_played_with_the_log(snap_compare: Callable[..., bool]) -> None:
+    async def two_hands(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        for key in ("k", "space", "k"):
+            await pilot.press(key)
+            await pilot.pause()
+        await until(pilot, lambda: "Hand over" in screen_text(app))
+
+    assert snap_compare(DealerApp(seeded()), terminal_size=(140, 36), run_before=two_hands)

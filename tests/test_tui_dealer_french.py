@@ -60,7 +60,7 @@ def test_a_french_dealer_decision_with_the_hint(snap_compare: Callable[..., bool
     name = "test_a_french_dealer_decision_with_the_hint"
     shown = words_of(SNAPSHOTS / "test_tui_dealer_french" / f"{name}.svg")
     french = {
-        "Croupier", "banque", "Pot", "mise", "enjeu", "prix", "l'échange", "Vous", "tapis",
+        "Croupier", "banque", "Pot", "mise", "enjeu", "prix", "l'échange", "Vous", "Donne",
         "garder", "Garder", "échanger", "Échanger", "coucher", "conseil", "Conseil", "meilleur",
         "Règles", "Partir", "Gain", "jetons", "hors",
     }  # fmt: skip

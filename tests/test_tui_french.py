@@ -22,7 +22,9 @@ from textual.widgets import Input, Label, Select
 from tui_scenes import at_the_draw, facing_all_in, hand_over, play_until, scene
 
 from pokerbonus.bots import Bot, Budget, GameInfo
+from pokerbonus.cards import card_text
 from pokerbonus.engine.actions import Action
+from pokerbonus.engine.events import Drew
 from pokerbonus.engine.views import SeatView
 from pokerbonus.i18n import current_language, set_language
 from pokerbonus.i18n.language import saved_language
@@ -37,7 +39,7 @@ WIDE = (120, 30)
 SNAPSHOTS = Path(__file__).parent / "__snapshots__"
 
 SHARED = {"Poker", "Bonus", "Pot", "pot", "Min", "palette", "Alice", "Bruno", "Chloe", "Denis",
-          "space", "esc", "net", "caves", "Jokers", "expert", "D", "table"}  # fmt: skip
+          "space", "esc", "net", "caves", "Jokers", "expert", "D", "table", "Tab"}  # fmt: skip
 """Words the French screens share with the English ones: names, keys, the pot."""
 
 
@@ -109,12 +111,13 @@ def after_the_draw() -> PlaySession:
 
 def test_a_french_table_after_the_draw(snap_compare: Compare) -> None:
     """Buttons and log in the words of the French tables: se coucher, suivre,
-    relancer, tapis; parole, servi, ouvre, demande, French card letters."""
+    relancer, tapis; parole, ouvre, demande (« ne demande pas de carte »: servi, for any
+    name), French card letters."""
     app: App[None] = PlayApp(session=after_the_draw())
     assert snap_compare(app, terminal_size=WIDE)
     check_words(
         "test_a_french_table_after_the_draw", "test_bet_facing_an_all_in_at_120_columns",
-        {"Se", "coucher", "Suivre", "Relancer", "Tapis", "parole", "servi", "ouvre", "demande",
+        {"Se", "coucher", "Suivre", "Relancer", "Tapis", "parole", "carte", "ouvre", "demande",
          "cartes", "jetons", "Donne", "partie", "vous", "Vous", "Demi-pot"},
     )  # fmt: skip
 
@@ -241,3 +244,23 @@ def test_pokerbonus_play_lang_fr_shows_a_french_table(
 def _screen(app: App[None]) -> str:
     """Every character on the screen, as the terminal would show it."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def test_cards_typed_as_a_french_screen_shows_them_are_exchanged() -> None:
+    """At the draw, ``R♦`` and ``10♥`` on the screen are typed ``Rd 10h`` (the first
+    letter starts the cards box) and go."""
+    s = scene(1)
+    assert play_until(s, at_the_draw, hands=1)
+    view = s.view
+    assert view is not None
+    hole = view.hole
+    assert [card_text(c, "fr") for c in hole[2:4]] == ["R♦", "10♥"]
+    app = PlayApp(session=s)
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Rd 10h", "enter")
+        await pilot.pause()
+        last = s.view
+        assert last is not None
+        mine = [e for e in last.log if isinstance(e, Drew) and e.seat == last.seat]
+        assert mine and mine[0].cards == hole[2:4]

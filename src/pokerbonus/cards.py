@@ -69,6 +69,9 @@ _SUIT_OF_CHAR: Final = {
 _RANK_OF_CHAR: Final = {
     **{r: i for i, r in enumerate(RANKS)},
     **{r.lower(): i for i, r in enumerate(RANKS)},
+    # the French letters, as the French screens show them (``D♥``): valet, dame, roi
+    **{r: RANKS.index(e) for r, e in (("V", "J"), ("D", "Q"), ("R", "K"))},
+    **{r.lower(): RANKS.index(e) for r, e in (("V", "J"), ("D", "Q"), ("R", "K"))},
 }
 
 
@@ -149,12 +152,15 @@ CardsLike = str | Iterable[Card | int | str]
 
 
 def parse_card(token: str, *, joker: int = FIRST_JOKER) -> Card:
-    """Parse one card token: ``As``, ``as``, ``AS``, ``A♠``, ``10s`` or ``Jk``.
+    """Parse one card token: ``As``, ``as``, ``AS``, ``A♠``, ``10s`` or ``Jk``; the
+    French letters too (``Rs``, ``Dh``, ``Vd``, ``10c``, ``D♥``: roi, dame, valet),
+    so that every card a French screen shows can be typed as shown. The suit is a
+    letter of ``c d h s`` or a symbol (the French ``c`` of cœur would clash with clubs).
 
     ``joker`` chooses which joker index ``Jk`` means (52 or 53).
 
-    >>> parse_card("T♦")
-    Card('Td')
+    >>> parse_card("T♦"), parse_card("Dh"), parse_card("10♥")
+    (Card('Td'), Card('Qh'), Card('Th'))
     >>> parse_card("Xx")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -241,7 +247,7 @@ def format_cards(
 def card_text(card: int, lang: str = "en", *, unicode: bool = True) -> str:
     """One card as a person reads it in ``lang``: ``K♠`` (or ``Ks``) in English;
     in French the letters of French texts with the suit symbol (``R♠``, ``D♥``,
-    ``V♦``, ``10♣``), jokers ``Jk``. Card input keeps the English letters.
+    ``V♦``, ``10♣``), jokers ``Jk``; :func:`parse_card` reads each back as shown.
 
     >>> card_text(Card("Qh"), "fr"), card_text(Card("Qh")), card_text(Card("Qh"), unicode=False)
     ('D♥', 'Q♥', 'Qh')

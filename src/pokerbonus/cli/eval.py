@@ -76,7 +76,7 @@ def eval_command(
         rows = [_as_dict(hands[i], values[i], places[i], lang) for i in order]
         typer.echo(json.dumps(rows, indent=2))
         return
-    table = Table(title=gettext("Hand values ({game})").format(game=values[0].game))
+    table = Table(title=gettext("Hand values ({game})").format(game=game_words(values[0].game)))
     columns = (
         (gettext("place"), "right"),
         (gettext("hand"), "left"),
@@ -106,6 +106,34 @@ def _category(value: HandValue, lang: str) -> str:
     if lang == "en":
         return value.category.key
     return category_name(value.category, lang)
+
+
+def game_words(game: str) -> str:
+    """A hand value's game (``high:deck=32``) in the current language.
+
+    >>> game_words("high"), game_words("high:deck=32"), game_words("a5")
+    ('high', 'high, 32-card deck', 'ace-to-five low')
+    """
+    base, *options = game.split(":")
+    words = {
+        # Translators: the game in the title of the eval table, « Valeur des mains (...) ».
+        "high": gettext("high"),
+        "shortdeck": gettext("short deck"),
+        "a5": gettext("ace-to-five low"),
+        "27": gettext("deuce-to-seven low"),
+        "low8": gettext("eight-or-better low"),
+        "badugi": gettext("badugi"),
+    }
+    out = [words.get(base, base)]
+    for option in options:
+        name, _, value = option.partition("=")
+        if name == "deck" and value.isdigit():
+            out.append(gettext("{count}-card deck").format(count=value))
+        elif name == "jokers":
+            out.append(gettext("with jokers"))
+        else:
+            out.append(option)
+    return ", ".join(out)
 
 
 def _places(values: list[HandValue], order: list[int]) -> dict[int, int]:

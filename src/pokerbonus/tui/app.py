@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -30,6 +30,7 @@ from pokerbonus.tui.screens import (
     CARD_KEYS,
     TABLE_KEYS,
     LedgerScreen,
+    PlayingApp,
     PlayingScreen,
     RulesScreen,
     ledger_text,
@@ -166,6 +167,7 @@ class SetupScreen(Screen[PlaySettings]):
             save_language(lang, self.settings_file)
         self._draft = self.values(every_row=True)
         translate_bindings(self)
+        translate_bindings(self.app)
         self.refresh_bindings()
         self.refresh(recompose=True)
 
@@ -268,7 +270,7 @@ PREPARE_AFTER: Final = 0.5
 (which competes with drawing the screen for the interpreter)."""
 
 
-class PlayApp(App[None]):
+class PlayApp(PlayingApp):
     """``pokerbonus play``: the setup screen, then the table.
 
     ``session`` skips the setup (a resumed session, or tests); otherwise the

@@ -29,13 +29,13 @@ from functools import partial
 from typing import Any, ClassVar, Final
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
 
-from pokerbonus.cards import Card, format_cards
+from pokerbonus.cards import Card
 from pokerbonus.dealer import PAYTABLE_HANDS, DealerAction, DealerSettings, DealerView
 from pokerbonus.dealer.events import (
     Exchanged,
@@ -49,18 +49,20 @@ from pokerbonus.dealer.strategy import Decision
 from pokerbonus.dealer.text import hand_name, rules_text
 from pokerbonus.errors import ConfigurationError, PokerError
 from pokerbonus.hands import evaluate
-from pokerbonus.i18n import N_, current_language, gettext, pgettext
+from pokerbonus.i18n import N_, gettext, pgettext
 from pokerbonus.i18n.numbers import number
 from pokerbonus.store import Store
 from pokerbonus.tui.app import CARD_KEYS, TABLE_KEYS, LedgerScreen, PlayingScreen, RulesScreen
 from pokerbonus.tui.dealer_session import (
     DealerResume,
     DealerSession,
+    PastHand,
     dealer_settings_from_options,
     simple_decision,
 )
 from pokerbonus.tui.render import HIDDEN_CARD, YOU, card_text, cards_text
-from pokerbonus.tui.screens import translate_bindings
+from pokerbonus.tui.screens import PlayingApp, translate_bindings
+from pokerbonus.tui.table import LogBox
 
 __all__ = [
     "DealerApp",
@@ -71,6 +73,7 @@ __all__ = [
     "dealer_settings_from_options",
     "dealer_text",
     "hint_text",
+    "past_hand_text",
     "run_dealer",
     "simple_decision",
 ]
@@ -88,6 +91,26 @@ _OUTCOME_WORDS: Final = {
     "win": N_("wins"), "push": N_("push: both wagers back"), "lose": N_("loses bet and play"),
     "fold": N_("folded: bet lost"), "no_qualify": N_("dealer does not qualify: wins the bet"),
 }  # fmt: skip
+
+
+_DECISION_WORDS: Final = {
+    # Translators: a player's decision, shown in a column of the table (as wide as
+    # the longest of the three).
+    "keep": N_("keeps"), "exchange": N_("exchanges one"), "fold": N_("folds"),
+}  # fmt: skip
+
+
+def decisions(view: DealerView) -> dict[int, str]:
+    """Each seat's decision made so far in the hand, in words."""
+    out: dict[int, str] = {}
+    for e in view.log:
+        if isinstance(e, Kept):
+            out[e.seat] = gettext(_DECISION_WORDS["keep"])
+        elif isinstance(e, Exchanged):
+            out[e.seat] = gettext(_DECISION_WORDS["exchange"])
+        elif isinstance(e, Folded):
+            out[e.seat] = gettext(_DECISION_WORDS["fold"])
+    return out
 
 
 def dealer_text(view: DealerView, names: tuple[str, ...], turned: int, four: bool) -> Text:
@@ -119,15 +142,8 @@ def dealer_text(view: DealerView, names: tuple[str, ...], turned: int, four: boo
     shown = {seat: cards for seat, cards in view.shown if seat is not None}
     settled = {e.seat: e for e in view.log if isinstance(e, WagerSettled)}
     pot_won = {s: c for e in view.log if isinstance(e, PotAwarded) for s, c in e.shares}
-    status: dict[int, str] = {}
-    for e in view.log:
-        if isinstance(e, Kept):
-            # Translators: a player's decision, shown in a 14-column row of the table.
-            status[e.seat] = gettext("keeps")
-        elif isinstance(e, Exchanged):
-            status[e.seat] = gettext("exchanges one")
-        elif isinstance(e, Folded):
-            status[e.seat] = gettext("folds")
+    status = decisions(view)
+    width = 1 + max(len(gettext(words)) for words in _DECISION_WORDS.values())
     for seat, name in enumerate(names):
         turn = "▶ " if view.actor == seat else "  "
         line = Text(turn, style="bold yellow")
@@ -135,7 +151,8 @@ def dealer_text(view: DealerView, names: tuple[str, ...], turned: int, four: boo
         line.append(f"{shown_name:<10}", style="bold" if seat == view.seat else "")
         # Translators: a player's chips in front of them, in a row of the table.
         stack = gettext("stack {chips}").format(chips=f"{view.stacks[seat]:>5}")
-        line.append(f" {stack}  {status.get(seat, ''):<14}")
+        head = f" {stack}  {status.get(seat, ''):<{width}}"
+        line.append(head)
         if complete and seat in shown:
             line.append_text(cards_text(shown[seat], four))
             line.append("  " + evaluate(shown[seat]).describe(), style="italic")
@@ -143,10 +160,11 @@ def dealer_text(view: DealerView, names: tuple[str, ...], turned: int, four: boo
             line.append_text(cards_text(view.hole, four))
         elif not view.folded[seat]:
             line.append(" ".join([HIDDEN_CARD] * 5), style="blue")
-        if complete and seat in settled:
+        if complete and seat in settled:  # on a line of its own, under the cards
             r = settled[seat]
             outcome = gettext(_OUTCOME_WORDS[r.outcome])
-            line.append(f"  {outcome}", style="bold green" if r.returned else "")
+            line.append("\n" + " " * (len(turn) + 10 + len(head)))
+            line.append(outcome, style="bold green" if r.returned else "")
             if r.returned:
                 line.append(
                     " " + gettext("(+{chips} back)").format(chips=r.returned), style="bold green"
@@ -163,6 +181,32 @@ def dealer_text(view: DealerView, names: tuple[str, ...], turned: int, four: boo
     return out
 
 
+def past_hand_text(past: PastHand, four: bool = False) -> Text:
+    """One line of the log of past hands: the hand's number, the person's cards,
+    decision and result against the bank, the dealer's cards and the person's
+    net (``Hand 3  Q♥ Q♣ 9♠ 9♣ 2♣  keeps  dealer 6♠ T♦ 8♣ A♠ 5♥  wins  +7``)."""
+    view = past.view
+    seat = view.seat
+    out = Text(gettext("Hand {number}").format(number=past.number), style="bold")
+    if seat is None:
+        return out
+    out.append("  ")
+    out.append_text(cards_text(view.hole, four))
+    decided = decisions(view).get(seat)
+    if decided:
+        out.append(f"  {decided}")
+    # Translators: the dealer's cards in the log of past hands.
+    out.append("  " + pgettext("past hands", "dealer") + " ")
+    out.append_text(cards_text(view.dealer_up, four))
+    settled = {e.seat: e for e in view.log if isinstance(e, WagerSettled)}
+    if seat in settled:
+        out.append("  " + gettext(_OUTCOME_WORDS[settled[seat].outcome]))
+    if past.net is not None:
+        style = "bold green" if past.net > 0 else "red" if past.net < 0 else ""
+        out.append(f"  {past.net:+d}", style=style)
+    return out
+
+
 def hint_text(decision: Decision) -> Text:
     """The expected result of each choice against the bank, best marked."""
     out = Text(
@@ -170,7 +214,6 @@ def hint_text(decision: Decision) -> Text:
         + "\n",
         style="bold",
     )
-    lang = current_language()
     rows: list[tuple[str, float, bool]] = [
         # Translators: the rows of the hint table (12 columns wide).
         (gettext("fold"), decision.fold, decision.kind == "fold"),
@@ -178,7 +221,7 @@ def hint_text(decision: Decision) -> Text:
     ]
     rows += [
         (
-            gettext("exchange {card}").format(card=format_cards([card], lang=lang)),
+            gettext("exchange {card}").format(card=card_text(card).plain),
             value,
             decision.kind == "exchange" and decision.card == card,
         )
@@ -234,6 +277,10 @@ class DealerScreen(PlayingScreen):
             yield Button(gettext("Rebuy"), id="d-rebuy")
             yield Button(gettext("Rules"), id="d-rules")
             yield Button(gettext("Leave"), id="d-leave")
+        log = LogBox(id="dealer-log")
+        # Translators: the title of the box listing the hands played so far.
+        log.border_title = gettext("Past hands")
+        yield log
         yield Footer()
 
     def on_mount(self) -> None:
@@ -292,9 +339,15 @@ class DealerScreen(PlayingScreen):
         if self.message:
             status.append("\n" + self.message, style="italic")
         self.query_one("#dealer-status", Static).update(status)
-        self.query_one("#dealer-table", Static).update(
+        table = self.query_one("#dealer-table", Static)
+        table.update(
             dealer_text(view, s.names, min(self.turned, len(view.dealer_up)), s.four_color)
         )
+        number = s.table.hands_played + (1 if s.in_hand else 0)
+        table.border_title = gettext("Hand {number}").format(number=number)
+        shown = [p for p in s.past if p.view is not view or self.turned >= 5]
+        lines = [past_hand_text(p, s.four_color) for p in shown]
+        self.query_one("#dealer-log", LogBox).show(lines)
         self.query_one("#dealer-hint", Static).update(
             self.hint if deciding and self.hint is not None else ""
         )
@@ -319,6 +372,25 @@ class DealerScreen(PlayingScreen):
         between = not s.in_hand
         self.query_one("#d-next", Button).display = between
         self.query_one("#d-rebuy", Button).display = between
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows the keys that act now: the decisions while the person
+        decides (exchange only with the switch), the next hand and the rebuy
+        between hands."""
+        s = self.session
+        view = s.view
+        deciding = (
+            view is not None and view.actor is not None and view.actor == view.seat
+            and not view.finished and not self.left
+        )  # fmt: skip
+        if action in ("keep", "fold", "hint"):
+            return deciding
+        if action in ("exchange", "pick"):
+            return deciding and view is not None and view.switch
+        if action in ("next_hand", "rebuy"):
+            return not s.in_hand
+        return True
 
     def _start_hand(self) -> None:
         self.session.start_hand(run_computers=False)
@@ -512,10 +584,13 @@ class DealerSetupScreen(Screen[tuple[DealerSettings, dict[str, Any]]]):
                 choices.append((s.qualifier.text, s.qualifier.code))
             yield Select(choices, value=s.qualifier.code, allow_blank=False, id="field-qualifier")
             yield Label(gettext("Play wager paytable, each to 1"))
-            with Horizontal(id="paytable-row"):
-                for key in PAYTABLE_HANDS:
-                    yield Label(hand_name(key))
-                    yield Input(str(s.paytable.to_dict()[key]), id=f"pay-{key}")
+            pays = s.paytable.to_dict()
+            half = (len(PAYTABLE_HANDS) + 1) // 2
+            for row, keys in enumerate((PAYTABLE_HANDS[:half], PAYTABLE_HANDS[half:])):
+                with Horizontal(id=f"paytable-row-{row}", classes="paytable-row"):
+                    for key in keys:
+                        yield Label(hand_name(key))
+                        yield Input(str(pays[key]), id=f"pay-{key}", classes="pay")
             yield Label(gettext("Cave: the buy-in (chips bought on sitting down or rebuying)"))
             yield Input(str(s.cave), id="field-cave")
         yield Static("", id="setup-error")
@@ -564,7 +639,7 @@ class DealerSetupScreen(Screen[tuple[DealerSettings, dict[str, Any]]]):
             self.app.exit()
 
 
-class DealerApp(App[None]):
+class DealerApp(PlayingApp):
     """``pokerbonus play --dealer``: the setup screen, then the table.
 
     ``session`` skips the setup (a resumed session, or tests); otherwise the
@@ -577,12 +652,13 @@ class DealerApp(App[None]):
     CSS = """
     #dealer-table { height: auto; padding: 1; border: round $primary; }
     #dealer-hint { height: auto; padding: 0 1; }
+    #dealer-log { height: 1fr; padding: 0 1; border: round $secondary; }
     .actions { height: auto; }
     .actions Button { min-width: 6; margin: 0 1 0 0; }
     #setup-form { height: 1fr; }
-    #paytable-row { height: auto; }
-    #paytable-row Label { padding: 1 0 0 1; }
-    #paytable-row Input { width: 7; }
+    .paytable-row { height: auto; }
+    .paytable-row Label { padding: 1 0 0 1; }
+    .paytable-row Input { width: 9; }
     #setup-error { height: auto; color: red; padding: 0 1; }
     #setup-buttons { height: auto; }
     #rules-box { width: 90%; height: 90%; border: thick $primary; background: $surface;

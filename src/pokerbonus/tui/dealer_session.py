@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
 from pokerbonus.dealer import DealerAction, DealerSettings, DealerView
@@ -34,6 +35,7 @@ __all__ = [
     "PERSON_KEYS",
     "DealerResume",
     "DealerSession",
+    "PastHand",
     "dealer_settings_from_options",
     "latest_dealer_session",
     "simple_decision",
@@ -81,6 +83,18 @@ def latest_dealer_session(store: Store) -> int | None:
 
         saved_settings(store.load_session(old))  # raises with the reason
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class PastHand:
+    """A hand played in this run of the session, as the person saw it at its end:
+    its ``number`` in the session, the person's final ``view`` and their ``net``
+    (chips after the hand less chips before it; ``None`` for a hand resumed from
+    the store, whose start this run did not see)."""
+
+    number: int
+    view: DealerView
+    net: int | None
 
 
 class DealerSession:
@@ -131,6 +145,9 @@ class DealerSession:
         self.resume_report = DealerResume("nothing", None, "")
         self._final: DealerView | None = None
         self._last_names: tuple[str, ...] = self.table.dealt
+        self.past: list[PastHand] = []
+        """The hands finished in this run, oldest first (the screen's log)."""
+        self._stack_before: int | None = None
 
     def _best(self, view: DealerView) -> DealerAction:
         from pokerbonus.dealer.strategy import best_play
@@ -265,6 +282,7 @@ class DealerSession:
         for player in self.table.sitting_out():
             if player != self.person:
                 self.recorded.rebuy(player)
+        self._stack_before = self.table.stacks[self.person]
         self.recorded.start_hand()
         self._final = None
         self._last_names = self.table.dealt
@@ -315,6 +333,9 @@ class DealerSession:
         self.recorded.act(action)
         if hand.finished:
             self._final = hand.view(seat)
+            before, self._stack_before = self._stack_before, None
+            net = None if before is None else self.table.stacks[self.person] - before
+            self.past.append(PastHand(self.table.hands_played, self._final, net))
         self.table.check_chips()
 
     def _run_computers(self) -> None:

@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Final, Literal, TypeVar
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
@@ -32,8 +32,10 @@ __all__ = [
     "BrokeScreen",
     "EndChoice",
     "LedgerScreen",
+    "PlayingApp",
     "PlayingScreen",
     "RulesScreen",
+    "key_words",
     "ledger_text",
     "summary_text",
     "translate_bindings",
@@ -55,6 +57,39 @@ def translate_bindings(node: DOMNode) -> None:
             dataclasses.replace(b, description=gettext(b.description)) if b.description else b
             for b in bindings
         ]
+    for key, bindings in current.items():  # the command palette's key, added by Textual
+        current[key] = [
+            dataclasses.replace(b, description=pgettext("footer", "palette"))
+            if b.action == "command_palette"
+            else b
+            for b in bindings
+        ]
+
+
+def key_words(key: str) -> str | None:
+    """How the footer names ``key`` in the current language (``None``: Textual's
+    own way, a symbol or a letter: ``?``, ``q``, ``^p``).
+
+    >>> key_words("space"), key_words("escape"), key_words("q")
+    ('space', 'esc', None)
+    """
+    # Translators: the names of keys in the footer (short: « espace », « échap »).
+    if key == "space":
+        return pgettext("key", "space")
+    if key == "escape":
+        return pgettext("key", "esc")
+    if key == "f5":
+        return pgettext("key", "f5")
+    return None
+
+
+class PlayingApp(App[None]):
+    """The terminal apps' base: the footer names keys in the current language."""
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer shows it (``espace`` in French)."""
+        words = key_words(binding.key)
+        return words if words is not None else super().get_key_display(binding)
 
 
 def ledger_text(entries: tuple[LedgerEntry, ...]) -> Text:
