@@ -11,6 +11,7 @@ and the bar of a person's run import it then. The typer command
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,24 +53,24 @@ def run_replay(files: list[Path], as_json: bool) -> int:
     """Replay ``files`` and print the report (see the module doc); the exit code:
     0, 1 when a hand mismatches or is refused, 2 when a path does not exist."""
     for path in files:
-        if not path.exists():
+        if not os.path.exists(path):
             message = gettext("{path}: no such file or folder").format(path=path)
             print(gettext("error: {message}").format(message=message), file=sys.stderr)
             return 2
-    from pokerbonus.notation.replay import iter_phh_files, replay_paths
+    from pokerbonus.notation.replay import iter_phh_files, replay_file
 
     found = list(iter_phh_files(files))
     results: list[ReplayResult] = []
     if as_json:  # no bar: nothing but the JSON, and no rich to import
         for path in found:
-            results += replay_paths([path])
+            results += replay_file(path)
     else:
         from pokerbonus.cli.progress import progress_bar
 
         with progress_bar(gettext("replaying")) as progress:
             task = progress.add_task("files", total=len(found))
             for path in found:
-                results += replay_paths([path])
+                results += replay_file(path)
                 progress.advance(task)
     bad = [r for r in results if not r.ok]
     if as_json:

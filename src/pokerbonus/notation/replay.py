@@ -109,6 +109,7 @@ __all__ = [
     "hand_setup",
     "history_of",
     "iter_phh_files",
+    "replay_file",
     "replay_hand",
     "replay_history",
     "replay_paths",
@@ -916,9 +917,12 @@ def replay_history(history: HandHistory, file: str, index: int) -> ReplayResult:
     ours = tuple(_number(s, scale) for s in hand.stacks)
     ok = True
     if expected is not None:
-        wanted = [Fraction(Decimal(repr(v))) if isinstance(v, float) else Fraction(v)
-                  for v in expected]  # fmt: skip
-        ok = wanted == [Fraction(s, scale) for s in hand.stacks]
+        if scale == 1 and all(type(v) is int for v in expected):  # whole chips: no fractions
+            ok = list(expected) == list(hand.stacks)
+        else:
+            wanted = [Fraction(Decimal(repr(v))) if isinstance(v, float) else Fraction(v)
+                      for v in expected]  # fmt: skip
+            ok = wanted == [Fraction(s, scale) for s in hand.stacks]
     return ReplayResult(file, index, history.variant, ours, expected, ok, None)
 
 
@@ -937,14 +941,18 @@ def replay_paths(paths: Sequence[str | Path]) -> list[ReplayResult]:
     gives one refused result with index 0 and the reading error."""
     results: list[ReplayResult] = []
     for path in iter_phh_files(paths):
-        try:
-            histories = load(path)
-        except (OSError, PokerError) as exc:
-            results.append(ReplayResult(str(path), 0, "", None, None, False, str(exc)))
-            continue
-        for index, history in enumerate(histories):
-            results.append(replay_history(history, str(path), index))
+        results += replay_file(path)
     return results
+
+
+def replay_file(path: Path) -> list[ReplayResult]:
+    """Replay every hand of one ``.phh``/``.phhs`` file (see :func:`replay_paths`)."""
+    name = str(path)
+    try:
+        histories = load(path)
+    except (OSError, PokerError) as exc:
+        return [ReplayResult(name, 0, "", None, None, False, str(exc))]
+    return [replay_history(history, name, index) for index, history in enumerate(histories)]
 
 
 def _during_deal(event: Event) -> bool:
