@@ -88,8 +88,9 @@ class Page:
                         next_id += 1
                         sent[next_id] = (h["number"], h["seq"])
                         kind = "check_or_call" if h["legal"]["decision"] == "bet" else "discard"
-                        ws.send(json.dumps({"type": "act", "id": next_id, "hand": h["number"],
-                                            "seq": h["seq"], "action": {"kind": kind}}))  # fmt: skip
+                        act = {"type": "act", "id": next_id, "hand": h["number"],
+                               "seq": h["seq"], "action": {"kind": kind}}  # fmt: skip
+                        ws.send(json.dumps(act))
 
 
 def test_kill_one_of_three_mid_hand_under_load(postgres_url: str, tmp_path: Path) -> None:
@@ -115,6 +116,7 @@ def test_kill_one_of_three_mid_hand_under_load(postgres_url: str, tmp_path: Path
         n1.kill()
         took: dict[str, float] = {}
         for t in victims:
+
             def moved(t: dict[str, Any] = t) -> bool:
                 s = state(proxy.base, t["table"], t["token"])
                 return s["node"] != "n1" and s["journal"] >= before[t["table"]]["journal"]
@@ -131,8 +133,10 @@ def test_kill_one_of_three_mid_hand_under_load(postgres_url: str, tmp_path: Path
                          90, "a bot table did not finish")  # fmt: skip
             except AssertionError:
                 s = state(proxy.base, t["table"], t["token"])
-                raise AssertionError(f"{t['node']} {t in victims} {s['node']} {s['status']} "
-                                     f"{s['hands_played']} {s['journal']} {s['hand']}") from None
+                raise AssertionError(
+                    f"{t['node']} {t in victims} {s['node']} {s['status']} "
+                    f"{s['hands_played']} {s['journal']} {s['hand']}"
+                ) from None
         page.stop.set()
         assert page.stopped.wait(60)
         time.sleep(0.5)
