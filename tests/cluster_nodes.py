@@ -38,8 +38,17 @@ def free_port() -> int:
 class Node:
     """``pokerbonus serve --db URL --node NAME`` on a free loopback port."""
 
-    def __init__(self, url: str, name: str, lease: float = 2.0, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        name: str,
+        lease: float = 2.0,
+        bot_delay: float = 0.0,
+        src: Path | None = None,
+    ) -> None:
         self.url, self.name, self.lease, self.bot_delay = url, name, lease, bot_delay
+        self.src = src
+        """The package's sources to run (``None``: this checkout's, as imported)."""
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -51,8 +60,11 @@ class Node:
         argv = [sys.executable, "-c", SERVE, "serve", "--db", self.url, "--port",
                 str(self.port), "--node", self.name, "--lease-seconds", str(self.lease),
                 "--bot-delay", str(self.bot_delay), "--hand-pause", "0", "--no-warm"]  # fmt: skip
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        if self.src is not None:
+            env["PYTHONPATH"] = str(self.src)
         self.proc = subprocess.Popen(
-            argv, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            argv, env=env,
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )  # fmt: skip
         return self
@@ -113,7 +125,7 @@ class Proxy:
     n2, n3), a throwaway self-signed certificate for its TLS side; ``base`` is its plain
     internal side, ``tls`` its public one."""
 
-    def __init__(self, nodes: list[Node], tmp: Path) -> None:
+    def __init__(self, nodes: list[Node], tmp: Path, root: Path = ROOT) -> None:
         exe = shutil.which("haproxy") or (
             "/usr/sbin/haproxy" if Path("/usr/sbin/haproxy").exists() else None
         )
@@ -126,15 +138,15 @@ class Proxy:
                         str(key), "-out", str(crt), "-days", "1", "-subj", "/CN=localhost"],
                        check=True, capture_output=True)  # fmt: skip
         pem.write_bytes(crt.read_bytes() + key.read_bytes())
-        self.port, self.tls_port, http = free_port(), free_port(), free_port()
+        self.port, self.tls_port, self.http_port = free_port(), free_port(), free_port()
         env = {**os.environ, "PB_INTERNAL": f"127.0.0.1:{self.port}",
-               "PB_HTTPS": f"127.0.0.1:{self.tls_port}", "PB_HTTP": f"127.0.0.1:{http}",
+               "PB_HTTPS": f"127.0.0.1:{self.tls_port}", "PB_HTTP": f"127.0.0.1:{self.http_port}",
                "PB_CERT": str(pem)}  # fmt: skip
         by_name = {n.name: n for n in nodes}
         for k in (1, 2, 3):  # a server line without a server: a port nobody listens on
             node = by_name.get(f"n{k}")
             env[f"PB_N{k}"] = f"127.0.0.1:{node.port if node else free_port()}"
-        cfg = str(ROOT / "deploy" / "haproxy.cfg")
+        cfg = str(root / "deploy" / "haproxy.cfg")
         check = subprocess.run([exe, "-c", "-f", cfg], capture_output=True, text=True, env=env)
         assert check.returncode == 0, check.stdout + check.stderr
         self.proc = subprocess.Popen([exe, "-db", "-f", cfg], env=env, stdout=subprocess.DEVNULL,
