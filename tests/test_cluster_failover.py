@@ -12,6 +12,7 @@ import json
 import os
 import threading
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -111,8 +112,7 @@ def test_kill_one_of_three_mid_hand_under_load(postgres_url: str, tmp_path: Path
         wait_for(lambda: len(page.acked) >= 3, 60, "Ann did not play through the proxy")
         victims = [t for t in [*tables, ann] if t["node"] == "n1"]
         for t in victims:
-            wait_for(lambda t=t: state(proxy.base, t["table"], t["token"])["hands_played"] >= 2,
-                     60, "the tables did not play")  # fmt: skip
+            wait_for(partial(_played, proxy.base, t, 2), 60, "the tables did not play")
         before = {t["table"]: state(n1.base, t["table"], t["token"]) for t in victims}
         acked_before = len(page.acked)
         killed = time.monotonic()
@@ -122,7 +122,7 @@ def test_kill_one_of_three_mid_hand_under_load(postgres_url: str, tmp_path: Path
 
             def moved(t: dict[str, Any] = t) -> bool:
                 s = state(proxy.base, t["table"], t["token"])
-                return s["node"] != "n1" and s["journal"] >= before[t["table"]]["journal"]
+                return bool(s["node"] != "n1" and s["journal"] >= before[t["table"]]["journal"])
 
             wait_for(moved, 30, f"table {t['table']} was not taken")
             took[t["table"]] = time.monotonic() - killed
@@ -132,8 +132,7 @@ def test_kill_one_of_three_mid_hand_under_load(postgres_url: str, tmp_path: Path
         assert page.drops + page.moves >= 1
         for t in tables:  # every bot table plays to its end, wherever it is now
             try:
-                wait_for(lambda t=t: _finished(state(proxy.base, t["table"], t["token"])),
-                         90, "a bot table did not finish")  # fmt: skip
+                wait_for(partial(_done, proxy.base, t), 90, "a bot table did not finish")
             except AssertionError:
                 s = state(proxy.base, t["table"], t["token"])
                 raise AssertionError(
@@ -171,10 +170,18 @@ def test_kill_one_of_three_mid_hand_under_load(postgres_url: str, tmp_path: Path
         proxy.stop()
 
 
+def _played(base: str, t: dict[str, Any], hands: int) -> bool:
+    return bool(state(base, t["table"], t["token"])["hands_played"] >= hands)
+
+
+def _done(base: str, t: dict[str, Any]) -> bool:
+    return _finished(state(base, t["table"], t["token"]))
+
+
 def _finished(s: dict[str, Any]) -> bool:
     """A table of bots done with its 25 hands (``closed``; a table brought back from its
     journal after its last hand says ``waiting``, with no hand to deal)."""
-    return s["hands_played"] >= 25 and s["hand"] is None
+    return bool(s["hands_played"] >= 25 and s["hand"] is None)
 
 
 def _journal_acts(url: str, table: str) -> list[tuple[int, int]]:

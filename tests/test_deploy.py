@@ -46,7 +46,9 @@ def test_deploy_md_from_a_fresh_clone(postgres_url: str, tmp_path: Path) -> None
 
     conf = settings(clone / "deploy" / "postgresql.conf")
     with psycopg.connect(postgres_url.replace("postgresql+psycopg://", "postgresql://")) as conn:
-        known = dict(conn.execute("SELECT name, context FROM pg_settings").fetchall())
+        known: dict[str, str] = dict(
+            conn.execute("SELECT name, context FROM pg_settings").fetchall()
+        )
         for name, value in conf.items():
             assert name in known, name
             if known[name] in ("user", "superuser"):
