@@ -226,8 +226,9 @@ class TableManager:
             owner = await asyncio.to_thread(self.leases.owner, table_id)
             if owner is None:
                 return None  # no such table (a table is leased from its creation)
-            if owner.node == self.node:
-                continue  # released meanwhile: claim again
+            if owner.node == self.node or not owner.live:
+                await asyncio.sleep(0.05)  # released or expired meanwhile: claim again
+                continue
             if hint == owner.node and owner.live and time.monotonic() < deadline:
                 await asyncio.sleep(0.2)
                 continue
