@@ -115,8 +115,13 @@ class Node:
 
 def start_nodes(url: str, names: list[str], lease: float = 2.0) -> list[Node]:
     nodes = [Node(url, n, lease).start() for n in names]  # started together: one wait
-    for node in nodes:
-        node.wait()
+    try:
+        for node in nodes:
+            node.wait()
+    except BaseException:  # none left running
+        for node in nodes:
+            node.kill()
+        raise
     return nodes
 
 

@@ -17,7 +17,6 @@ from pathlib import Path
 import httpx
 import pytest
 from cluster_nodes import (
-    Node,
     bots_table,
     create,
     hello,
@@ -175,8 +174,7 @@ def test_a_client_is_sent_to_the_owner(postgres_url: str) -> None:
 
 def test_a_stopped_server_gives_its_tables_up_at_once(postgres_url: str) -> None:
     url = postgres_url.replace("postgresql+psycopg://", "postgresql://")
-    n1 = Node(url, "n1", lease=30.0).start().wait()  # a long lease: only the release helps
-    n2 = Node(url, "n2", lease=30.0).start().wait()
+    n1, n2 = start_nodes(url, ["n1", "n2"], lease=30.0)  # a long lease: only the release helps
     try:
         t = create(n1.base, bots_table(hands=400))
         n1.stop()  # SIGTERM

@@ -33,8 +33,9 @@ def test_the_page_follows_its_table_to_the_server_that_took_it(
 ) -> None:
     url = postgres_url.replace("postgresql+psycopg://", "postgresql://")
     n1, n2 = start_nodes(url, ["n1", "n2"], lease=2.0)
-    proxy = Proxy([n1, n2], tmp_path)
+    proxy: Proxy | None = None
     try:
+        proxy = Proxy([n1, n2], tmp_path)
         t = create(n1.base, bots_table(players=2, hands=1000, seat=0))
         table = t["table"]
         page = browser.new_page()
@@ -58,4 +59,5 @@ def test_the_page_follows_its_table_to_the_server_that_took_it(
     finally:
         for node in (n1, n2):
             node.kill()
-        proxy.stop()
+        if proxy is not None:
+            proxy.stop()

@@ -100,9 +100,10 @@ def test_kill_one_of_three_mid_hand_under_load(postgres_url: str, tmp_path: Path
     # the lease of the servers (2 s; POKERBONUS_TEST_LEASE=4 for the servers' default)
     lease = float(os.environ.get("POKERBONUS_TEST_LEASE", "2"))
     nodes = start_nodes(url, ["n1", "n2", "n3"], lease=lease)
-    proxy = Proxy(nodes, tmp_path)
     n1 = nodes[0]
+    proxy: Proxy | None = None
     try:
+        proxy = Proxy(nodes, tmp_path)
         # created on every server (through each one's own address): two bot tables each,
         # and Ann's table on n1, the one to be killed
         tables = [create(n.base, bots_table(players=3, hands=25)) for n in nodes for _ in (0, 1)]
@@ -167,7 +168,8 @@ def test_kill_one_of_three_mid_hand_under_load(postgres_url: str, tmp_path: Path
     finally:
         for node in nodes:
             node.kill()
-        proxy.stop()
+        if proxy is not None:
+            proxy.stop()
 
 
 def _played(base: str, t: dict[str, Any], hands: int) -> bool:

@@ -55,10 +55,11 @@ def test_deploy_md_from_a_fresh_clone(postgres_url: str, tmp_path: Path) -> None
                 conn.execute(f"SET {name} = '{value.strip(chr(39))}'")  # the value parses
     url = postgres_url.replace("postgresql+psycopg://", "postgresql://")
     nodes = [Node(url, n, src=clone / "src").start() for n in ("n1", "n2")]
-    for node in nodes:
-        node.wait()
-    proxy = Proxy(nodes, tmp_path, root=clone)
+    proxy: Proxy | None = None
     try:
+        for node in nodes:
+            node.wait()
+        proxy = Proxy(nodes, tmp_path, root=clone)
         plain = httpx.get(f"http://127.0.0.1:{proxy.http_port}/")
         assert plain.status_code == 308 and plain.headers["location"].startswith("https://")
         with httpx.Client(base_url=proxy.tls, verify=False, follow_redirects=True) as http:
@@ -84,4 +85,5 @@ def test_deploy_md_from_a_fresh_clone(postgres_url: str, tmp_path: Path) -> None
     finally:
         for node in nodes:
             node.kill()
-        proxy.stop()
+        if proxy is not None:
+            proxy.stop()
