@@ -68,7 +68,7 @@ if slow > 0:  # the 'random' level becomes a bot that thinks `slow` seconds per 
     session.bot_for = lambda game, level, seed=None: (
         SlowBot(seed) if level == "random" else real(game, level, seed=seed))
 settings = ServerSettings(db=sys.argv[1], bot_delay=0, hand_pause=0, rate=1000, burst=1000,
-                          stats=True)
+                          stats=True, node=sys.argv[5] if len(sys.argv) > 5 else None)
 options = {**UVICORN_OPTIONS, **json.loads(sys.argv[3])}
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
             **options)
@@ -148,8 +148,9 @@ async def seat_client(
     rng: random.Random,
     opts: argparse.Namespace,
 ) -> None:
+    node = opts.table_node.get(table)
     async with connect(
-        f"{ws_url}/ws/{table}",
+        f"{ws_url}/ws/{table}" + (f"?node={node}" if node else ""),
         max_size=2**22,
         compression="deflate" if opts.deflate else None,
         local_addr=(client_address(opts.table_index[table]), 0),
@@ -223,7 +224,7 @@ async def table_clients(
     url: str, think: float, res: Results, k: int, opts: argparse.Namespace
 ) -> None:
     seats, hands = opts.seats, opts.hands
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+    async with httpx.AsyncClient(base_url=url, timeout=60, follow_redirects=True) as http:
         r = await http.post(
             "/api/tables",
             json={
@@ -238,6 +239,8 @@ async def table_clients(
         r.raise_for_status()
         t = r.json()
         opts.table_index[t["table"]] = k
+        if t.get("node") and opts.servers:  # several servers: straight to the owner
+            opts.table_node[t["table"]] = t["node"]
         tokens = [t["token"]]
         for i in range(1, seats):
             j = await http.post(
@@ -272,6 +275,7 @@ def client_process(
 ) -> None:
     gc.disable()  # the clients' own bookkeeping (every action, every latency) is not scanned
     opts.table_index = {}
+    opts.table_node = {}
     res = Results()
     cpu = time.process_time()
 
@@ -319,6 +323,64 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def reset_database(db: str) -> None:
+    """An empty PostgreSQL database for each point of a run of several servers."""
+    from pokerbonus.server.journal import Journal
+
+    journal = Journal(db)
+    with journal.engine.begin() as conn:
+        conn.exec_driver_sql("TRUNCATE web_journal, web_tables, web_live, web_lease, web_nodes")
+    journal.close()
+
+
+def start_proxy(ports: list[int], tmp: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """HAProxy with ``deploy/haproxy.cfg`` in front of the servers n1..n3 (its plain
+    internal side; the TLS side with a throwaway certificate)."""
+    if len(ports) > 3:
+        raise SystemExit("--servers: deploy/haproxy.cfg has three server lines")
+    root = Path(__file__).resolve().parent.parent
+    key, crt, pem = tmp / "key.pem", tmp / "crt.pem", tmp / "proxy.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                    str(key), "-out", str(crt), "-days", "1", "-subj", "/CN=localhost"],
+                   check=True, capture_output=True)  # fmt: skip
+    pem.write_bytes(crt.read_bytes() + key.read_bytes())
+    internal = free_port()
+    env = {**os.environ, "PB_INTERNAL": f"127.0.0.1:{internal}", "PB_CERT": str(pem),
+           "PB_HTTPS": f"127.0.0.1:{free_port()}",
+           "PB_HTTP": f"127.0.0.1:{free_port()}"}  # fmt: skip
+    for k in range(3):
+        env[f"PB_N{k + 1}"] = f"127.0.0.1:{ports[k] if k < len(ports) else free_port()}"
+    cfg = str(root / "deploy" / "haproxy.cfg")
+    proc = subprocess.Popen(["haproxy", "-db", "-f", cfg], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    url = f"http://127.0.0.1:{internal}"
+    for _ in range(200):
+        try:
+            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    time.sleep(1.0)  # every server seen up by the health checks
+    return proc, url
+
+
+def merge_stats(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The servers' stats as one: lists joined, counts added, the collector's pauses
+    joined by generation."""
+    out: dict[str, Any] = {}
+    for part in parts:
+        for key, value in part.items():
+            if key == "gc":
+                gc_ = out.setdefault("gc", {})
+                for g, pauses in value.items():
+                    gc_.setdefault(g, []).extend(pauses)
+            elif isinstance(value, list):
+                out.setdefault(key, []).extend(value)
+            else:
+                out[key] = out.get(key, 0) + value
+    return out
+
+
 def run_point(think: float, opts: argparse.Namespace) -> dict[str, Any]:
     """One server, ``opts.tables`` tables played at ``think``: what was measured."""
     server_options: dict[str, Any] = {}
@@ -328,34 +390,37 @@ def run_point(think: float, opts: argparse.Namespace) -> dict[str, Any]:
         server_options["loop"] = opts.loop
     with tempfile.TemporaryDirectory() as tmp:
         db = opts.db or f"sqlite:///{Path(tmp) / 'bench.db'}"
-        port = free_port()
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                SERVER,
-                db,
-                str(port),
-                json.dumps(server_options),
-                str(opts.slow_bot),
-            ],
-            env=dict(os.environ),
-        )
-        url = f"http://127.0.0.1:{port}"
+        if opts.servers:
+            reset_database(db)
+        count = max(1, opts.servers)
+        ports = [free_port() for _ in range(count)]
+        argv = [sys.executable, "-c", SERVER, db]
+        extra = [json.dumps(server_options), str(opts.slow_bot)]
+        nodes = [
+            subprocess.Popen([*argv, str(port), *extra, f"n{i + 1}"], env=dict(os.environ))
+            for i, port in enumerate(ports)
+        ]
+        proc = nodes[0]
+        haproxy = None
+        url = f"http://127.0.0.1:{ports[0]}"
         try:
-            for _ in range(600):
-                try:
-                    httpx.get(url + "/", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
+            for port in ports:
+                for _ in range(600):
+                    try:
+                        httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+                        break
+                    except httpx.HTTPError:
+                        time.sleep(0.1)
+            if opts.servers:
+                haproxy, url = start_proxy(ports, Path(tmp))
             if opts.slow_bot > 0:  # one more table: two bots thinking slow_bot s each turn
                 bots = [{"seat": 0, "level": "random"}, {"seat": 1, "level": "random"}]
                 httpx.post(url + "/api/tables", timeout=30, json={
                     "name": "host", "seat": None, "config": {"players": 2}, "bots": bots,
                     "bots_alone": True, "max_hands": 100000, "start": "now",
                 }).raise_for_status()  # fmt: skip
-            server_cpu = cpu_seconds(proc.pid)
+            server_cpu = sum(cpu_seconds(n.pid) for n in nodes)
+            proxy_cpu = cpu_seconds(haproxy.pid) if haproxy is not None else 0.0
             idle_rss = memory_mb(proc.pid)[0]
             wall = time.monotonic()
             queue: Any = mp.get_context("spawn").Queue()
@@ -372,12 +437,24 @@ def run_point(think: float, opts: argparse.Namespace) -> dict[str, Any]:
             for p in procs:
                 p.join()
             wall = time.monotonic() - wall
-            server_cpu = cpu_seconds(proc.pid) - server_cpu
+            server_cpu = sum(cpu_seconds(n.pid) for n in nodes) - server_cpu
+            if haproxy is not None:
+                proxy_cpu = cpu_seconds(haproxy.pid) - proxy_cpu
             rss, peak = memory_mb(proc.pid)
-            server = httpx.get(url + "/api/server-stats", timeout=30).json()
+            server = merge_stats(
+                [
+                    httpx.get(f"http://127.0.0.1:{port}/api/server-stats", timeout=30).json()
+                    for port in ports
+                ]
+            )
         finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+            for node in nodes:
+                node.terminate()
+            for node in nodes:
+                node.wait(timeout=30)
+            if haproxy is not None:
+                haproxy.terminate()
+                haproxy.wait(timeout=30)
     actions = sum(part["actions"] for part in parts)
     return {
         "think": think,
@@ -386,6 +463,7 @@ def run_point(think: float, opts: argparse.Namespace) -> dict[str, Any]:
         "elapsed": max(p["last"] for p in parts) - min(p["first"] for p in parts),
         "wall": wall,
         "server_cpu": server_cpu,
+        "proxy_cpu": proxy_cpu,
         "client_cpu": sum(p["cpu"] for p in parts),
         "server": server,
         "memory": (idle_rss, rss, peak),
@@ -421,6 +499,7 @@ def print_point(r: dict[str, Any]) -> None:
     print(
         f"  CPU over {r['wall']:.1f} s wall: server {r['server_cpu']:.1f} s "
         f"({r['server_cpu'] / r['wall']:.2f} of a core), clients {r['client_cpu']:.1f} s"
+        + (f", proxy {r['proxy_cpu']:.1f} s" if r.get("proxy_cpu") else "")
     )
     idle, rss, peak = r["memory"]
     print(
@@ -492,6 +571,11 @@ def main() -> None:
     parser.add_argument(
         "--db", default="", help="the server's database URL (default: a fresh SQLite file)"
     )
+    parser.add_argument(
+        "--servers", type=int, default=0,
+        help="N servers (n1..nN, 1-3) on the --db PostgreSQL database, behind HAProxy "
+        "(deploy/haproxy.cfg); the database is emptied before each point",
+    )  # fmt: skip
     opts = parser.parse_args()
     if opts.tables > 2000:
         parser.error("--tables: at most 2,000 (10 tables of six per loopback client address)")
@@ -505,7 +589,10 @@ def main() -> None:
         f"({opts.db.split('@')[-1] if opts.db else 'SQLite file, WAL, synchronous=FULL'}, "
         f"every action committed before its broadcast); load average "
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        + (f"; {opts.servers} server(s) behind HAProxy" if opts.servers else "")
     )
+    if opts.servers and not opts.db.startswith("postgres"):
+        parser.error("--servers: needs --db postgresql://...")
     points = []
     for think in opts.think:
         points.append(run_point(think, opts))

@@ -105,7 +105,11 @@ def kill(proc: subprocess.Popen[bytes]) -> None:
 
 
 def table_state(port: int, table: str, token: str) -> dict[str, Any]:
-    r = httpx.get(f"http://127.0.0.1:{port}/api/tables/{table}", params={"token": token})
+    # followed: a server started again on another port is another node (``host-port``),
+    # which sends the client to the dead one's name until its lease runs out, then takes
+    # the table (docs/server.md, "Several servers")
+    r = httpx.get(f"http://127.0.0.1:{port}/api/tables/{table}", params={"token": token},
+                  follow_redirects=True, timeout=30)  # fmt: skip
     assert r.status_code == 200, r.text
     data: dict[str, Any] = r.json()
     return data

@@ -36,6 +36,33 @@ def serve_command(
     hand_pause: Annotated[
         float, decimal("--hand-pause", 0, 600, gettext("Seconds between hands."))
     ] = 3.0,
+    node: Annotated[
+        str | None,
+        typer.Option(
+            help=gettext(
+                "This server's name among the servers sharing a PostgreSQL database "
+                "(its server name in the proxy's configuration; default: host-port)."
+            )
+        ),
+    ] = None,
+    public_url: Annotated[
+        str,
+        typer.Option(
+            help=gettext(
+                "Where clients reach this server directly, for the redirects to it "
+                "(default: none, through the proxy)."
+            )
+        ),
+    ] = "",
+    lease_seconds: Annotated[
+        float,
+        decimal(
+            "--lease-seconds",
+            1,
+            60,
+            gettext("Seconds a table's lease runs unrenewed (several servers on PostgreSQL)."),
+        ),
+    ] = 4.0,
     warm: Annotated[
         bool,
         typer.Option(
@@ -57,6 +84,7 @@ def serve_command(
     import uvicorn
 
     from pokerbonus.server import UVICORN_OPTIONS, ServerSettings, create_app
+    from pokerbonus.server.leases import default_node_name
 
     settings = ServerSettings(
         db=db,
@@ -64,6 +92,9 @@ def serve_command(
         bot_delay=max(0.0, bot_delay),
         hand_pause=max(0.0, hand_pause),
         warm_games=("draw", "holdem") if warm else (),
+        node=node or default_node_name(port),
+        public_url=public_url,
+        lease_seconds=lease_seconds,
     )
     try:
         app = create_app(settings)

@@ -14,10 +14,13 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from pokerbonus.engine.views import redact
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import gettext, using_language
 from pokerbonus.server.conn import Conn, encode
+from pokerbonus.server.journal import Fenced
 from pokerbonus.server.mailbox import Call, Connect, Disconnect, Intent, Item, Tick
 from pokerbonus.server.protocol import (
     StateEncoder,
@@ -29,7 +32,7 @@ from pokerbonus.server.protocol import (
     table_json,
 )
 from pokerbonus.server.session import EventRecord, Person, ServerError, TableSession
-from pokerbonus.server.settings import CLOSE_REFUSED, CLOSE_TOO_MANY, hash_secret
+from pokerbonus.server.settings import CLOSE_MOVED, CLOSE_REFUSED, CLOSE_TOO_MANY, hash_secret
 
 if TYPE_CHECKING:
     from pokerbonus.server.manager import TableManager
@@ -73,6 +76,10 @@ class TableActor:
         are then played for at once, at a bot's pace, for the rest of that hand)."""
         self._encoded: dict[str, Any] = {}
         """The state encoder's parts kept between broadcasts (see ``StateEncoder``)."""
+        self.lease: int | None = None
+        """The fencing token of this node's lease on the table (``None``: no leases)."""
+        self._current: Item | None = None
+        """The item being handled (``None``: waiting for the next)."""
 
     # -- plumbing --------------------------------------------------------------------
 
@@ -93,6 +100,44 @@ class TableActor:
             conn.closed = True
             conn.outbox.put_nowait(None)
 
+    async def move_away(self) -> None:
+        """The table is another server's now: every socket is told so (``moved``) and
+        closed with 4307 (the pages connect again and are sent to the owner), every
+        intention still in the mailbox is refused with ``moved``, and the actor stops."""
+        limit = self.manager.settings.outbox_limit
+        for conn in list(self.conns):
+            with using_language(conn.lang):
+                conn.send(self._moved_error(None), limit)
+        # what waits in the mailbox is answered, never dropped in silence (the intention
+        # being handled too: its write was refused, or committed and then heard on the
+        # reconnect, never acknowledged here)
+        waiting: list[Item] = [] if self._current is None else [self._current]
+        while not self.queue.empty():
+            waiting.append(self.queue.get_nowait())
+        for item in waiting:
+            match item:
+                case Intent(conn, msg, _):
+                    with using_language(conn.lang):
+                        self._reply(conn, self._moved_error(msg.id))
+                case Call(_, fut) if not fut.done():
+                    fut.set_exception(ServerError("moved", self._moved_error(None)["message"]))
+                case _:
+                    pass
+        for conn in list(self.conns):
+            conn.close(CLOSE_MOVED, limit)
+        self.conns.clear()
+        await self.stop()
+
+    def _moved_error(self, msg_id: Any) -> dict[str, Any]:
+        return {
+            "type": "error",
+            "id": msg_id,
+            "code": "moved",
+            "message": gettext("table {table}: served by another server, connect again").format(
+                table=self.session.id
+            ),
+        }
+
     def wake(self, delay: float = 0.0) -> None:
         """Ask the actor to look for a move of its own (a bot, a deal, a timeout)."""
         if delay > 0:
@@ -111,15 +156,22 @@ class TableActor:
     async def _run(self) -> None:
         while True:
             item = await self.queue.get()
+            self._current = item
             try:
                 await self._handle(item)
                 self.last_active = asyncio.get_running_loop().time()
             except asyncio.CancelledError:
                 raise
+            except ServerError as exc:  # a move of the table's own refused (lease lost)
+                log.warning("table %s: %s", self.session.id, exc.message)
+                if isinstance(item, Call) and not item.future.done():
+                    item.future.set_exception(exc)
             except Exception as exc:  # a bug must not kill the table silently
                 log.exception("table %s: %s", self.session.id, exc)
                 if isinstance(item, Call) and not item.future.done():
                     item.future.set_exception(exc)
+            finally:
+                self._current = None
 
     async def _handle(self, item: Item) -> None:
         staged = [c for c in self.conns if c.batch]
@@ -180,7 +232,29 @@ class TableActor:
         rows = [(self.session.id, base + i + 1, e) for i, e in enumerate(entries)]
         stats = self.manager.stats
         t0 = time.perf_counter()
-        await self.manager.write(rows, None if self.marked_live else {self.session.id: True})
+        fence = None if self.lease is None else {self.session.id: self.lease}
+        try:
+            await self.manager.write(
+                rows, None if self.marked_live else {self.session.id: True}, fence
+            )
+        except Fenced:
+            # another node holds the table now: nothing of ours was written; the sockets
+            # hear it after this refusal (the actor goes on to its next item first)
+            asyncio.get_running_loop().call_soon(self.manager.drop, self)
+            raise ServerError(
+                "moved",
+                gettext("table {table}: served by another server, connect again").format(
+                    table=self.session.id
+                ),
+            ) from None
+        except SQLAlchemyError as exc:
+            log.error("table %s: the journal refused a write: %s", self.session.id, exc)
+            raise ServerError(
+                "unavailable",
+                gettext("table {table}: the database refused the change, try again").format(
+                    table=self.session.id
+                ),
+            ) from None
         self.marked_live = True
         if stats is not None:
             stats.commit.append(time.perf_counter() - t0)
@@ -327,7 +401,12 @@ class TableActor:
             del self.manager.tables[self.session.id]
         self.unloaded = True
         if self.marked_live:  # queued before any write of a table loaded again since
-            await self.manager.write([], {self.session.id: False})
+            fence = None if self.lease is None else {self.session.id: self.lease}
+            try:
+                await self.manager.write([], {self.session.id: False}, fence)
+            except Fenced:  # another node's now: not ours to unload
+                asyncio.get_running_loop().call_soon(self.manager.drop, self)
+                return False
         return True
 
     async def _bot_decision(self, seat: int) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Column,
     Integer,
     MetaData,
@@ -49,10 +50,14 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from pokerbonus.errors import ConfigurationError, PokerError
+from pokerbonus.server.leases import Leases, cluster_metadata
 from pokerbonus.store import resolve_url
 from pokerbonus.store.store import durable_commits, engine_error
 
-__all__ = ["Journal", "JournalWriter", "StoredTable"]
+__all__ = ["Fenced", "Journal", "JournalWriter", "StoredTable"]
+
+SCHEMA_LOCK = 7_250_917_029
+"""The PostgreSQL advisory lock held while the tables are made."""
 
 metadata = MetaData()
 
@@ -71,7 +76,10 @@ web_journal = Table(
     Column("table_id", String(32), primary_key=True),
     Column("n", Integer, primary_key=True),
     Column("entry", JSON, nullable=False),
+    Column("lease", BigInteger, nullable=True),
 )
+"""``lease``: the fencing token the entry was written under (``None``: no lease, one
+process; see :mod:`pokerbonus.server.leases`)."""
 
 web_live = Table(
     "web_live",
@@ -80,6 +88,14 @@ web_live = Table(
 )
 """The tables a start brings back: each table in the server's working set (made, or
 written to since it was loaded) until it is unloaded, quiet (docs/server.md)."""
+
+
+class Fenced(PokerError):
+    """A write refused: this node no longer holds the table's lease (another took it)."""
+
+    def __init__(self, tables: set[str]) -> None:
+        super().__init__(f"lease lost for {', '.join(sorted(tables))}")
+        self.tables = tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,17 +142,55 @@ class Journal:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         durable_commits(self.engine)
+        self.leases: Leases | None = None
+        """The node's leases when several servers share the database (PostgreSQL)."""
         try:
-            had_live = inspect(self.engine).has_table("web_live")
-            metadata.create_all(self.engine)
-            if not had_live:  # a database from before the working set: every table is live
-                with self.engine.begin() as conn:
+            with self.engine.begin() as conn:
+                if self.shared:  # servers starting together make the tables one at a time
+                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
+                inspector = inspect(conn)
+                had_live = inspector.has_table("web_live")
+                old_journal = inspector.has_table("web_journal") and "lease" not in {
+                    c["name"] for c in inspector.get_columns("web_journal")
+                }
+                metadata.create_all(conn)
+                if self.shared:
+                    cluster_metadata.create_all(conn)
+                if old_journal:  # a journal from before the leases: the column, empty
+                    conn.exec_driver_sql("ALTER TABLE web_journal ADD COLUMN lease BIGINT")
+                if not had_live:  # a database from before the working set: all are live
                     conn.execute(
                         insert(web_live).from_select(["table_id"], select(web_tables.c.id))
                     )
         except SQLAlchemyError as exc:  # no server there, refused, no such database
             self.engine.dispose()
             raise PokerError(f"db: {engine_error(self.url, exc)}") from None
+
+    @property
+    def shared(self) -> bool:
+        """Whether several server processes may share this database (PostgreSQL)."""
+        return self.engine.dialect.name == "postgresql"
+
+    def use_leases(self, node: str, url: str = "", seconds: float = 4.0) -> Leases:
+        """Own tables through leases as ``node`` (see :mod:`pokerbonus.server.leases`)."""
+        self.leases = Leases(self.engine, node, url, seconds)
+        # a process paused inside a transaction would hold its lease rows' locks, and a
+        # claim would wait on them for ever: the server ends such a transaction, and a
+        # claim (or any statement) waits for a lock at most a lease
+        limit = max(1000, int(seconds * 1000))
+
+        def _timeouts(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            try:
+                cursor.execute(f"SET idle_in_transaction_session_timeout = {limit}")
+                cursor.execute(f"SET lock_timeout = {limit}")
+            finally:
+                cursor.close()
+            dbapi_connection.commit()
+
+        event.listen(self.engine, "connect", _timeouts)
+        self.engine.dispose()  # the connections made so far lack them
+        return self.leases
 
     @property
     def checkpoints_wal(self) -> bool:
@@ -166,26 +220,45 @@ class Journal:
         rows: Sequence[tuple[str, int, dict[str, Any]]],
         tables: Sequence[dict[str, Any]] = (),
         live: Mapping[str, bool] | None = None,
-    ) -> None:
+        fence: Mapping[str, int] | None = None,
+    ) -> set[str]:
         """Store journal entries ``(table, n, entry)`` in one transaction (committed on
         return), after the new ``tables`` (rows of ``web_tables``: id, config, options, invite);
         ``live``: tables entering (``True``) or leaving the working set a start brings back.
+        ``fence``: the writer's lease token of each table (with :attr:`leases`), checked
+        in the same transaction; the tables refused (their rows and marks left out).
         """
         if not rows and not tables and not live:
-            return
+            return set()
+        refused: set[str] = set()
         with self.engine.begin() as conn:
+            if self.leases is not None and fence:
+                refused = self.leases.fence(conn, fence)
+                if refused:
+                    rows = [r for r in rows if r[0] not in refused]
+                    if live:
+                        live = {t: on for t, on in live.items() if t not in refused}
             if tables:
                 conn.execute(insert(web_tables), list(tables))
+                if self.leases is not None:
+                    self.leases.insert_new(conn, [t["id"] for t in tables])
             if live:
                 conn.execute(delete(web_live).where(web_live.c.table_id.in_(list(live))))
                 marked = [{"table_id": t} for t, on in live.items() if on]
                 if marked:
                     conn.execute(insert(web_live), marked)
             if rows:
+                tokens = dict(fence or {})
+                if self.leases is not None:  # a new table's first rows: its first lease
+                    tokens.update({t["id"]: 1 for t in tables})
                 conn.execute(
                     insert(web_journal),
-                    [{"table_id": t, "n": n, "entry": e} for t, n, e in rows],
+                    [
+                        {"table_id": t, "n": n, "entry": e, "lease": tokens.get(t)}
+                        for t, n, e in rows
+                    ],
                 )
+        return refused
 
     def checkpoint(self) -> bool:
         """Copy the WAL into the database file (SQLite, ``PASSIVE``: writers go on);
@@ -250,6 +323,7 @@ class JournalWriter:
                 asyncio.AbstractEventLoop,
                 float,
                 dict[str, bool],
+                dict[str, int],
             ]
             | None
         ] = queue.SimpleQueue()
@@ -263,6 +337,8 @@ class JournalWriter:
         """Entries written between checkpoints of the SQLite WAL."""
         self._since_checkpoint = 0
         self.checkpoints = 0
+        self.fenced = 0
+        """Writes refused because the node no longer held the table's lease."""
         self.commits = 0
         self.rows = 0
         self.durations: list[float] = []
@@ -281,15 +357,19 @@ class JournalWriter:
         rows: list[tuple[str, int, dict[str, Any]]],
         tables: list[dict[str, Any]] | None = None,
         live: dict[str, bool] | None = None,
+        fence: dict[str, int] | None = None,
     ) -> None:
         """Commit ``rows`` (after new ``tables``, see :meth:`Journal.append`); returns when
         they are on disk. The one writer of the database: a second one would wait on
-        SQLite's lock with growing sleeps (stalls of 100+ ms were seen)."""
+        SQLite's lock with growing sleeps (stalls of 100+ ms were seen). ``fence``: the
+        lease token of each table written; :class:`Fenced` when one is no longer held."""
         if not rows and not tables and not live:
             return
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._queue.put((rows, tables or [], done, loop, time.perf_counter(), live or {}))
+        self._queue.put(
+            (rows, tables or [], done, loop, time.perf_counter(), live or {}, fence or {})
+        )
         await done
 
     def _run(self) -> None:
@@ -311,15 +391,19 @@ class JournalWriter:
             rows = [r for rs, *_ in batch for r in rs]
             tables = [t for _, ts, *_ in batch for t in ts]
             live: dict[str, bool] = {}
-            for *_, marks in batch:  # in order: the last word on a table wins
+            fence: dict[str, int] = {}
+            for *_, marks, tokens in batch:  # in order: the last word on a table wins
                 live.update(marks)
+                fence.update(tokens)
             start = time.perf_counter()
             if self.timed:
                 self.pickup += [start - item[4] for item in batch]
             error: BaseException | None = None
+            refused: set[str] = set()
             try:
                 t0 = time.perf_counter()
-                self.journal.append(rows, tables, live)
+                refused = self.journal.append(rows, tables, live, fence)
+                self.fenced += len(refused)
                 if self.timed:
                     self.durations.append(time.perf_counter() - t0)
                 self.commits += 1
@@ -333,11 +417,14 @@ class JournalWriter:
             settled = time.perf_counter()
             # one wake-up of each event loop for the whole group (not one per table: each
             # is a write to the loop's self-pipe and a callback of its own)
-            by_loop: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
-            for _, _, fut, loop, *_ in batch:
-                by_loop.setdefault(loop, []).append(fut)
+            by_loop: dict[
+                asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]
+            ] = {}
+            for _, _, fut, loop, _, _, tokens in batch:
+                lost = refused.intersection(tokens) if refused else None
+                by_loop.setdefault(loop, []).append((fut, Fenced(lost) if lost else error))
             for loop, futs in by_loop.items():
-                loop.call_soon_threadsafe(_settle, futs, error, settled, self.wakeup)
+                loop.call_soon_threadsafe(_settle, futs, settled, self.wakeup)
             if stop:
                 return
 
@@ -367,14 +454,13 @@ class JournalWriter:
 
 
 def _settle(
-    futs: list[asyncio.Future[None]],
-    error: BaseException | None,
+    futs: list[tuple[asyncio.Future[None], BaseException | None]],
     settled: float,
     wakeups: list[float] | None,
 ) -> None:
     if wakeups is not None:
         wakeups.extend([time.perf_counter() - settled] * len(futs))
-    for fut in futs:
+    for fut, error in futs:
         if fut.done():
             continue
         if error is None:

@@ -8,6 +8,8 @@ import contextlib
 import hmac
 import logging
 import secrets
+import threading
+import time
 from typing import Any
 
 from pokerbonus.engine.config import TableConfig
@@ -17,11 +19,27 @@ from pokerbonus.server.actor import TableActor
 from pokerbonus.server.bodies import CreateTable
 from pokerbonus.server.collector import Collector
 from pokerbonus.server.journal import Journal, JournalWriter, StoredTable
+from pokerbonus.server.leases import Leases, Owner, default_node_name
 from pokerbonus.server.session import MAX_CHIPS, Person, ServerError, TableSession, TimerConfig
 from pokerbonus.server.settings import ServerSettings, ServerStats, hash_secret
 from pokerbonus.server.workers import make_pool, warm_bots
 
 log = logging.getLogger("pokerbonus.server")
+
+
+class Moved(ServerError):
+    """The table is owned by another server (``owner``: its node name and public address,
+    ``None`` when unknown yet): the client goes there (HTTP 307, WebSocket close 4307)."""
+
+    def __init__(self, table_id: str, owner: Owner | None) -> None:
+        super().__init__(
+            "moved",
+            gettext("table {table}: served by another server, connect again").format(
+                table=table_id
+            ),
+        )
+        self.table_id = table_id
+        self.owner = owner
 
 
 class TableManager:
@@ -48,17 +66,38 @@ class TableManager:
         self._unloading: set[str] = set()
         self.sockets: dict[str, int] = {}
         """Open WebSockets by client address (``ServerSettings.sockets_per_address``)."""
+        self.leases: Leases | None = None
+        """This node's leases (several servers on one PostgreSQL database), else ``None``."""
+        use = settings.leases if settings.leases is not None else self.journal.shared
+        self.node = settings.node or default_node_name(0)
+        if use:
+            self.leases = self.journal.use_leases(
+                self.node, settings.public_url, settings.lease_seconds
+            )
+        self.owned: dict[str, int] = {}
+        """The lease token of each table this node holds (read by the renewal thread)."""
+        self.renewed = time.monotonic()
+        """When the leases were last renewed (``time.monotonic()``), for ``/healthz``."""
+        self.takeovers: dict[str, float] = {}
+        """When each table was taken from another node (``time.time()``), for the tests."""
+        self._renewer: threading.Thread | None = None
+        self._stopping = threading.Event()
+        self._scanner: asyncio.Task[None] | None = None
 
     def now(self) -> float:
         """The timer clock."""
         return self.settings.clock()
 
     async def write(
-        self, rows: list[tuple[str, int, dict[str, Any]]], live: dict[str, bool] | None = None
+        self,
+        rows: list[tuple[str, int, dict[str, Any]]],
+        live: dict[str, bool] | None = None,
+        fence: dict[str, int] | None = None,
     ) -> None:
         """Commit journal rows (group commit); ``live``: tables entering or leaving the
-        working set a start brings back, in the same transaction."""
-        await self.writer.write(rows, None, live)
+        working set a start brings back, in the same transaction; ``fence``: the lease
+        token of each table written (:class:`~pokerbonus.server.journal.Fenced` when lost)."""
+        await self.writer.write(rows, None, live, fence)
 
     def _rng(self, table_id: str) -> Any:
         if self.settings.rng is not None:
@@ -89,18 +128,123 @@ class TableManager:
             loop = asyncio.get_running_loop()
             took = await loop.run_in_executor(self.pool, warm_bots, self.settings.warm_games)
             log.info("bots warmed: %s", ", ".join(f"{g} {t:.1f} s" for g, t in took.items()))
-        # only the working set: tables finished or left quiet stay on disk until used
-        for stored in await asyncio.to_thread(self.journal.load_tables, live=True):
-            await self._bring_back(stored, marked_live=True)
-        self.collector.start(asyncio.get_running_loop().time())
-        self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
+        loop = asyncio.get_running_loop()
+        if self.leases is not None:
+            # the working set is shared: this node takes the tables nobody holds, now and
+            # whenever their owner is gone (the scan)
+            await asyncio.to_thread(self.leases.heartbeat)
+            self.renewed = time.monotonic()
+            self._renewer = threading.Thread(
+                target=self._renew_loop, args=(loop,), name="lease-renewal", daemon=True
+            )
+            self._renewer.start()
+            await self._take_orphans(mine=True)  # a restart under the same name: at once
+            self._scanner = loop.create_task(self._scan_loop())
+        else:
+            # only the working set: tables finished or left quiet stay on disk until used
+            for stored in await asyncio.to_thread(self.journal.load_tables, live=True):
+                await self._bring_back(stored, marked_live=True)
+        self.collector.start(loop.time())
+        self._ticker = loop.create_task(self._tick_loop())
 
-    async def _bring_back(self, stored: StoredTable, *, marked_live: bool) -> TableActor | None:
+    # -- leases (several servers on one database) ----------------------------------------
+
+    def _renew_loop(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The renewal thread: every quarter lease, extend every lease held (off the event
+        loop, so a busy loop does not lose its tables); tell the loop of those lost."""
+        assert self.leases is not None
+        every = self.settings.lease_seconds / 4
+        while not self._stopping.wait(every):
+            owned = dict(self.owned)
+            try:
+                lost = self.leases.renew(owned)
+            except Exception as exc:  # the database unreachable: /healthz says so
+                log.warning("lease renewal failed: %s", exc)
+                continue
+            self.renewed = time.monotonic()
+            if lost:
+                gone = {t: owned[t] for t in lost}
+                with contextlib.suppress(RuntimeError):  # the loop closed: stopping anyway
+                    loop.call_soon_threadsafe(self._lose, gone)
+
+    def _lose(self, gone: dict[str, int]) -> None:
+        """Drop the tables whose leases were taken (their token ``gone``): no write of
+        theirs could commit any more; their pages are told to go to the new owner."""
+        for table_id, token in gone.items():
+            actor = self.tables.get(table_id)
+            if actor is None or actor.lease != token:
+                continue
+            log.warning("table %s: lease lost (token %d), dropped", table_id, token)
+            self.drop(actor)
+
+    def drop(self, actor: TableActor) -> None:
+        """Take a table out of this node (its lease lost): its actor stops, its sockets
+        close with 4307 so the pages connect again, to the owner."""
+        table_id = actor.session.id
+        if self.tables.get(table_id) is actor:
+            del self.tables[table_id]
+        if actor.lease is not None and self.owned.get(table_id) == actor.lease:
+            del self.owned[table_id]
+        actor.failed = gettext("served by another server now")
+        asyncio.get_running_loop().create_task(actor.move_away())
+
+    async def _scan_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.lease_seconds / 8)
+            try:
+                await self._take_orphans()
+            except Exception as exc:  # the database unreachable: the next scan
+                log.warning("lease scan failed: %s", exc)
+
+    async def _take_orphans(self, *, mine: bool = False) -> None:
+        """Claim the tables of the working set that nobody holds (their owner died or
+        stopped) and bring them back from their journals (``mine``: at start, those of
+        the process this one replaces under the same node name too)."""
+        assert self.leases is not None
+        claimed = await asyncio.to_thread(self.leases.claim_expired, 50, mine=mine)
+        for table_id, token in claimed.items():
+            stored = await asyncio.to_thread(self.journal.load_table, table_id)
+            if stored is None:
+                continue
+            old = self.tables.pop(table_id, None)
+            if old is not None:
+                await old.stop()
+            self.takeovers[table_id] = time.time()
+            await self._bring_back(stored, marked_live=True, lease=token)
+
+    async def _claim(self, table_id: str, hint: str | None) -> int | None:
+        """This node's new token for ``table_id``, or ``None``: no such table. When
+        another node holds it, :class:`Moved` (to it); when the client was sent to that
+        node and reached this one (the proxy found it down), wait for its lease to
+        expire (at most one lease and a bit), then claim."""
+        assert self.leases is not None
+        deadline = time.monotonic() + self.settings.lease_seconds + 2.0
+        while True:
+            token = await asyncio.to_thread(self.leases.claim, table_id)
+            if token is not None:
+                return token
+            owner = await asyncio.to_thread(self.leases.owner, table_id)
+            if owner is None:
+                return None  # no such table (a table is leased from its creation)
+            if owner.node == self.node or not owner.live:
+                await asyncio.sleep(0.05)  # released or expired meanwhile: claim again
+                continue
+            if hint == owner.node and owner.live and time.monotonic() < deadline:
+                await asyncio.sleep(0.2)
+                continue
+            raise Moved(table_id, owner)
+
+    async def _bring_back(
+        self, stored: StoredTable, *, marked_live: bool, lease: int | None = None
+    ) -> TableActor | None:
         """A stored table in play again: its journal replayed, its actor started, a hand cut
         by a restart resumed or voided (``None``: its journal cannot be replayed)."""
         actor = self._restore(stored, marked_live=marked_live)
         if actor is None:
             return None
+        actor.lease = lease
+        if lease is not None:
+            self.owned[stored.id] = lease
         self.tables[stored.id] = actor
         actor.start()
         if actor.session.current is not None and self.settings.resume == "void":
@@ -113,9 +257,11 @@ class TableManager:
             self.restored[stored.id] = "resumed"
         return actor
 
-    async def find(self, table_id: str) -> TableActor | None:
+    async def find(self, table_id: str, hint: str | None = None) -> TableActor | None:
         """The actor of a table, loaded from the database if it is not in the working set
-        (``None``: no such table, or its journal cannot be replayed)."""
+        (``None``: no such table, or its journal cannot be replayed). With leases, a table
+        held by another node raises :class:`Moved`; ``hint``: the node the client was
+        sent to (the ``node`` of its query)."""
         actor = self.tables.get(table_id)
         if actor is not None:
             return actor
@@ -125,10 +271,21 @@ class TableManager:
         if loading is None:
             loading = self._loading[table_id] = asyncio.get_running_loop().create_future()
             try:
+                token = None
+                if self.leases is not None:
+                    token = await self._claim(table_id, hint)
+                    if token is None:
+                        loading.set_result(None)
+                        return None
                 stored = await asyncio.to_thread(self.journal.load_table, table_id)
                 found = self.tables.get(table_id)
+                if found is not None and token is not None:  # taken by the scan meanwhile
+                    await found.stop()
+                    found = None
                 if found is None and stored is not None:
-                    found = await self._bring_back(stored, marked_live=False)
+                    if token is not None and hint is not None and hint != self.node:
+                        self.takeovers[table_id] = time.time()
+                    found = await self._bring_back(stored, marked_live=False, lease=token)
                 loading.set_result(found)
             except Exception as exc:
                 loading.set_exception(exc)
@@ -136,9 +293,10 @@ class TableManager:
                 del self._loading[table_id]
         return await asyncio.shield(loading)
 
-    async def load(self, table_id: str) -> TableActor:
-        """The actor of a table (loaded if need be), or a 404 error."""
-        actor = await self.find(table_id)
+    async def load(self, table_id: str, hint: str | None = None) -> TableActor:
+        """The actor of a table (loaded if need be), or a 404 error (:class:`Moved` when
+        another node holds it)."""
+        actor = await self.find(table_id, hint)
         if actor is None:
             raise ServerError(
                 "not_found", gettext("table: no table {table!r}").format(table=table_id)
@@ -149,6 +307,10 @@ class TableManager:
         try:
             if await actor.call(actor.unload_if_quiet):
                 await actor.stop()
+                table_id = actor.session.id
+                if self.leases is not None and self.owned.get(table_id) == actor.lease:
+                    del self.owned[table_id]
+                    await asyncio.to_thread(self.leases.release, [table_id])
         finally:
             self._unloading.discard(actor.session.id)
 
@@ -176,14 +338,24 @@ class TableManager:
 
     async def stop(self) -> None:
         """Stop the clock, the actors and the writer."""
-        if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+        for task in (self._ticker, self._scanner):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for actor in list(self.tables.values()):
             await actor.stop()
         self.pool.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.writer.close)
+        self._stopping.set()
+        if self._renewer is not None:
+            self._renewer.join(timeout=10)
+        if self.leases is not None and self.owned:
+            # given up at once: the other nodes take them on their next scan, not a
+            # lease later
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.leases.release, list(self.owned))
+            self.owned.clear()
         self.journal.close()
         self.collector.stop()
 
@@ -253,9 +425,12 @@ class TableManager:
         }
         await self.writer.write(rows, [table_row], {table_id: True})
         actor = TableActor(session, self, hash_secret(invite))
+        if self.leases is not None:  # leased in the creation's transaction, token 1
+            actor.lease = self.owned[table_id] = 1
         self.tables[table_id] = actor
         actor.start()
         return {
+            "node": self.node,
             "table": table_id,
             "invite": f"/t/{table_id}#invite={invite}",
             "invite_secret": invite,

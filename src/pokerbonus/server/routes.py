@@ -8,11 +8,13 @@ from __future__ import annotations
 import hmac
 import secrets
 import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -21,7 +23,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerbonus.i18n import N_, current_language, gettext, using_language
 from pokerbonus.server.bodies import CreateTable, JoinTable
-from pokerbonus.server.manager import TableManager
+from pokerbonus.server.leases import Owner
+from pokerbonus.server.manager import Moved, TableManager
 from pokerbonus.server.middleware import (
     LANG_COOKIE,
     BodyLimit,
@@ -45,6 +48,7 @@ _STATUS = {
     "not_found": 404,
     "too_large": 413,
     "unavailable": 503,
+    "moved": 503,
 }
 
 _PLACEHOLDER = """<!doctype html>
@@ -83,6 +87,22 @@ def _error(exc: ServerError) -> JSONResponse:
     )
 
 
+def hint(request: Request | WebSocket) -> str | None:
+    """The ``node`` of a request's query: the server it was sent to by a redirect."""
+    value = request.query_params.get("node")
+    return value[:64] if value else None
+
+
+def moved_location(request: Request | WebSocket, owner: Owner) -> str:
+    """Where a request goes to reach its table's owner: the same path and query with
+    ``node=<owner>`` (the proxy routes by it), under the owner's public address if it
+    has one (else relative: through the same proxy)."""
+    query = [(k, v) for k, v in request.query_params.multi_items() if k != "node"]
+    query.append(("node", owner.node))
+    target = request.url.path + "?" + urlencode(query)
+    return owner.url.rstrip("/") + target if owner.url else target
+
+
 def _static_dir(settings: ServerSettings) -> Path | None:
     if settings.static_dir is not None:
         return settings.static_dir
@@ -118,8 +138,18 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.manager = manager
 
     @app.exception_handler(ServerError)
-    async def _server_error(_request: Request, exc: ServerError) -> JSONResponse:
-        return _error(exc)
+    async def _server_error(request: Request, exc: ServerError) -> JSONResponse:
+        if isinstance(exc, Moved) and exc.owner is not None:
+            # to the owner: its own address, or through the proxy with the node hint
+            return JSONResponse(
+                {"error": {"code": exc.code, "message": exc.message}, "node": exc.owner.node},
+                status_code=307,
+                headers={"Location": moved_location(request, exc.owner)},
+            )
+        response = _error(exc)
+        if exc.code in ("moved", "unavailable"):
+            response.headers["Retry-After"] = "1"
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def _bad_body(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -150,8 +180,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return JSONResponse(result, status_code=201)
 
     @app.post("/api/tables/{table_id}/join", status_code=201)
-    async def join(table_id: str, body: JoinTable) -> JSONResponse:
-        actor = await manager.load(table_id)
+    async def join(table_id: str, body: JoinTable, request: Request) -> JSONResponse:
+        actor = await manager.load(table_id, hint(request))
         if not hmac.compare_digest(hash_secret(body.invite), actor.invite_hash):
             raise ServerError(
                 "bad_invite",
@@ -173,6 +203,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             assert manager.stats is not None
             return JSONResponse(manager.stats.to_dict(manager.writer, manager.collector))
 
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        """For the proxy's health check: 200 while this server can keep its leases (its
+        last renewal within half a lease), 503 otherwise."""
+        ok = manager.leases is None or (time.monotonic() - manager.renewed < cfg.lease_seconds / 2)
+        body = {"ok": ok, "node": manager.node, "tables": len(manager.tables)}
+        return JSONResponse(body, status_code=200 if ok else 503)
+
     @app.get("/api/config-schema")
     async def config_schema_route() -> JSONResponse:
         from pokerbonus.web.schema import config_schema
@@ -181,13 +219,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str, request: Request, authorization: Auth = None) -> JSONResponse:
-        actor = await manager.load(table_id)
+        actor = await manager.load(table_id, hint(request))
         token, invite = query_secrets(request.scope["query_string"])
         manager.check_access(actor, _bearer(authorization) or token, invite)
         data = table_json(actor.session, actor._connected())
         data["chips"] = actor.session.chips()
         data["hand"] = actor.session.current.number if actor.session.current else None
         data["restored"] = manager.restored.get(table_id)
+        data["node"] = manager.node
+        data["journal"] = actor.session.entries
         return JSONResponse(data)
 
     @app.get("/api/tables/{table_id}/hands/{number}.phh")
@@ -196,7 +236,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     ) -> PlainTextResponse:
         from pokerbonus.server.history import hand_phh_text
 
-        actor = await manager.load(table_id)
+        actor = await manager.load(table_id, hint(request))
         token, invite = query_secrets(request.scope["query_string"])
         person = manager.check_access(actor, _bearer(authorization) or token, invite)
         return PlainTextResponse(
@@ -209,7 +249,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     ) -> PlainTextResponse:
         from pokerbonus.server.history import session_phhs_text
 
-        actor = await manager.load(table_id)
+        actor = await manager.load(table_id, hint(request))
         token, invite = query_secrets(request.scope["query_string"])
         person = manager.check_access(actor, _bearer(authorization) or token, invite)
         return PlainTextResponse(
@@ -221,7 +261,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         await websocket.accept()
         lang = request_language(websocket.cookies.get(LANG_COOKIE), websocket.headers)
         with using_language(lang):
-            await serve_socket(manager, websocket, table_id, lang)
+            await serve_socket(manager, websocket, table_id, lang, hint(websocket))
 
     static = _static_dir(cfg)
 

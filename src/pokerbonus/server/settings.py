@@ -33,6 +33,10 @@ CLOSE_REFUSED = 4403
 CLOSE_HELLO_TIMEOUT = 4408
 """The WebSocket close code of a socket that did not say ``hello`` in time."""
 
+CLOSE_MOVED = 4307
+"""The WebSocket close code of a socket whose table is owned by another server; the
+close reason is that server's node name: connect again with ``?node=<name>``."""
+
 MAX_BODY = 16384
 """The largest HTTP request body read, in bytes (counted as it arrives, chunked or not)."""
 
@@ -101,6 +105,18 @@ class ServerSettings:
     warm_games: tuple[str, ...] = ()
     """Games whose bots' kernels are compiled or loaded at start, before any table deals
     (``pokerbonus serve``: the French draw and hold'em; tests: none)."""
+    node: str | None = None
+    """This server's name among the servers sharing a PostgreSQL database (the name of its
+    ``server`` line in the proxy's configuration; ``None``: ``host-port``, see
+    :func:`pokerbonus.server.leases.default_node_name`)."""
+    public_url: str = ""
+    """Where clients reach this server directly (``http://10.0.0.5:8001``), put in the
+    redirects to it; ``""``: through the proxy, which routes by the ``node`` hint."""
+    lease_seconds: float = 4.0
+    """How long a table's lease runs without a renewal (renewed every quarter of it): a
+    dead server's tables are taken by the others after at most this long."""
+    leases: bool | None = None
+    """Own tables through leases (``None``: on PostgreSQL, not on SQLite)."""
     hello_seconds: float = 10.0
     """A socket that has not said ``hello`` this many seconds after it opened is closed
     (``hello_timeout``, code 4408), so idle sockets cannot fill an address's cap."""

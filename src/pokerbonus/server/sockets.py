@@ -15,14 +15,23 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from pokerbonus.i18n import gettext
 from pokerbonus.server.conn import Conn
 from pokerbonus.server.mailbox import Connect, Disconnect, Intent
-from pokerbonus.server.manager import TableManager
+from pokerbonus.server.manager import Moved, TableManager
 from pokerbonus.server.protocol import message_id, parse_client
 from pokerbonus.server.session import ServerError
-from pokerbonus.server.settings import CLOSE_HELLO_TIMEOUT, CLOSE_REFUSED, CLOSE_TOO_MANY
+from pokerbonus.server.settings import (
+    CLOSE_HELLO_TIMEOUT,
+    CLOSE_MOVED,
+    CLOSE_REFUSED,
+    CLOSE_TOO_MANY,
+)
 
 
 async def serve_socket(
-    manager: TableManager, websocket: WebSocket, table_id: str, lang: str
+    manager: TableManager,
+    websocket: WebSocket,
+    table_id: str,
+    lang: str,
+    hint: str | None = None,
 ) -> None:
     """Serve one WebSocket: the per-address cap, then :func:`_serve` (docs/protocol.md)."""
     cfg = manager.settings
@@ -45,7 +54,7 @@ async def serve_socket(
         return
     manager.sockets[address] = manager.sockets.get(address, 0) + 1
     try:
-        await _serve(manager, websocket, table_id, lang)
+        await _serve(manager, websocket, table_id, lang, hint)
     finally:
         left = manager.sockets.get(address, 1) - 1
         if left > 0:
@@ -54,9 +63,27 @@ async def serve_socket(
             manager.sockets.pop(address, None)
 
 
-async def _serve(manager: TableManager, websocket: WebSocket, table_id: str, lang: str) -> None:
+async def _serve(
+    manager: TableManager, websocket: WebSocket, table_id: str, lang: str, hint: str | None
+) -> None:
     cfg = manager.settings
-    actor = await manager.find(table_id)  # loaded from the database if need be
+    try:
+        actor = await manager.find(table_id, hint)  # loaded from the database if need be
+    except Moved as exc:  # another server's: the page connects again with ?node=<owner>
+        node = exc.owner.node if exc.owner is not None else ""
+        await websocket.send_text(
+            json.dumps(
+                {
+                    "type": "error",
+                    "id": None,
+                    "code": "moved",
+                    "message": exc.message,
+                    "node": node,
+                }
+            )
+        )
+        await websocket.close(code=CLOSE_MOVED, reason=node)
+        return
     if actor is None:
         await websocket.send_text(
             json.dumps(

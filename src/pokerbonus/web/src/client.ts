@@ -40,16 +40,29 @@ export class TableClient {
   /** The hand and seq of the last state: what an `act` must carry. */
   private handSeq: { hand: number; seq: number } | null = null;
 
+  /** Moves followed in a row (close 4307): more than a few wait like a drop. */
+  private moves = 0;
+  private url: string;
+
   constructor(
     readonly table: string,
     private readonly token: string,
     private readonly handlers: ClientHandlers,
-    private readonly url: string = TableClient.socketUrl(table),
-  ) {}
+    private readonly baseUrl: string = TableClient.socketUrl(table),
+  ) {
+    this.url = baseUrl;
+  }
 
   static socketUrl(table: string): string {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     return `${proto}//${location.host}/ws/${encodeURIComponent(table)}`;
+  }
+
+  /** The socket's address sent to server `node` (the proxy routes by the hint). */
+  static withNode(url: string, node: string): string {
+    if (!node) return url;
+    const sep = url.includes("?") ? "&" : "?";
+    return url + sep + "node=" + encodeURIComponent(node);
   }
 
   connect(): void {
@@ -91,6 +104,15 @@ export class TableClient {
         return;
       }
       this.handlers.status("reconnecting");
+      if (e.code === 4307) {
+        // the table is another server's: connect again there, at once the first times
+        this.url = TableClient.withNode(this.baseUrl, e.reason);
+        this.moves += 1;
+        if (this.moves <= 3) {
+          window.setTimeout(() => this.connect(), 0);
+          return;
+        }
+      }
       window.setTimeout(() => this.connect(), this.backoff);
       this.backoff = Math.min(this.backoff * 2, 5000);
     });
@@ -119,6 +141,7 @@ export class TableClient {
     switch (msg.type) {
       case "welcome":
         this.backoff = 250;
+        this.moves = 0;
         this.handlers.status("open");
         window.clearInterval(this.pingTimer);
         this.pingTimer = window.setInterval(() => this.send({ type: "ping" }), 20000);

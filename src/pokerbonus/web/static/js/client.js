@@ -4,11 +4,11 @@
 // batch is taken in order, as if it had come in a frame of its own.
 import { lang } from "./i18n.js";
 export class TableClient {
-    constructor(table, token, handlers, url = TableClient.socketUrl(table)) {
+    constructor(table, token, handlers, baseUrl = TableClient.socketUrl(table)) {
         this.table = table;
         this.token = token;
         this.handlers = handlers;
-        this.url = url;
+        this.baseUrl = baseUrl;
         /** The highest event number applied (null: none yet). */
         this.lastN = null;
         this.socket = null;
@@ -19,10 +19,20 @@ export class TableClient {
         this.stopped = false;
         /** The hand and seq of the last state: what an `act` must carry. */
         this.handSeq = null;
+        /** Moves followed in a row (close 4307): more than a few wait like a drop. */
+        this.moves = 0;
+        this.url = baseUrl;
     }
     static socketUrl(table) {
         const proto = location.protocol === "https:" ? "wss:" : "ws:";
         return `${proto}//${location.host}/ws/${encodeURIComponent(table)}`;
+    }
+    /** The socket's address sent to server `node` (the proxy routes by the hint). */
+    static withNode(url, node) {
+        if (!node)
+            return url;
+        const sep = url.includes("?") ? "&" : "?";
+        return url + sep + "node=" + encodeURIComponent(node);
     }
     connect() {
         this.stopped = false;
@@ -69,6 +79,15 @@ export class TableClient {
                 return;
             }
             this.handlers.status("reconnecting");
+            if (e.code === 4307) {
+                // the table is another server's: connect again there, at once the first times
+                this.url = TableClient.withNode(this.baseUrl, e.reason);
+                this.moves += 1;
+                if (this.moves <= 3) {
+                    window.setTimeout(() => this.connect(), 0);
+                    return;
+                }
+            }
             window.setTimeout(() => this.connect(), this.backoff);
             this.backoff = Math.min(this.backoff * 2, 5000);
         });
@@ -93,6 +112,7 @@ export class TableClient {
         switch (msg.type) {
             case "welcome":
                 this.backoff = 250;
+                this.moves = 0;
                 this.handlers.status("open");
                 window.clearInterval(this.pingTimer);
                 this.pingTimer = window.setInterval(() => this.send({ type: "ping" }), 20000);
