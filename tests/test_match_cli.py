@@ -120,7 +120,7 @@ def test_same_seed_same_match() -> None:
         (
             ["--game", "holdem", "--bots", "hard,expert"],
             "unknown bot 'expert' for holdem "
-            "(expected one of easy, medium, hard, honest, fish, rlcard)",
+            "(expected one of easy, medium, hard, honest, fish, rlcard, tournament)",
         ),
         (
             ["--game", "draw", "--bots", "hard,honest"],
@@ -169,7 +169,15 @@ def test_table_output_names_each_bot_and_interval() -> None:
 
 
 def test_names_listed_for_each_game() -> None:
-    assert bot_names("holdem") == ("easy", "medium", "hard", "honest", "fish", "rlcard")
+    assert bot_names("holdem") == (
+        "easy",
+        "medium",
+        "hard",
+        "honest",
+        "fish",
+        "rlcard",
+        "tournament",
+    )
     assert bot_names("seven-card-stud") == ("easy", "medium", "hard")
     assert bot_names("short-deck") == ("easy", "medium", "hard")
     assert bot_names("hearts") == ()

@@ -403,3 +403,15 @@ def test_chips_conserved_over_random_tournaments(
         standings = t.standings()
         assert sum(s.prize for s in standings) == t.prize_pool
         assert [s.player for s in standings if s.place == 1] == [t.players_left()[0]]
+
+
+def test_the_public_view_and_the_money() -> None:
+    t = Tournament(preset("quick"), NAMES[:6], random.Random(17))
+    view = t.view_for(NAMES[0])
+    assert view.prizes_left == (39, 21) and len(view.stacks) == 6
+    assert not view.near_the_money  # 6 left, 2 paid: four places from the money
+    for name in NAMES[1:3]:
+        bust(t, name)
+    view = t.view_for(NAMES[0])
+    assert view.near_the_money and dict(view.stacks)[NAMES[0]] >= 1000
+    assert sum(t.icm().values()) == pytest.approx(60)

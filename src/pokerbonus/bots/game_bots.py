@@ -14,7 +14,7 @@ engine tables, the solver's strategy at solver tables).
 :func:`bot_names` / :func:`resolve_bot` give the names valid at a table:
 
 >>> bot_names("holdem")
-('easy', 'medium', 'hard', 'honest', 'fish', 'rlcard')
+('easy', 'medium', 'hard', 'honest', 'fish', 'rlcard', 'tournament')
 >>> resolve_bot("razz", "hard"), resolve_bot("draw", "expert")
 ('razz:hard', 'expert')
 
@@ -25,15 +25,15 @@ engine tables, the solver's strategy at solver tables).
 >>> make_game_bot("holdem:expert")
 Traceback (most recent call last):
 ...
-pokerbonus.errors.ConfigurationError: bot: unknown name 'holdem:expert' (expected a draw \
-level or one of holdem:easy, holdem:medium, holdem:hard, holdem:honest, holdem:fish, \
-holdem:rlcard, short-deck:easy, short-deck:medium, short-deck:hard, double-board:easy, \
+pokerbonus.errors.ConfigurationError: bot: unknown name 'holdem:expert' (expected a draw level \
+or one of holdem:easy, holdem:medium, holdem:hard, holdem:honest, holdem:fish, holdem:rlcard, \
+holdem:tournament, short-deck:easy, short-deck:medium, short-deck:hard, double-board:easy, \
 double-board:medium, double-board:hard, omaha:easy, omaha:medium, omaha:hard, omaha-hilo:easy, \
-omaha-hilo:medium, omaha-hilo:hard, pineapple:easy, pineapple:medium, pineapple:hard, \
-stud:easy, stud:medium, stud:hard, stud5:easy, stud5:medium, stud5:hard, stud-hilo:easy, \
-stud-hilo:medium, stud-hilo:hard, razz:easy, razz:medium, razz:hard, lowball-a5:easy, \
-lowball-a5:medium, lowball-a5:hard, lowball-27:easy, lowball-27:medium, lowball-27:hard, \
-badugi:easy, badugi:medium, badugi:hard)
+omaha-hilo:medium, omaha-hilo:hard, pineapple:easy, pineapple:medium, pineapple:hard, stud:easy, \
+stud:medium, stud:hard, stud5:easy, stud5:medium, stud5:hard, stud-hilo:easy, stud-hilo:medium, \
+stud-hilo:hard, razz:easy, razz:medium, razz:hard, lowball-a5:easy, lowball-a5:medium, \
+lowball-a5:hard, lowball-27:easy, lowball-27:medium, lowball-27:hard, badugi:easy, \
+badugi:medium, badugi:hard)
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ from pokerbonus.bots.omaha import OmahaBot
 from pokerbonus.bots.pineapple import PineappleBot
 from pokerbonus.bots.reference import FishBot, HonestBot, RLCardRuleBot
 from pokerbonus.bots.stud import StudBot
+from pokerbonus.bots.tournament import TournamentBot
 from pokerbonus.errors import ConfigurationError
 
 __all__ = ["GAME_BOTS", "GAME_FAMILIES", "bot_for", "bot_names", "make_game_bot", "resolve_bot"]
@@ -73,6 +74,7 @@ GAME_BOTS: Final[dict[str, Factory]] = {
     "holdem:honest": lambda seed: HonestBot(seed),
     "holdem:fish": lambda seed: FishBot(seed),
     "holdem:rlcard": lambda seed: RLCardRuleBot(seed),
+    "holdem:tournament": lambda seed: TournamentBot(seed),
     **_levels("short-deck", lambda seed, level: ShortDeckBot(seed, level)),
     **_levels("double-board", lambda seed, level: DoubleBoardBot(seed, level)),
     **_levels("omaha", lambda seed, level: OmahaBot(seed, level)),

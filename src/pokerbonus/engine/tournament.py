@@ -57,6 +57,7 @@ __all__ = [
     "Standing",
     "Tournament",
     "TournamentTable",
+    "TournamentView",
 ]
 
 SNAPSHOT_VERSION: Final = 1
@@ -132,6 +133,27 @@ class LevelClock:
     hands_left: int | None
     seconds_left: float | None
     break_left: float
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentView:
+    """What every player may know of the tournament (chip counts are public):
+    each player left with their stack at the start of their current hand, the
+    prizes of the places still to play (best first) and the players dealt in at
+    ``player``'s table, in hand seat order."""
+
+    player: str
+    stacks: tuple[tuple[str, int], ...]
+    prizes_left: tuple[int, ...]
+    hand_players: tuple[str, ...]
+
+    @property
+    def near_the_money(self) -> bool:
+        """Whether ICM differs from chips: three players left or more and two or
+        more different prizes still to win, within three places of the money."""
+        left = len(self.stacks)
+        paid = sum(1 for p in self.prizes_left if p > 0)
+        return left >= 3 and paid >= 2 and left <= paid + 3
 
 
 class TournamentTable:
@@ -346,11 +368,22 @@ class Tournament:
     def icm(self) -> dict[str, float]:
         """Each player's ICM equity (Malmuth-Harville) of the prizes left."""
         left = self.players_left()
-        taken = len(self.entrants) - len(left)
-        prizes = self.place_prizes()
-        remaining = prizes[: max(0, len(prizes) - taken)] if taken < len(prizes) else ()
+        remaining = self.place_prizes()[: len(left)]
         values = icm_equities([self.stacks[p] for p in left], remaining) if remaining else ()
         return {p: (values[i] if values else 0.0) for i, p in enumerate(left)}
+
+    def view_for(self, player: str) -> TournamentView:
+        """The public state of the tournament as ``player`` may know it."""
+        left = self.players_left()
+        prizes = self.place_prizes()
+        remaining = tuple(prizes[: len(left)])
+        table = self.table_of(player) if player in left else None
+        return TournamentView(
+            player=player,
+            stacks=tuple((p, self.stacks[p]) for p in left),
+            prizes_left=remaining,
+            hand_players=table.hand_players if table is not None else (),
+        )
 
     def chips_in_play(self) -> int:
         """Every chip now: stacks, and the bets and pots of the hands under way."""

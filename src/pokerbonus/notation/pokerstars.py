@@ -73,6 +73,7 @@ from pokerbonus.engine.events import (
     StubReshuffled,
 )
 from pokerbonus.engine.showdown import best_value, evaluator_options
+from pokerbonus.engine.tournament_config import roman
 from pokerbonus.engine.views import build_view
 from pokerbonus.errors import NotationError, PokerError
 from pokerbonus.i18n import gettext
@@ -361,8 +362,12 @@ def hand_text(
     hero: Hero = None,
     when: datetime.datetime | None = None,
     currency: str = "",
+    tournament: tuple[int, int] | None = None,
 ) -> str:
     """A finished engine hand of any game in the text of PokerStars' histories.
+
+    ``tournament``: ``(tournament id, level number)`` for a tournament hand: the
+    header then reads ``Tournament #27, Hold'em No Limit - Level IV (50/100)``.
 
     ``players``: names in engine seat order (default ``Player 1`` ...); seats
     are numbered from 1 in engine seat order. ``hero``: the one seat whose
@@ -394,6 +399,12 @@ def hand_text(
     if currency:
         level = "/".join(currency + part for part in level.split("/"))
     header = f"PokerStars Hand #{number}: {title} {_STRUCTURE[game.structure.kind]} ({level})"
+    if tournament is not None:
+        tid, number_of_level = tournament
+        header = (
+            f"PokerStars Hand #{number}: Tournament #{tid}, {title} "
+            f"{_STRUCTURE[game.structure.kind]} - Level {roman(number_of_level)} ({level})"
+        )
     if when is not None:
         header += " - " + when_text(when)
     writer = _Writer(hand, names, hero)

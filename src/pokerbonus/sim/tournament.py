@@ -155,7 +155,7 @@ def play_one(
                 bot.new_hand(position, info)
                 observe = getattr(bot, "observe_tournament", None)
                 if observe is not None:
-                    observe(tournament, name)
+                    observe(tournament.view_for(name))
             while not hand.finished:
                 actor = hand.actor
                 assert actor is not None
