@@ -423,3 +423,48 @@ def stats_command(
             "mbb: thousandths of the hand's big blind (or blind, else ante)."
         )
     )
+
+
+@history_app.command("review")
+def review_command(
+    ctx: typer.Context,
+    session: Annotated[int, whole_argument("SESSION", 1, ID_MAX, gettext("The session id."))],
+    hand: Annotated[int | None, whole("--hand", 1, ID_MAX, gettext("Only this hand."))] = None,
+    player: Annotated[
+        str | None,
+        typer.Option("--player", help=gettext("Whose decisions (default: the session's person).")),
+    ] = None,
+) -> None:
+    """The coach: your decisions of a session against the solved strategy and the odds."""
+    from pokerbonus.bots.coach import advice_lines, limits_text
+    from pokerbonus.cli.history_review import person_of, review_session, summary_line
+
+    with _store(ctx) as store:
+        saved = store.load_session(session)
+        if saved.kind != "table":
+            raise _fail(
+                gettext("review: session {session} is a {kind} session, not a table").format(
+                    session=session, kind=saved.kind
+                )
+            )
+        if hand is not None and hand not in {h.number for h in saved.finished_hands}:
+            raise _fail(
+                gettext("review: session {session} has no finished hand {hand}").format(
+                    session=session, hand=hand
+                )
+            )
+        try:
+            name = person_of(saved, player)
+            reviews = []
+            for review in review_session(saved, name, [hand] if hand is not None else None):
+                reviews.append(review)
+                typer.echo(
+                    gettext("Hand {number} ({player})").format(number=review.number, player=name)
+                )
+                for advice in review.advice:
+                    for line in advice_lines(advice):
+                        typer.echo("  " + line)
+        except PokerError as exc:
+            raise _fail(str(exc)) from None
+    typer.echo(gettext("Summary: {line}").format(line=summary_line(reviews)))
+    typer.echo(limits_text())

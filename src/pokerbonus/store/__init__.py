@@ -10,10 +10,12 @@ from __future__ import annotations
 from pokerbonus.store.codec import action_from_text, action_to_text
 from pokerbonus.store.recorder import (
     RecordedTable,
+    ReplayStep,
     ResumeOutcome,
     ResumePolicy,
     ResumeResult,
     fill_facts,
+    hand_steps,
     rebuild_table,
     replay_session,
     resume_or_void,
@@ -41,6 +43,7 @@ __all__ = [
     "LedgerItem",
     "PlayerSpec",
     "RecordedTable",
+    "ReplayStep",
     "ResumeOutcome",
     "ResumePolicy",
     "ResumeResult",
@@ -54,6 +57,7 @@ __all__ = [
     "action_to_text",
     "default_database_path",
     "fill_facts",
+    "hand_steps",
     "rebuild_table",
     "replay_session",
     "resolve_url",

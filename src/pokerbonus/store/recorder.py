@@ -44,6 +44,7 @@ from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.ledger import Purchase
 from pokerbonus.engine.state import Hand
 from pokerbonus.engine.table import HandRecord, Table
+from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import IllegalActionError, NotationError, PokerError
 from pokerbonus.i18n import gettext
 from pokerbonus.store.codec import action_from_text, action_to_text
@@ -51,10 +52,12 @@ from pokerbonus.store.store import PlayerSpec, SavedHand, SavedSession, SessionI
 
 __all__ = [
     "RecordedTable",
+    "ReplayStep",
     "ResumeOutcome",
     "ResumePolicy",
     "ResumeResult",
     "fill_facts",
+    "hand_steps",
     "rebuild_table",
     "replay_session",
     "resume_or_void",
@@ -300,6 +303,47 @@ def replay_session(
         yield table, rng, saved_hand, hand
         if finish:
             table.finish_hand()
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """One stored action of a hand, replayed: who acted (hand seat), the action, and
+    the view of the watching seat just before it (``before``) and just after it
+    (``after``): built by :func:`pokerbonus.engine.views.build_view`, so it holds
+    only what that seat saw then."""
+
+    actor: int | None
+    action: Action
+    before: SeatView
+    after: SeatView
+
+
+def hand_steps(
+    saved: SavedSession, numbers: Sequence[int] | None = None, *, watcher: str | None = None
+) -> Iterator[tuple[Table, SavedHand, Hand, int | None, list[ReplayStep]]]:
+    """Replay finished hands of a stored table session action by action, as
+    ``watcher`` (a player's name; ``None`` or a name not dealt in: a spectator) saw
+    them. Yields ``(table, saved_hand, hand, seat, steps)`` per hand (``numbers``:
+    only those), ``seat`` the watcher's hand seat; the table is settled after."""
+    table, rng = _new_table(saved)
+    wanted = set(numbers) if numbers is not None else None
+    for saved_hand in saved.finished_hands:
+        _buy(table, saved, upto=table.hands_played)
+        hand = _deal(table, rng, saved, saved_hand)
+        seat = saved_hand.players.index(watcher) if watcher in saved_hand.players else None
+        steps: list[ReplayStep] = []
+        keep = wanted is None or saved_hand.number in wanted
+        for text in saved_hand.actions:
+            action = action_from_text(text)
+            actor = hand.actor
+            before = hand.view(seat) if keep else None
+            hand.act(action)
+            if before is not None:
+                steps.append(ReplayStep(actor, action, before, hand.view(seat)))
+        _check_replayed(saved, saved_hand, hand.finished, hand.stacks, "actions")
+        if keep:
+            yield table, saved_hand, hand, seat, steps
+        table.finish_hand()
 
 
 def fill_facts(store: Store, progress: Callable[[int, int], None] | None = None) -> int:
