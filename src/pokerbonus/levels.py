@@ -26,7 +26,7 @@ LEVEL_HELP: Final[dict[str, str]] = {
         "The top level: a strategy computed by counterfactual regret minimisation for the "
         "French draw heads-up (32 or 52 cards, no-limit and limit) and four-handed "
         "(32 cards, no-limit and limit; there the betting after the draw is hard's). "
-        "Heads-up no-limit it beats hard by 168 mbb/hand over 20,000 duplicate hands; "
+        "Heads-up no-limit it beats hard by 156 mbb/hand over 20,000 duplicate hands; "
         "four-handed against three hard, by 129 mbb/hand in no-limit and 112 in limit "
         "over 40,000. At other tables it plays like hard."
     ),
