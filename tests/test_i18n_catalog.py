@@ -43,6 +43,8 @@ CONVERTED = (
     "pokerbonus/cli/eval.py",
     "pokerbonus/cli/equity.py",
     "pokerbonus/cli/games.py",
+    "pokerbonus/cli/bots.py",
+    "pokerbonus/bots/expert_coverage.py",
     "pokerbonus/cli/stats.py",
     "pokerbonus/cli/play.py",
     "pokerbonus/cli/serve.py",

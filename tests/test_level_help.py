@@ -4,9 +4,11 @@ shown by the terminal setup screen and sent to the web create form."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from textual.widgets import Select, Static
+from textual.widgets import Input, Select, Static
 
+from pokerbonus.engine.config import TableConfig
 from pokerbonus.levels import LADDER, LEVEL_HELP
 from pokerbonus.tui.app import PlayApp, SetupScreen
 from pokerbonus.tui.settings import PlaySettings
@@ -34,4 +36,27 @@ async def test_the_setup_screen_shows_the_help_of_the_chosen_level() -> None:
         assert str(help_text.render()) == LEVEL_HELP["medium"]
         app.screen.query_one("#field-level", Select).value = "expert"
         await pilot.pause()
-        assert str(help_text.render()) == LEVEL_HELP["expert"]
+        assert str(help_text.render()).startswith(LEVEL_HELP["expert"] + "\n")
+
+
+async def test_the_expert_s_help_says_what_it_plays_at_the_table_set_up() -> None:
+    app = PlayApp(PlaySettings(TableConfig(players=2), level="expert"))
+    async with app.run_test(size=(140, 50)) as pilot:
+        assert isinstance(app.screen, SetupScreen)
+        help_text = app.screen.query_one("#help-level", Static)
+        shown = str(help_text.render())
+        assert shown.startswith(LEVEL_HELP["expert"])
+        assert shown.endswith("expert at this table: strategy draw-2p-no-limit-32")
+        app.screen.query_one("#field-opponents", Input).value = "5"
+        await pilot.pause()
+        assert str(help_text.render()).endswith(
+            "expert at this table: plays hard (no strategy for 6 players at 44 cards in no-limit)"
+        )
+        app.screen.query_one("#field-level", Select).value = "hard"
+        await pilot.pause()
+        assert str(help_text.render()) == LEVEL_HELP["hard"]
+
+
+def test_the_setup_screen_says_the_expert_s_coverage(snap_compare: Any) -> None:
+    app = PlayApp(PlaySettings(TableConfig(players=3), level="expert"))
+    assert snap_compare(app, terminal_size=(140, 50))

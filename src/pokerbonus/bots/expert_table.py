@@ -68,7 +68,8 @@ from pokerbonus.engine.events import (
 )
 from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import PokerError
-from pokerbonus.solvers.french.recipes import RECIPES, recipe_for
+from pokerbonus.i18n import N_
+from pokerbonus.solvers.french.recipes import RECIPES, Recipe, recipe_for
 from pokerbonus.solvers.french.store import Strategy, shipped_strategy
 from pokerbonus.solvers.french.translate import CALL, translate, translate_raise
 from pokerbonus.solvers.french.tree import (
@@ -84,22 +85,52 @@ __all__ = [
     "Located",
     "StrategyPlayer",
     "covered_strategy",
+    "depth_range",
     "locate",
     "raise_fraction",
     "strategy_after_draw",
+    "table_recipe",
     "warm_strategies",
 ]
 
 
+def table_recipe(info: GameInfo, players: int) -> tuple[Recipe | None, str]:
+    """The recipe whose strategy covers the rules of a table of ``players``
+    (``info``), with ``""``; or ``None`` with the reason, untranslated (``N_``;
+    :mod:`pokerbonus.bots.expert_coverage` formats it with ``info``). The one
+    test of the table's rules: :func:`covered_strategy` plays it."""
+    checks = (
+        (info.evaluation != "high", N_("not the high game")),
+        (info.jokers > 0, N_("jokers in the deck")),
+        (not info.wheel, N_("the wheel (A-2-3-4-5) off")),
+        (info.ranking != "modern", N_("the archaic order")),
+        (info.max_discard != 3, N_("an exchange of up to {max_discard} cards")),
+        (info.betting not in ("no-limit", "limit"), N_("{betting}: no strategy computed")),
+    )
+    for failed, reason in checks:
+        if failed:
+            return None, reason
+    recipe = recipe_for(players, info.betting, info.deck_size)
+    if recipe is None:
+        return None, N_("no strategy for {players} players at {deck} cards in {betting}")
+    spec = recipe.spec
+    if info.betting == "limit" and info.limit_bets != (
+        spec.small_bet * info.unit,
+        spec.big_bet * info.unit,
+    ):
+        return None, N_("limit bets of {small}/{big} antes: no strategy computed")
+    return recipe, ""
+
+
+def depth_range(recipe: Recipe) -> tuple[float, float]:
+    """The stacks in units (antes) at the start of a hand that ``recipe``'s strategy
+    covers: half to twice the recipe's."""
+    return recipe.spec.stack / 2, recipe.spec.stack * 2
+
+
 def covered_strategy(view: SeatView, info: GameInfo) -> Strategy | None:
     """The shipped strategy that covers this table and hand, or ``None`` (module doc)."""
-    if (
-        info.evaluation != "high" or info.jokers or not info.wheel
-        or info.ranking != "modern" or info.max_discard != 3
-        or info.betting not in ("no-limit", "limit")
-    ):  # fmt: skip
-        return None
-    recipe = recipe_for(view.players, info.betting, info.deck_size)
+    recipe, _ = table_recipe(info, view.players)
     if recipe is None:
         return None
     unit = info.unit
@@ -118,14 +149,11 @@ def covered_strategy(view: SeatView, info: GameInfo) -> Strategy | None:
             put[event.seat] -= event.amount
     if antes != view.players:
         return None
-    depth = recipe.spec.stack
+    low, high = depth_range(recipe)
     for seat in range(view.players):
         start = (view.stacks[seat] + put[seat] + unit) / unit
-        if not depth / 2 <= start <= depth * 2:
+        if not low <= start <= high:
             return None
-    spec = recipe.spec
-    if info.betting == "limit" and info.limit_bets != (spec.small_bet * unit, spec.big_bet * unit):
-        return None
     try:
         return shipped_strategy(recipe.key)
     except PokerError:

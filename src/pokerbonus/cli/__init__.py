@@ -71,6 +71,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "games_command",
         N_("List every game: key, name, betting structures (PHH codes), description, rules page."),
     ),
+    "bots": (
+        "pokerbonus.cli.bots",
+        "bots_command",
+        N_("What the expert level plays at each table option (--coverage)."),
+    ),
     "replay": (
         "pokerbonus.cli.replay",
         "replay_command",

@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
 
@@ -64,10 +65,17 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 """Each language in its own words, for the language choice."""
 
 
-def _level_help(level: object) -> str:
-    """What ``level`` does, in the player's language (nothing for an unknown one)."""
+def _level_help(level: object, config: TableConfig | None = None) -> str:
+    """What ``level`` does, in the player's language (nothing for an unknown one);
+    for ``expert`` at the table ``config``, what it plays there on a second line
+    (:func:`pokerbonus.bots.expert_coverage.coverage_text`)."""
     text = LEVEL_HELP.get(str(level))
-    return gettext(text) if text else ""
+    shown = gettext(text) if text else ""
+    if level == "expert" and config is not None:
+        from pokerbonus.bots.expert_coverage import coverage_text
+
+        shown += "\n" + coverage_text(config)
+    return shown
 
 
 class SetupScreen(Screen[PlaySettings]):
@@ -152,10 +160,35 @@ class SetupScreen(Screen[PlaySettings]):
         saved."""
         if event.select.id == "field-game" and isinstance(event.value, str):
             self.show_rules_of(event.value)
-        elif event.select.id == "field-level" and isinstance(event.value, str):
-            self.query_one("#help-level", Static).update(_level_help(event.value))
         elif event.select.id == "setup-language" and isinstance(event.value, str):
             self.choose_language(event.value)
+        self.show_level_help()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A house rule typed in: the expert's coverage follows the table."""
+        self.show_level_help()
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        """A house rule switched: the expert's coverage follows the table."""
+        self.show_level_help()
+
+    def on_mount(self) -> None:
+        """The level's help for the table as first shown."""
+        self.show_level_help()
+
+    def show_level_help(self) -> None:
+        """The chosen level's help; for ``expert``, with what it plays at the table
+        the form describes (nothing more while the form is refused)."""
+        values = self.values()
+        level = values.get("level")
+        config: TableConfig | None = None
+        if level == "expert":
+            try:
+                config = PlaySettings.build(values).config
+            except ConfigurationError:
+                config = None
+        with contextlib.suppress(NoMatches):
+            self.query_one("#help-level", Static).update(_level_help(level, config))
 
     def choose_language(self, lang: str) -> None:
         """Speak ``lang`` from now on, save it as the preference and draw the screen
