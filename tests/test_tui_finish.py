@@ -98,6 +98,11 @@ async def test_broke_the_end_of_the_session_shows_the_ledger_best_hand_and_hands
         for e in s.ledger():
             assert f"{e.player:<12}{e.caves:>7}{e.bought:>8}{e.stack:>8}{e.net:>+8}" in text
         assert s.store.load_session(s.session_id).status == "closed"
+        # every player's statistics over the session's stored hands (docs/stats.md)
+        players = s.summary().players
+        assert sorted(p.name for p in players) == sorted(e.player for e in s.ledger())
+        assert all(p.hands == 1 for p in players) and sum(p.net for p in players) == 0
+        assert "VPIP" in text and "mbb" in text
 
 
 async def test_broke_with_no_cave_left_the_session_ends_and_says_why() -> None:

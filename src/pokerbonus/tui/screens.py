@@ -24,6 +24,7 @@ from pokerbonus.i18n import N_, gettext, ngettext, pgettext
 from pokerbonus.tui.thinking import play_computers
 
 if TYPE_CHECKING:
+    from pokerbonus.player_stats import PlayerStats
     from pokerbonus.tui.session import SessionSummary
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "RulesScreen",
     "key_words",
     "ledger_text",
+    "player_stats_line",
     "summary_text",
     "translate_bindings",
 ]
@@ -195,8 +197,29 @@ def summary_text(summary: SessionSummary) -> Text:
         out.append(gettext("Your best hand: {hand}.").format(hand=summary.best_hand))
     elif summary.hands_played:
         out.append(gettext("No hand of yours went to the end: you folded every one."))
+    for stats in summary.players:
+        out.append("\n" + player_stats_line(stats))
     out.rstrip()
     return out
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}%"
+
+
+def player_stats_line(stats: PlayerStats) -> str:
+    """One player's statistics in one line (public information only, docs/stats.md)."""
+    mbb = "-" if stats.mbb_per_hand is None else f"{stats.mbb_per_hand:+.0f}"
+    aggression = "-" if stats.aggression is None else f"{stats.aggression:.1f}"
+    # Translators: one line per player at the end of a session (docs/stats.md words).
+    return gettext(
+        "{name}: {hands} hands, VPIP {vpip}, PFR {pfr}, AF {af}, went to showdown {wtsd}, "
+        "won there {wsd}, net {net:+d} ({mbb} mbb/hand)"
+    ).format(
+        name=stats.name, hands=stats.hands, vpip=_pct(stats.vpip_pct), pfr=_pct(stats.pfr_pct),
+        af=aggression, wtsd=_pct(stats.wtsd_pct), wsd=_pct(stats.wsd_pct), net=stats.net,
+        mbb=mbb,
+    )  # fmt: skip
 
 
 EndChoice = Literal["rebuy", "end", "look"]

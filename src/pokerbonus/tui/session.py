@@ -42,6 +42,7 @@ from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import IllegalActionError, PokerError
 from pokerbonus.hands import HandValue
 from pokerbonus.i18n import gettext, ngettext
+from pokerbonus.player_stats import PlayerStats, aggregate
 from pokerbonus.store import (
     PlayerSpec,
     RecordedTable,
@@ -91,6 +92,8 @@ class SessionSummary:
     ledger: tuple[LedgerEntry, ...]
     hands_played: int
     best_hand: str | None
+    players: tuple[PlayerStats, ...] = ()
+    """Every player's statistics over the session's stored hands (docs/stats.md)."""
 
 
 def caves_words(count: int) -> str:
@@ -295,7 +298,10 @@ class PlaySession:
     def summary(self) -> SessionSummary:
         """The session in figures: the ledger, the hands played, the best hand."""
         best = self._best.describe() if self._best is not None else None
-        return SessionSummary(self.ledger(), self.hands_dealt_in(), best)
+        store = self.recorded.store
+        facts = [item.data for item in store.facts(self.recorded.session)]
+        players = tuple(aggregate(facts).values())
+        return SessionSummary(self.ledger(), self.hands_dealt_in(), best, players)
 
     # -- between hands ----------------------------------------------------------------
 
