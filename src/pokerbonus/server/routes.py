@@ -20,7 +20,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTex
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerbonus.i18n import N_, current_language, gettext, using_language
-from pokerbonus.server.bodies import CreateTable, JoinTable
+from pokerbonus.server.bodies import CoverageQuery, CreateTable, JoinTable
 from pokerbonus.server.manager import TableManager
 from pokerbonus.server.middleware import (
     LANG_COOKIE,
@@ -172,6 +172,23 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         async def server_stats() -> JSONResponse:
             assert manager.stats is not None
             return JSONResponse(manager.stats.to_dict(manager.writer, manager.collector))
+
+    @app.post("/api/expert-coverage")
+    async def expert_coverage(body: CoverageQuery) -> JSONResponse:
+        # what expert plays at the table of the create form (the level picker's help)
+        from pokerbonus.bots.expert_coverage import config_coverage, coverage_text
+        from pokerbonus.engine.config import TableConfig
+        from pokerbonus.errors import ConfigurationError
+
+        try:
+            config = TableConfig.from_dict(body.config)
+        except ConfigurationError as exc:
+            raise ServerError("malformed", str(exc)) from None
+        except (TypeError, ValueError) as exc:
+            raise ServerError("malformed", gettext("config: {exc}").format(exc=exc)) from None
+        return JSONResponse(
+            {"strategy": config_coverage(config).key, "text": coverage_text(config)}
+        )
 
     @app.get("/api/config-schema")
     async def config_schema_route() -> JSONResponse:
