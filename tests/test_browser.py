@@ -538,6 +538,25 @@ def test_the_seat_pickers_say_what_each_level_does(server: str, browser: Any) ->
     page.close()
 
 
+def test_the_create_form_says_what_expert_plays_at_the_table(server: str, browser: Any) -> None:
+    """A seat given to expert shows what it plays at the table set up (from the
+    server's coverage), and follows the number of players."""
+    expect = playwright_sync.expect
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_test_id("cfg-players").fill("2")
+    page.get_by_test_id("cfg-players").dispatch_event("change")
+    page.get_by_test_id("seat-choice-1").select_option("expert")
+    coverage = page.get_by_test_id("expert-coverage")
+    expect(coverage).to_have_text("expert at this table: strategy draw-2p-no-limit-32")
+    page.get_by_test_id("cfg-players").fill("6")
+    page.get_by_test_id("cfg-players").dispatch_event("change")
+    expect(coverage).to_have_text(
+        "expert at this table: plays hard (no strategy for 6 players at 44 cards in no-limit)"
+    )
+    page.close()
+
+
 def test_create_form_shows_the_games_fields_on_one_screen(server: str, browser: Any) -> None:
     expect = playwright_sync.expect
     page = browser.new_page(viewport={"width": 1280, "height": 800})

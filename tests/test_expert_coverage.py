@@ -97,3 +97,18 @@ def test_the_command_prints_every_option_in_english_and_french() -> None:
     finally:
         set_language("en")
     assert runner.invoke(app, ["bots"]).exit_code == 2
+
+
+def test_a_terminal_table_where_expert_plays_hard_says_so() -> None:
+    from pokerbonus.tui.session import PlaySession
+    from pokerbonus.tui.settings import PlaySettings
+
+    six = PlaySession(PlaySettings(TableConfig(players=6), level="expert"), seed=1)
+    said = "expert at this table: plays hard (no strategy for 6 players at 44 cards in no-limit)"
+    assert six.table_notes == [said]
+    six.start_hand(run_bots=False)
+    assert said in six.table_notes
+    covered = PlaySession(PlaySettings(TableConfig(players=2), level="expert"), seed=1)
+    assert covered.level_note == "" and covered.table_notes == []
+    hard = PlaySession(PlaySettings(TableConfig(players=6), level="hard"), seed=1)
+    assert hard.table_notes == []

@@ -535,3 +535,22 @@ def test_batch_clients_get_the_same_messages_in_one_frame_per_change(client: Tes
         f["messages"] for f in mine if f["type"] == "batch" and f["messages"][-1]["type"] == "ack"
     ]
     assert len(acks) == 1 + len(acted) and all(m[-2]["type"] == "state" for m in acks)
+
+
+def test_the_create_form_is_told_what_expert_plays_at_its_table(client: TestClient) -> None:
+    heads_up = client.post("/api/expert-coverage", json={"config": {"players": 2}})
+    assert heads_up.status_code == 200
+    assert heads_up.json() == {
+        "strategy": "draw-2p-no-limit-32",
+        "text": "expert at this table: strategy draw-2p-no-limit-32",
+    }
+    six = client.post("/api/expert-coverage", json={"config": {"players": 6}}).json()
+    assert six["strategy"] is None
+    assert six["text"] == (
+        "expert at this table: plays hard (no strategy for 6 players at 44 cards in no-limit)"
+    )
+    assert client.post("/api/expert-coverage", json={"config": {"players": 99}}).status_code == 400
+    french = client.post(
+        "/api/expert-coverage", json={"config": {"players": 2}}, headers={"Accept-Language": "fr"}
+    ).json()
+    assert french["text"] == "expert à cette table : stratégie draw-2p-no-limit-32"

@@ -23,6 +23,13 @@ class TimerSpec(BaseModel):
     time_bank: float = Field(default=60.0, ge=0, le=36000)
 
 
+class CoverageQuery(BaseModel):
+    """``POST /api/expert-coverage``: the table being set up on the create form."""
+
+    model_config = ConfigDict(extra="forbid")
+    config: dict[str, Any] = Field(default_factory=dict)
+
+
 class CreateTable(BaseModel):
     """``POST /api/tables``."""
 

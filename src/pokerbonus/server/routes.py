@@ -22,7 +22,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTex
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerbonus.i18n import N_, current_language, gettext, using_language
-from pokerbonus.server.bodies import CreateTable, JoinTable
+from pokerbonus.server.bodies import CoverageQuery, CreateTable, JoinTable
 from pokerbonus.server.leases import Owner
 from pokerbonus.server.manager import Moved, TableManager
 from pokerbonus.server.middleware import (
@@ -210,6 +210,23 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         ok = manager.leases is None or (time.monotonic() - manager.renewed < cfg.lease_seconds / 2)
         body = {"ok": ok, "node": manager.node, "tables": len(manager.tables)}
         return JSONResponse(body, status_code=200 if ok else 503)
+
+    @app.post("/api/expert-coverage")
+    async def expert_coverage(body: CoverageQuery) -> JSONResponse:
+        # what expert plays at the table of the create form (the level picker's help)
+        from pokerbonus.bots.expert_coverage import config_coverage, coverage_text
+        from pokerbonus.engine.config import TableConfig
+        from pokerbonus.errors import ConfigurationError
+
+        try:
+            config = TableConfig.from_dict(body.config)
+        except ConfigurationError as exc:
+            raise ServerError("malformed", str(exc)) from None
+        except (TypeError, ValueError) as exc:
+            raise ServerError("malformed", gettext("config: {exc}").format(exc=exc)) from None
+        return JSONResponse(
+            {"strategy": config_coverage(config).key, "text": coverage_text(config)}
+        )
 
     @app.get("/api/config-schema")
     async def config_schema_route() -> JSONResponse:

@@ -181,6 +181,15 @@ class PlaySession:
         self.table_notes: list[str] = []
         """What happened at the table since the last hand ended, in words: the
         opponents who ran out of chips and bought a cave or left the table."""
+        self.level_note = ""
+        """Where ``expert`` plays ``hard`` at this table, the line that says so
+        (told before and at the first deal); else empty."""
+        if settings.level == "expert":
+            from pokerbonus.bots.expert_coverage import config_coverage, coverage_text
+
+            if config_coverage(settings.config).key is None:
+                self.level_note = coverage_text(settings.config)
+                self.table_notes = [self.level_note]
 
     # -- reading --------------------------------------------------------------------
 
@@ -351,6 +360,8 @@ class PlaySession:
             )
         notes = self._bots_rebuy()
         self.recorded.start_hand()
+        if self.level_note and self.level_note in self.table_notes:
+            notes = [self.level_note, *notes]  # the first deal says it once more
         self.table_notes = notes
         self._dealt()
         if run_bots:

@@ -100,6 +100,9 @@ export async function showLanding(root: HTMLElement): Promise<void> {
     return text ? gettext(text) : "";
   };
   const message = h("p", { class: "message", role: "alert", "data-testid": "message" });
+  /** What expert plays at the table being set up, said by the server from the
+   * bot's own coverage test (shown while a seat is given to expert). */
+  const coverage = h("p", { class: "hint", "data-testid": "expert-coverage", hidden: true });
   const moreBox = h("details", { class: "group more", "data-testid": "more-rules" },
     h("summary", {}, gettext("More house rules")), more);
   const form = h("form", { class: "create", "data-testid": "create-form" },
@@ -112,7 +115,7 @@ export async function showLanding(root: HTMLElement): Promise<void> {
         h("select", { id: "start-rule", "data-testid": "start-rule" },
           h("option", { value: "host", selected: true }, gettext("when I press Start")),
           h("option", { value: "join" }, gettext("when a friend sits down"))))),
-    h("fieldset", { class: "group" }, h("legend", {}, gettext("Who sits where")), seatsGrid),
+    h("fieldset", { class: "group" }, h("legend", {}, gettext("Who sits where")), seatsGrid, coverage),
     h("fieldset", { class: "group" }, h("legend", {}, gettext("Clock")),
       h("div", { class: "grid" },
         h("div", { class: "field" }, h("label", { for: "action-seconds" }, gettext("Seconds per decision (0: no clock)")),
@@ -169,9 +172,28 @@ export async function showLanding(root: HTMLElement): Promise<void> {
       if (n < span[0] || n > span[1]) seats.value = String(Math.min(Math.max(n, span[0]), span[1]));
     }
   };
+  let asked = 0;
+  const showCoverage = (): void => {
+    const expert = [...seatsGrid.querySelectorAll("select")].some((s) => s.value === "expert");
+    const ask = ++asked;
+    if (!expert) {
+      coverage.hidden = true;
+      return;
+    }
+    fetch("/api/expert-coverage", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ config: readConfig(form, schema) }) })
+      .then(async (res) => (res.ok ? (await res.json() as { text: string }).text : ""))
+      .catch(() => "")
+      .then((text) => {
+        if (ask !== asked) return; // a later change asked again
+        coverage.textContent = text;
+        coverage.hidden = text === "";
+      });
+  };
   form.addEventListener("change", () => {
     showFields();
     drawSeats();
+    showCoverage();
   });
   form.addEventListener("submit", (e) => {
     e.preventDefault();

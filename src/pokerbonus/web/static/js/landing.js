@@ -96,9 +96,12 @@ export async function showLanding(root) {
         return text ? gettext(text) : "";
     };
     const message = h("p", { class: "message", role: "alert", "data-testid": "message" });
+    /** What expert plays at the table being set up, said by the server from the
+     * bot's own coverage test (shown while a seat is given to expert). */
+    const coverage = h("p", { class: "hint", "data-testid": "expert-coverage", hidden: true });
     const moreBox = h("details", { class: "group more", "data-testid": "more-rules" }, h("summary", {}, gettext("More house rules")), more);
     const form = h("form", { class: "create", "data-testid": "create-form" }, h("div", { class: "grid top" }, h("div", { class: "field" }, h("label", { for: "your-name" }, gettext("Your display name")), h("input", { id: "your-name", name: "your_name", required: true, maxlength: 24, autocomplete: "nickname",
-        "data-testid": "your-name" })), rows.get("game") ?? null, rows.get("players") ?? null, h("div", { class: "field" }, h("label", { for: "start-rule" }, gettext("First hand")), h("select", { id: "start-rule", "data-testid": "start-rule" }, h("option", { value: "host", selected: true }, gettext("when I press Start")), h("option", { value: "join" }, gettext("when a friend sits down"))))), h("fieldset", { class: "group" }, h("legend", {}, gettext("Who sits where")), seatsGrid), h("fieldset", { class: "group" }, h("legend", {}, gettext("Clock")), h("div", { class: "grid" }, h("div", { class: "field" }, h("label", { for: "action-seconds" }, gettext("Seconds per decision (0: no clock)")), h("input", { id: "action-seconds", type: "number", min: 0, max: 3600, value: schema.timer.action_seconds,
+        "data-testid": "your-name" })), rows.get("game") ?? null, rows.get("players") ?? null, h("div", { class: "field" }, h("label", { for: "start-rule" }, gettext("First hand")), h("select", { id: "start-rule", "data-testid": "start-rule" }, h("option", { value: "host", selected: true }, gettext("when I press Start")), h("option", { value: "join" }, gettext("when a friend sits down"))))), h("fieldset", { class: "group" }, h("legend", {}, gettext("Who sits where")), seatsGrid, coverage), h("fieldset", { class: "group" }, h("legend", {}, gettext("Clock")), h("div", { class: "grid" }, h("div", { class: "field" }, h("label", { for: "action-seconds" }, gettext("Seconds per decision (0: no clock)")), h("input", { id: "action-seconds", type: "number", min: 0, max: 3600, value: schema.timer.action_seconds,
         "data-testid": "action-seconds" })), h("div", { class: "field" }, h("label", { for: "time-bank" }, gettext("Time bank for the session (seconds)")), h("input", { id: "time-bank", type: "number", min: 0, max: 36000, value: schema.timer.time_bank,
         "data-testid": "time-bank" })))), h("fieldset", { class: "group" }, h("legend", {}, gettext("House rules")), usual), moreBox, h("button", { type: "submit", class: "primary", "data-testid": "btn-create" }, gettext("Create the table")), message);
     const value = (name) => form.elements.namedItem(name)?.value ?? "";
@@ -143,9 +146,29 @@ export async function showLanding(root) {
                 seats.value = String(Math.min(Math.max(n, span[0]), span[1]));
         }
     };
+    let asked = 0;
+    const showCoverage = () => {
+        const expert = [...seatsGrid.querySelectorAll("select")].some((s) => s.value === "expert");
+        const ask = ++asked;
+        if (!expert) {
+            coverage.hidden = true;
+            return;
+        }
+        fetch("/api/expert-coverage", { method: "POST", headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ config: readConfig(form, schema) }) })
+            .then(async (res) => (res.ok ? (await res.json()).text : ""))
+            .catch(() => "")
+            .then((text) => {
+            if (ask !== asked)
+                return; // a later change asked again
+            coverage.textContent = text;
+            coverage.hidden = text === "";
+        });
+    };
     form.addEventListener("change", () => {
         showFields();
         drawSeats();
+        showCoverage();
     });
     form.addEventListener("submit", (e) => {
         e.preventDefault();
