@@ -38,6 +38,7 @@ REQUIRED: dict[str, list[str]] = {
     "replay": ["x.phh"],
     "history hands": ["1"],
     "history export": ["1"],
+    "history review": ["1"],
 }
 
 

@@ -16,7 +16,6 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pokerbonus.bots.expert_coverage import NO_EFFECT, coverage_rows
 from pokerbonus.i18n import gettext, pgettext
 
 __all__ = ["bots_command"]
@@ -33,6 +32,9 @@ def bots_command(
     if not coverage:
         typer.echo(gettext("Nothing to print: pass --coverage."), err=True)
         raise typer.Exit(2)
+    # the bots (and numba) only now: the help imports no heavy library
+    from pokerbonus.bots.expert_coverage import NO_EFFECT, coverage_rows
+
     rows = coverage_rows()
     if as_json:
         typer.echo(json.dumps({"rows": rows, "no_effect": list(NO_EFFECT)}, indent=1))
