@@ -13,7 +13,8 @@ tables, so every chip movement is on disk before it is acknowledged.
 
 >>> j = Journal("sqlite://")
 >>> j.create_table("t1", {"players": 2}, {"timer": {}}, "h")
->>> j.append([("t1", 1, {"k": "person"})])
+>>> j.append([("t1", 1, {"k": "person"})])  # the tables whose writes were refused: none
+set()
 >>> [t.id for t in j.load_tables()], j.load_tables()[0].entries
 (['t1'], [{'k': 'person'}])
 """
