@@ -213,7 +213,7 @@ def player_stats_line(stats: PlayerStats) -> str:
     aggression = "-" if stats.aggression is None else f"{stats.aggression:.1f}"
     # Translators: one line per player at the end of a session (docs/stats.md words).
     return gettext(
-        "{name}: {hands} hands, VPIP {vpip}, PFR {pfr}, AF {af}, went to showdown {wtsd}, "
+        "{name}: hands {hands}, VPIP {vpip}, PFR {pfr}, AF {af}, went to showdown {wtsd}, "
         "won there {wsd}, net {net:+d} ({mbb} mbb/hand)"
     ).format(
         name=stats.name, hands=stats.hands, vpip=_pct(stats.vpip_pct), pfr=_pct(stats.pfr_pct),
