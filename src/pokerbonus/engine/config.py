@@ -64,6 +64,8 @@ __all__ = [
     "ShufflePolicy",
     "SurblindDepth",
     "TableConfig",
+    "json_data",
+    "toml_data",
 ]
 
 Ranking = Literal["modern", "archaic"]
@@ -371,14 +373,7 @@ class TableConfig:
     @classmethod
     def from_json(cls, source: str | os.PathLike[str]) -> TableConfig:
         """Load from JSON text (a ``str``) or from a JSON file (a path object)."""
-        text = _read(source)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ConfigurationError(
-                gettext("configuration: invalid JSON ({exc})").format(exc=exc)
-            ) from exc
-        return cls.from_dict(data)
+        return cls.from_dict(json_data(source))
 
     def to_json(self) -> str:
         """The configuration as JSON text (every field, ``null`` for unset ones)."""
@@ -390,13 +385,7 @@ class TableConfig:
 
         The fields are top-level keys; a ``[table]`` section holding them is also read.
         """
-        text = _read(source)
-        try:
-            data: dict[str, Any] = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigurationError(
-                gettext("configuration: invalid TOML ({exc})").format(exc=exc)
-            ) from exc
+        data = toml_data(source)
         if set(data) == {"table"} and isinstance(data["table"], dict):
             data = data["table"]
         return cls.from_dict(data)
@@ -413,6 +402,27 @@ class TableConfig:
                 continue
             lines.append(f"{key} = {json.dumps(value)}")
         return "\n".join(lines) + "\n"
+
+
+def json_data(source: str | os.PathLike[str]) -> Any:
+    """The data of a configuration in JSON: text (a ``str``) or a file (a path
+    object); unreadable or invalid input is a :class:`ConfigurationError`."""
+    try:
+        return json.loads(_read(source))
+    except json.JSONDecodeError as exc:
+        raise ConfigurationError(
+            gettext("configuration: invalid JSON ({exc})").format(exc=exc)
+        ) from exc
+
+
+def toml_data(source: str | os.PathLike[str]) -> dict[str, Any]:
+    """The data of a configuration in TOML, as :func:`json_data` reads JSON."""
+    try:
+        return tomllib.loads(_read(source))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigurationError(
+            gettext("configuration: invalid TOML ({exc})").format(exc=exc)
+        ) from exc
 
 
 def _read(source: str | os.PathLike[str]) -> str:

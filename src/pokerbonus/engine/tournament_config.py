@@ -24,13 +24,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Final
 
-from pokerbonus.engine.config import GAMES, TableConfig
+from pokerbonus.engine.config import GAMES, TableConfig, json_data, toml_data
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.i18n import gettext
 from pokerbonus.rules.catalog import CATALOG
@@ -287,14 +285,7 @@ class TournamentConfig:
     @classmethod
     def from_json(cls, source: str | os.PathLike[str]) -> TournamentConfig:
         """Load from JSON text (a ``str``) or a JSON file (a path object)."""
-        text = _read(source)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ConfigurationError(
-                gettext("configuration: invalid JSON ({exc})").format(exc=exc)
-            ) from exc
-        return cls.from_dict(data)
+        return cls.from_dict(json_data(source))
 
     def to_json(self) -> str:
         """The configuration as JSON text."""
@@ -305,13 +296,7 @@ class TournamentConfig:
         """Load from TOML text (a ``str``) or a TOML file (a path object); the
         fields may sit under a ``[tournament]`` section, the levels are
         ``[[levels]]`` tables."""
-        text = _read(source)
-        try:
-            data: dict[str, Any] = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigurationError(
-                gettext("configuration: invalid TOML ({exc})").format(exc=exc)
-            ) from exc
+        data = toml_data(source)
         if "tournament" in data and isinstance(data["tournament"], dict):
             data = {**data.pop("tournament"), **data}
         return cls.from_dict(data)
@@ -334,19 +319,6 @@ class TournamentConfig:
             else:
                 lines.append(f"{key} = {json.dumps(value)}")
         return "\n".join(lines + tail) + "\n"
-
-
-def _read(source: str | os.PathLike[str]) -> str:
-    if isinstance(source, str):
-        return source
-    try:
-        return Path(source).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigurationError(
-            gettext("configuration: cannot read {fspath!r} ({exc})").format(
-                fspath=os.fspath(source), exc=exc
-            )
-        ) from exc
 
 
 def _fail(name: str, why: str) -> ConfigurationError:
