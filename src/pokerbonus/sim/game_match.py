@@ -26,7 +26,6 @@ big blind (``Game.unit``: the ante, or the draw game's small bet).
 from __future__ import annotations
 
 import contextlib
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -41,7 +40,7 @@ from pokerbonus.engine.state import Hand
 from pokerbonus.errors import ConfigurationError, IllegalActionError
 from pokerbonus.i18n import gettext
 from pokerbonus.rules import GameDef, Stakes
-from pokerbonus.sim.match import Z95, BotResult, MatchResult
+from pokerbonus.sim.match import BotResult, MatchResult, mean_ci95
 from pokerbonus.solvers import CHANCE, TERMINAL, GameDescription
 
 __all__ = ["play_game_match", "play_solver_match"]
@@ -56,18 +55,6 @@ class _Seat:
         self.decisions = 0
         self.fallbacks = 0
         self.thinking = 0.0
-
-
-def _interval(values: Sequence[float]) -> tuple[float, tuple[float, float] | None]:
-    n = len(values)
-    if n == 0:
-        return 0.0, None
-    mean = math.fsum(values) / n
-    if n < 2:
-        return mean, None
-    var = math.fsum((x - mean) ** 2 for x in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return mean, (mean - half, mean + half)
 
 
 def _play(
@@ -253,7 +240,7 @@ def _bot_results(
     decision counts, summed over the seats it held."""
     out = []
     for name in names:
-        mean, ci = _interval(results[name])
+        mean, ci = mean_ci95(results[name])
         members = [p for p in roster if p.name == name]
         decisions = sum(p.decisions for p in members)
         thinking = sum(p.thinking for p in members)

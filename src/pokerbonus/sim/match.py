@@ -24,6 +24,7 @@ is the normal one, mean +- 1.96 standard errors.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -36,9 +37,28 @@ from pokerbonus.errors import ConfigurationError
 from pokerbonus.i18n import gettext
 from pokerbonus.rules import Stakes
 
-__all__ = ["BotResult", "MatchResult", "parse_lineup", "play_match", "stakes_for"]
+__all__ = ["BotResult", "MatchResult", "mean_ci95", "parse_lineup", "play_match", "stakes_for"]
 
 Z95 = 1.959963984540054
+
+
+def mean_ci95(values: Sequence[float]) -> tuple[float, tuple[float, float] | None]:
+    """The mean of ``values`` and its 95% interval (normal approximation; ``None``
+    with fewer than two values; a mean of 0.0 for none).
+
+    >>> mean, (low, high) = mean_ci95([1.0, 3.0])
+    >>> mean, round(low, 3), round(high, 3)
+    (2.0, 0.04, 3.96)
+    """
+    n = len(values)
+    if n == 0:
+        return 0.0, None
+    mean = math.fsum(values) / n
+    if n < 2:
+        return mean, None
+    var = math.fsum((x - mean) ** 2 for x in values) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return mean, (mean - half, mean + half)
 
 
 @dataclass(frozen=True, slots=True)

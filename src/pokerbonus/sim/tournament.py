@@ -16,7 +16,6 @@ normal one, mean +- 1.96 standard errors.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from pokerbonus.engine.tournament import Tournament
 from pokerbonus.engine.tournament_config import TournamentConfig
 from pokerbonus.errors import ConfigurationError, IllegalActionError
 from pokerbonus.i18n import gettext
-from pokerbonus.sim.match import Z95
+from pokerbonus.sim.match import mean_ci95
 
 __all__ = ["TournamentBotResult", "TournamentMatchResult", "play_one", "play_tournaments"]
 
@@ -170,18 +169,6 @@ def play_one(
     return played
 
 
-def _interval(values: Sequence[float]) -> tuple[float, tuple[float, float] | None]:
-    n = len(values)
-    if n == 0:
-        return 0.0, None
-    mean = math.fsum(values) / n
-    if n < 2:
-        return mean, None
-    var = math.fsum((x - mean) ** 2 for x in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return mean, (mean - half, mean + half)
-
-
 def play_tournaments(
     config: TournamentConfig,
     lineup: Sequence[str],
@@ -242,7 +229,7 @@ def play_tournaments(
         interrupted = True
     results = []
     for name in names:
-        mean, ci = _interval(rois[name][:done])
+        mean, ci = mean_ci95(rois[name][:done])
         results.append(
             TournamentBotResult(
                 bot=name,
