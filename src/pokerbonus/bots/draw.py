@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -44,6 +44,7 @@ from pokerbonus.engine.events import (
     BlindPosted,
     Called,
     Drew,
+    Event,
     Folded,
     PotBought,
 )
@@ -460,30 +461,16 @@ def read_ranges(
     live_at_draw = 0
     round_ = 0
     bets = 0
-    committed = 0  # chips in the pot and on the table
-    put = [0] * n  # this round
-    top = 0  # the bet to call this round
-    for event in view.log:
+    for event, round_now, fraction in _bet_sizes(view):
+        if round_now != round_:  # the first draw: the round after it starts
+            round_, bets = round_now, 0
+            live_at_draw = sum(1 for t in range(n) if not folded[t])
         if isinstance(event, Drew):
-            if round_ == 0:
-                round_, bets, put, top = 1, 0, [0] * n, 0
-                live_at_draw = sum(1 for t in range(n) if not folded[t])
             drew[event.seat] = event.count
         elif isinstance(event, Folded):
             folded[event.seat] = True
-        elif isinstance(event, (AntePosted, PotBought)):
-            committed += event.amount
-        elif isinstance(event, (BlindPosted, Called)):
-            committed += event.amount
-            put[event.seat] += event.amount
-            top = max(top, put[event.seat])
-        elif isinstance(event, BetReturned):
-            committed -= event.amount
-            put[event.seat] -= event.amount
         elif isinstance(event, BetOrRaised):
             s = event.seat
-            call = max(top - put[s], 0)
-            fraction = max(event.to - top, 0) / max(committed + call, 1)
             others = sum(1 for t in range(n) if t != s and not folded[t])
             first = level[round_][s] == 0
             level[round_][s] = max(level[round_][s], 2 if bets else 1)
@@ -492,9 +479,6 @@ def read_ranges(
             sized[round_][s] = share if first else min(sized[round_][s], share)
             largest[round_][s] = max(largest[round_][s], fraction)
             bets += 1
-            committed += event.amount
-            put[s] += event.amount
-            top = max(top, event.to)
     pair, two, trips = Category.PAIR, Category.TWO_PAIR, Category.TRIPS
     table = {  # (round, level, multiway) -> least hand
         (0, 1, False): (pair, 9), (0, 1, True): (two, 0),
@@ -540,16 +524,31 @@ def facing_fraction(view: SeatView) -> float:
     legal = view.legal
     if legal is None or not legal.call_amount:
         return 0.0
-    n = view.players
-    committed = 0
-    put = [0] * n
-    top = 0
     fraction = 0.0
-    after_draw = False
+    round_ = 0
+    for event, round_now, size in _bet_sizes(view):
+        if round_now != round_:  # a new betting round: nothing bet in it yet
+            round_, fraction = round_now, 0.0
+        if isinstance(event, BetOrRaised):
+            fraction = size
+    return fraction
+
+
+def _bet_sizes(view: SeatView) -> Iterator[tuple[Event, int, float]]:
+    """Each event of the seat's log with its betting round (0 before the draw, 1
+    from the first draw on) and, for a bet or raise, its size beyond the call as a
+    fraction of the pot after calling (0.0 for every other event): the chip count
+    :func:`read_ranges` and :func:`facing_fraction` both read."""
+    n = view.players
+    round_ = 0
+    committed = 0  # chips in the pot and on the table
+    put = [0] * n  # this round
+    top = 0  # the bet to call this round
     for event in view.log:
+        fraction = 0.0
         if isinstance(event, Drew):
-            if not after_draw:  # a new betting round
-                after_draw, put, top, fraction = True, [0] * n, 0, 0.0
+            if round_ == 0:
+                round_, put, top = 1, [0] * n, 0
         elif isinstance(event, (AntePosted, PotBought)):
             committed += event.amount
         elif isinstance(event, (BlindPosted, Called)):
@@ -565,7 +564,7 @@ def facing_fraction(view: SeatView) -> float:
             committed += event.amount
             put[event.seat] += event.amount
             top = max(top, event.to)
-    return fraction
+        yield event, round_, fraction
 
 
 class HardBot(Bot):
