@@ -27,6 +27,17 @@ from pokerbonus.server.workers import make_pool, warm_bots
 log = logging.getLogger("pokerbonus.server")
 
 
+def table_config(data: dict[str, Any]) -> TableConfig:
+    """A client's table configuration, read; anything wrong in it is a ``malformed``
+    :class:`ServerError` (the create call's and the coverage call's one reading)."""
+    try:
+        return TableConfig.from_dict(data)
+    except ConfigurationError as exc:
+        raise ServerError("malformed", str(exc)) from None
+    except (TypeError, ValueError) as exc:
+        raise ServerError("malformed", gettext("config: {exc}").format(exc=exc)) from None
+
+
 class Moved(ServerError):
     """The table is owned by another server (``owner``: its node name and public address,
     ``None`` when unknown yet): the client goes there (HTTP 307, WebSocket close 4307)."""
@@ -379,12 +390,7 @@ class TableManager:
 
     async def create_table(self, body: CreateTable) -> dict[str, Any]:
         """Create a table (see ``POST /api/tables``)."""
-        try:
-            config = TableConfig.from_dict(body.config)
-        except ConfigurationError as exc:
-            raise ServerError("malformed", str(exc)) from None
-        except (TypeError, ValueError) as exc:
-            raise ServerError("malformed", gettext("config: {exc}").format(exc=exc)) from None
+        config = table_config(body.config)
         if config.cave * config.players > MAX_CHIPS:
             raise ServerError(
                 "malformed",

@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from pokerbonus.i18n import N_, current_language, gettext, using_language
 from pokerbonus.server.bodies import CoverageQuery, CreateTable, JoinTable
 from pokerbonus.server.leases import Owner
-from pokerbonus.server.manager import Moved, TableManager
+from pokerbonus.server.manager import Moved, TableManager, table_config
 from pokerbonus.server.middleware import (
     LANG_COOKIE,
     BodyLimit,
@@ -215,15 +215,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def expert_coverage(body: CoverageQuery) -> JSONResponse:
         # what expert plays at the table of the create form (the level picker's help)
         from pokerbonus.bots.expert_coverage import config_coverage, coverage_text
-        from pokerbonus.engine.config import TableConfig
-        from pokerbonus.errors import ConfigurationError
 
-        try:
-            config = TableConfig.from_dict(body.config)
-        except ConfigurationError as exc:
-            raise ServerError("malformed", str(exc)) from None
-        except (TypeError, ValueError) as exc:
-            raise ServerError("malformed", gettext("config: {exc}").format(exc=exc)) from None
+        config = table_config(body.config)
         return JSONResponse(
             {"strategy": config_coverage(config).key, "text": coverage_text(config)}
         )
