@@ -766,12 +766,7 @@ class TableScreen(PlayingScreen):
             return
         if not self.check_action("custom", ()):
             return
-        box = self.query_one("#amount", Input)
-        box.focus()
-        box.value += digit
-        box.cursor_position = len(box.value)
-        event.stop()
-        event.prevent_default()
+        self._type_into("#amount", digit, event)
 
     def _refuse_fold(self) -> bool:
         """Say why the person may not fold now, if they may not (then ``True``)."""
@@ -791,13 +786,17 @@ class TableScreen(PlayingScreen):
             return False
         if self.session.bot_to_act or char in self.active_bindings:
             return False
-        box = self.query_one("#discard-text", Input)
+        self._type_into("#discard-text", char, event)
+        return True
+
+    def _type_into(self, box_id: str, char: str, event: events.Key) -> None:
+        """Focus the input ``box_id`` and type ``char`` at its end (the key is used)."""
+        box = self.query_one(box_id, Input)
         box.focus()
         box.value += char
         box.cursor_position = len(box.value)
         event.stop()
         event.prevent_default()
-        return True
 
     def action_custom(self) -> None:
         """Bet or raise to the amount typed (focuses the amount box when empty)."""
