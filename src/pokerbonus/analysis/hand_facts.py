@@ -45,11 +45,12 @@ from pokerbonus.engine.events import (
 if TYPE_CHECKING:
     from pokerbonus.engine.config import TableConfig
     from pokerbonus.engine.state import Hand
+    from pokerbonus.engine.views import SeatView
     from pokerbonus.rules.games import HandRule
 
 from pokerbonus.player_stats import FACTS_VERSION
 
-__all__ = ["FACTS_VERSION", "best_hand_value", "hand_facts"]
+__all__ = ["FACTS_VERSION", "best_hand_value", "hand_facts", "view_facts"]
 
 _FORCED_BLINDS = frozenset({"blind", "small", "big", "straddle", "kill", "bring-in"})
 _UNIT_BLINDS = frozenset({"blind", "big"})
@@ -96,7 +97,18 @@ def hand_facts(hand: Hand, config: TableConfig, names: Sequence[str]) -> dict[st
     ``names``: the players in hand seat order. The result is JSON-ready:
     ``{"v", "game", "unit", "pot", "names", "seats": [per seat]}``.
     """
-    view = hand.view(None)  # the public record: what every seat saw
+    # the public record: what every seat saw
+    return view_facts(hand.view(None), config, names, hand.game.rule)
+
+
+def view_facts(
+    view: SeatView, config: TableConfig, names: Sequence[str], rule: HandRule
+) -> dict[str, Any]:
+    """The facts of a finished hand as one seat saw it (``view``: its per-seat view,
+    :func:`pokerbonus.engine.views.build_view`; a spectator's for the house's record):
+    only the view's public log and the cards shown at the showdown are read, so the
+    other seats' facts are the same from every view, and a folded hand never counts.
+    ``rule``: the hand's rule (its game's), to value the shown hands."""
     n = view.players
     seats = [_seat_facts() for _ in range(n)]
     paid = [0] * n
@@ -201,7 +213,7 @@ def hand_facts(hand: Hand, config: TableConfig, names: Sequence[str]) -> dict[st
         if facts["net"] > 0:
             facts["won_pot"] = pot_total
         if s in shown:
-            best = best_hand_value(shown[s], board, config, hand.game.rule)
+            best = best_hand_value(shown[s], board, config, rule)
             if best is not None:
                 facts["best"] = [best[0], best[1], list(shown[s]), list(board)]
                 if drew_first.get(s) == 0:

@@ -266,6 +266,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             session_phhs_text(actor.session, person), media_type="text/plain; charset=utf-8"
         )
 
+    from pokerbonus.server.hand_routes import install_hand_routes
+
+    install_hand_routes(app, manager)  # past hands step by step, the players' statistics
+
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()

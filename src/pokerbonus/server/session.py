@@ -177,6 +177,8 @@ class HandLog:
     """Table seats that took an action of their own in this hand."""
     first_n: int = 0
     """The number of the hand's ``hand_started`` event (its engine events follow)."""
+    seed: int = 0
+    """The seed of the hand's reshuffles (with ``hand.deck_order``, a replay deals it again)."""
 
 
 def action_to_entry(action: Action) -> dict[str, Any]:
@@ -1060,8 +1062,9 @@ class TableSession:
             deck=e["deck"],
         )
         log = HandLog(
-            int(e["number"]), seats, names, dealer, mode, min_opening, hand, killer=killer
-        )
+            int(e["number"]), seats, names, dealer, mode, min_opening, hand, killer=killer,
+            seed=int(e["seed"]),
+        )  # fmt: skip
         self.hands.append(log)
         self.current = log
         info = self.game_info(len(seats), stakes, game)
