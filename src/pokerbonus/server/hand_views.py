@@ -212,7 +212,8 @@ def table_stats_json(session: TableSession, person: Person | None) -> dict[str, 
     """Every player's statistics over the table's finished hands, each hand read
     through ``person``'s view of it (:func:`pokerbonus.player_stats.aggregate` of
     :func:`~pokerbonus.analysis.hand_facts.view_facts`), in the ledger's order; the
-    JSON of :meth:`pokerbonus.player_stats.PlayerStats.to_json` per player."""
+    JSON of :meth:`pokerbonus.player_stats.PlayerStats.to_json` per player (the best
+    hand's cards written ``"As"``, as everywhere in the protocol)."""
     rows = [
         _facts(session, log, viewer_seat(log, person))
         for log in session.hands
@@ -221,9 +222,18 @@ def table_stats_json(session: TableSession, person: Person | None) -> dict[str, 
     stats = aggregate(rows)
     order = [e.player for e in session.ledger.entries()]
     order += sorted(name for name in stats if name not in order)
+    players = []
+    for name in order:
+        if name not in stats:
+            continue
+        figures = stats[name].to_json()
+        best = figures["best_hand"]
+        if best is not None:  # cards as the protocol writes them ("As")
+            best["cards"], best["board"] = _cards(best["cards"]), _cards(best["board"])
+        players.append(figures)
     return {
         "table": session.id,
         "hands": len(rows),
         "draw": session.config.is_draw,
-        "players": [stats[name].to_json() for name in order if name in stats],
+        "players": players,
     }

@@ -8,6 +8,8 @@ import { TableClient, type ConnectionStatus } from "./client.js";
 import { h } from "./dom.js";
 import { gettext, languageSwitch, ngettext, pgettext } from "./i18n.js";
 import type { Action, ErrorMsg, EventMsg, GameEvent, HandInfo, StateMsg, TableInfo } from "./protocol.js";
+import { HandList } from "./replayer.js";
+import { openStats } from "./stats.js";
 import { describeEvent, levelWords } from "./words.js";
 
 const MAX_LOG = 300;
@@ -53,9 +55,12 @@ export class TablePage {
   private clockAt = 0;
   private actionKey = "";
   private els: Record<string, HTMLElement> = {};
+  /** The hands that ended, each opening the replayer (replayer.ts). */
+  readonly pastHands: HandList;
 
-  constructor(private readonly root: HTMLElement, readonly table: string, token: string,
+  constructor(private readonly root: HTMLElement, readonly table: string, private readonly token: string,
               readonly inviteLink: string | null) {
+    this.pastHands = new HandList(table, token);
     this.client = new TableClient(table, token, {
       welcome: () => undefined,
       event: (msg) => this.onEvent(msg),
@@ -107,7 +112,8 @@ export class TablePage {
           h("section", { class: "panel" }, h("h2", {}, gettext("Showdown")), e.showdown),
           h("section", { class: "panel" }, h("h2", {}, gettext("Action log")), e.log),
           h("section", { class: "panel", "data-testid": "chat" }, h("h2", {}, gettext("Chat")), e.chatList, chatForm),
-          h("section", { class: "panel" }, h("h2", {}, gettext("Session ledger")), e.ledger))),
+          h("section", { class: "panel" }, h("h2", {}, gettext("Session ledger")), e.ledger),
+          h("section", { class: "panel", "data-testid": "past-hands" }, h("h2", {}, gettext("Past hands")), this.pastHands.element))),
     );
     document.body.classList.toggle("four-colour", this.fourColour);
   }
@@ -276,6 +282,7 @@ export class TablePage {
     this.renderLog();
     this.renderChat();
     this.renderLedger(st.table);
+    this.pastHands.update(st.table.hands_played - (st.table.status === "playing" ? 1 : 0));
     this.tickClock();
   }
 
@@ -601,8 +608,11 @@ export class TablePage {
     const columns = [pgettext("ledger", "Player"), pgettext("ledger", "Caves"), pgettext("ledger", "Bought"),
       pgettext("ledger", "Stack"), pgettext("ledger", "Net")];
     const head = h("tr", {}, ...columns.map((t) => h("th", { scope: "col" }, t)));
-    const rows = table.ledger.map((r) => h("tr", { class: r.seated ? "" : "gone" },
-      h("td", {}, r.name), h("td", {}, String(r.caves)), h("td", {}, String(r.bought)),
+    // a player's name opens their statistics at this table (stats.ts)
+    const rows = table.ledger.map((r, i) => h("tr", { class: r.seated ? "" : "gone" },
+      h("td", {}, h("button", { type: "button", class: "link", "data-testid": `stats-${i}`,
+        title: gettext("Statistics of {name}", { name: r.name }),
+        onclick: () => openStats(this.table, this.token, r.name) }, r.name)), h("td", {}, String(r.caves)), h("td", {}, String(r.bought)),
       h("td", {}, String(r.stack)), h("td", { class: r.net > 0 ? "plus" : r.net < 0 ? "minus" : "" },
         r.net > 0 ? `+${r.net}` : String(r.net))));
     this.els.ledger.replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));

@@ -6,6 +6,8 @@ import { cardBack, cardElement } from "./cards.js";
 import { TableClient } from "./client.js";
 import { h } from "./dom.js";
 import { gettext, languageSwitch, ngettext, pgettext } from "./i18n.js";
+import { HandList } from "./replayer.js";
+import { openStats } from "./stats.js";
 import { describeEvent, levelWords } from "./words.js";
 const MAX_LOG = 300;
 /** Side pots from each seat's chips put in this hand (RULES.md section 7). */
@@ -33,6 +35,7 @@ export class TablePage {
     constructor(root, table, token, inviteLink) {
         this.root = root;
         this.table = table;
+        this.token = token;
         this.inviteLink = inviteLink;
         this.state = null;
         /** The hand being shown: the live one, or the last one after it ended (its showdown). */
@@ -54,6 +57,7 @@ export class TablePage {
             const occ = this.state?.table.seats[seat];
             return occ ? occ.name : gettext("seat {seat}", { seat: seat + 1 });
         };
+        this.pastHands = new HandList(table, token);
         this.client = new TableClient(table, token, {
             welcome: () => undefined,
             event: (msg) => this.onEvent(msg),
@@ -85,7 +89,7 @@ export class TablePage {
         const chatForm = h("form", { class: "chat-form", onsubmit: (ev) => { ev.preventDefault(); this.sendChat(); } }, e.chatInput, h("button", { type: "submit", "data-testid": "chat-send" }, gettext("Send")));
         e.ledger = h("table", { class: "ledger", "data-testid": "ledger" });
         e.showdown = h("div", { class: "showdown", "data-testid": "showdown", "aria-live": "polite" });
-        this.root.replaceChildren(h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "Poker Bonus"), h("span", { class: "table-id" }, gettext("Table {table}", { table: this.table })), e.status, this.inviteLink ? e.invite : null, h("label", { class: "toggle" }, e.colours, " ", gettext("four colours")), languageSwitch()), h("main", { class: "table-layout" }, h("section", { class: "felt" }, e.felt), h("section", { class: "controls" }, e.timer, e.actions, e.message), h("section", { class: "seat-bar" }, e.seatBar), h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, gettext("Showdown")), e.showdown), h("section", { class: "panel" }, h("h2", {}, gettext("Action log")), e.log), h("section", { class: "panel", "data-testid": "chat" }, h("h2", {}, gettext("Chat")), e.chatList, chatForm), h("section", { class: "panel" }, h("h2", {}, gettext("Session ledger")), e.ledger))));
+        this.root.replaceChildren(h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "Poker Bonus"), h("span", { class: "table-id" }, gettext("Table {table}", { table: this.table })), e.status, this.inviteLink ? e.invite : null, h("label", { class: "toggle" }, e.colours, " ", gettext("four colours")), languageSwitch()), h("main", { class: "table-layout" }, h("section", { class: "felt" }, e.felt), h("section", { class: "controls" }, e.timer, e.actions, e.message), h("section", { class: "seat-bar" }, e.seatBar), h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, gettext("Showdown")), e.showdown), h("section", { class: "panel" }, h("h2", {}, gettext("Action log")), e.log), h("section", { class: "panel", "data-testid": "chat" }, h("h2", {}, gettext("Chat")), e.chatList, chatForm), h("section", { class: "panel" }, h("h2", {}, gettext("Session ledger")), e.ledger), h("section", { class: "panel", "data-testid": "past-hands" }, h("h2", {}, gettext("Past hands")), this.pastHands.element))));
         document.body.classList.toggle("four-colour", this.fourColour);
     }
     setFourColour(on) {
@@ -249,6 +253,7 @@ export class TablePage {
         this.renderLog();
         this.renderChat();
         this.renderLedger(st.table);
+        this.pastHands.update(st.table.hands_played - (st.table.status === "playing" ? 1 : 0));
         this.tickClock();
     }
     winners() {
@@ -571,7 +576,10 @@ export class TablePage {
         const columns = [pgettext("ledger", "Player"), pgettext("ledger", "Caves"), pgettext("ledger", "Bought"),
             pgettext("ledger", "Stack"), pgettext("ledger", "Net")];
         const head = h("tr", {}, ...columns.map((t) => h("th", { scope: "col" }, t)));
-        const rows = table.ledger.map((r) => h("tr", { class: r.seated ? "" : "gone" }, h("td", {}, r.name), h("td", {}, String(r.caves)), h("td", {}, String(r.bought)), h("td", {}, String(r.stack)), h("td", { class: r.net > 0 ? "plus" : r.net < 0 ? "minus" : "" }, r.net > 0 ? `+${r.net}` : String(r.net))));
+        // a player's name opens their statistics at this table (stats.ts)
+        const rows = table.ledger.map((r, i) => h("tr", { class: r.seated ? "" : "gone" }, h("td", {}, h("button", { type: "button", class: "link", "data-testid": `stats-${i}`,
+            title: gettext("Statistics of {name}", { name: r.name }),
+            onclick: () => openStats(this.table, this.token, r.name) }, r.name)), h("td", {}, String(r.caves)), h("td", {}, String(r.bought)), h("td", {}, String(r.stack)), h("td", { class: r.net > 0 ? "plus" : r.net < 0 ? "minus" : "" }, r.net > 0 ? `+${r.net}` : String(r.net))));
         this.els.ledger.replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
     }
     tickClock() {
