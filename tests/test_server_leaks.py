@@ -1,6 +1,8 @@
 """No hidden card leaves the server: every message of 300 hands (1,000 in the long
 suite), checked against
-the engine's ground truth (docs/protocol.md, "Each receiver gets its own messages").
+the engine's ground truth (docs/protocol.md, "Each receiver gets its own messages"),
+and every step of every hand's replay, the list of past hands and the statistics as
+each reader gets them after the session.
 
 Two seats are played by people (their connections answer from their own states),
 two by bots; a spectator listens. A card may appear in a message to a person only
@@ -18,11 +20,13 @@ from typing import Any
 
 import pytest
 
-from pokerbonus.engine.events import CardsDealt, CardsServed, Shown
+from pokerbonus.engine.events import BoardDealt, CardsDealt, CardsServed, Shown
 from pokerbonus.server.app import BotSpec, Conn, ServerSettings, TableManager, TimerSpec
 from pokerbonus.server.app import CreateTable as Create
+from pokerbonus.server.hand_views import hand_list_json, hand_steps_json, table_stats_json
 from pokerbonus.server.mailbox import Connect, Intent
 from pokerbonus.server.protocol import parse_client
+from pokerbonus.server.session import TableSession
 
 CARD = re.compile(r"^(Jk|[2-9TJQKA][cdhs])$")
 HANDS = 300
@@ -163,9 +167,45 @@ async def play(tmp_db: str, hands: int = HANDS) -> None:
                 checked += 1
     assert session.hands_played == hands
     assert checked > hands
+    assert past_hands_leak_nothing(session) > hands
     chips = session.chips()
     assert chips["stacks"] + chips["in_hand"] == chips["bought"]
     await manager.stop()
+
+
+def past_hands_leak_nothing(session: TableSession) -> int:
+    """The replayer's steps, the list of past hands and the statistics, as each person
+    and a spectator reads them after the session (docs/protocol.md, "Past hands and
+    statistics"): at each step of a hand a card is the reader's own (dealt or served
+    to them by then), face up, or shown at the showdown by then; the list names no
+    card; a statistic only cards shown at some showdown. The number of parts checked."""
+    every_shown = {
+        str(c) for log in session.hands for cards in log.hand.shown.values() for c in cards
+    }
+    checked = 0
+    for name in ("Ann", "Bob", "Eve", None):
+        person = session.person_by_name(name) if name is not None else None
+        assert not cards_in(hand_list_json(session, person))
+        assert cards_in(table_stats_json(session, person)) <= every_shown
+        for log in session.hands:
+            replay = hand_steps_json(session, log.number, person)
+            me = log.names.index(name) if name in log.names else None
+            assert replay["you"] == (log.seats[me] if me is not None else None)
+            done = 0
+            for step in replay["steps"]:
+                done += len(step["events"])
+                allowed: set[str] = set()
+                for event in log.hand.events[:done]:
+                    if isinstance(event, CardsDealt | CardsServed | Shown | BoardDealt) and (
+                        isinstance(event, Shown | BoardDealt)  # public
+                        or (isinstance(event, CardsDealt) and event.face == "up")
+                        or event.seat == me  # the reader's own
+                    ):
+                        allowed |= {str(c) for c in event.cards}
+                seen = cards_in(step)
+                assert seen <= allowed, (name, log.number, seen - allowed)
+                checked += bool(seen)
+    return checked
 
 
 def test_no_card_leaks_over_three_hundred_hands() -> None:
