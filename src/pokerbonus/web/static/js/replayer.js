@@ -119,8 +119,11 @@ export class Replayer {
                 cards.append(cardElement(c, "small"));
         }
         else if (!folded) {
-            for (const c of hand.up_cards[key] ?? [])
-                cards.append(cardElement(c, "small up"));
+            for (const c of hand.up_cards[key] ?? []) {
+                const up = cardElement(c, "small");
+                up.classList.add("up");
+                cards.append(up);
+            }
             const hidden = (hand.card_counts[key] ?? 0) - (hand.up_cards[key]?.length ?? 0);
             for (let k = 0; k < hidden; k++)
                 cards.append(cardBack());
