@@ -91,7 +91,7 @@ def _percent(value: float | None) -> str:
 
 
 def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+    return f"+{value}" if value > 0 else f"-{-value}" if value < 0 else "0"
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])

@@ -31,10 +31,13 @@ from pokerbonus.engine.events import CardsDealt
 from pokerbonus.player_stats import aggregate
 from pokerbonus.server import ServerSettings, create_app
 from pokerbonus.server.hand_views import (
+    count_hands,
     hand_list_json,
     hand_steps_json,
     replay_views,
     table_stats_json,
+    uncounted,
+    viewer_seat,
 )
 from pokerbonus.server.journal import Journal
 from pokerbonus.server.session import ServerError, TableSession
@@ -238,6 +241,11 @@ def test_every_players_statistics_from_a_view_are_the_houses_public_facts() -> N
     )
     for viewer in ("Ann", "Bob", None):
         person = s.person_by_name(viewer) if viewer else None
+        todo = uncounted(s, person)  # what a server counts in a worker thread
+        assert [log.number for log, _ in todo] == list(range(1, 31))
+        assert all(seat == viewer_seat(log, person) for log, seat in todo)
+        count_hands(s, todo)
+        assert uncounted(s, person) == []
         got = table_stats_json(s, person)
         assert got["hands"] == 30 and got["draw"] is True
         assert [p["player"] for p in got["players"]] == [e.player for e in s.ledger.entries()]

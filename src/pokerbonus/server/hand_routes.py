@@ -9,10 +9,18 @@ with the invite) from their per-seat views (:mod:`pokerbonus.server.hand_views`)
 
 from __future__ import annotations
 
+import asyncio
+
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from pokerbonus.server.hand_views import hand_list_json, hand_steps_json, table_stats_json
+from pokerbonus.server.hand_views import (
+    count_hands,
+    hand_list_json,
+    hand_steps_json,
+    table_stats_json,
+    uncounted,
+)
 from pokerbonus.server.manager import TableManager
 from pokerbonus.server.middleware import query_secrets
 from pokerbonus.server.routes import Auth, _bearer, hint
@@ -46,4 +54,8 @@ def install_hand_routes(app: FastAPI, manager: TableManager) -> None:
 
     @app.get("/api/tables/{table_id}/stats")
     async def stats(table_id: str, request: Request, authorization: Auth = None) -> JSONResponse:
-        return JSONResponse(table_stats_json(*await reader(table_id, request, authorization)))
+        session, person = await reader(table_id, request, authorization)
+        todo = uncounted(session, person)
+        if todo:  # the hands not counted yet, in a thread: the tables play on meanwhile
+            await asyncio.to_thread(count_hands, session, todo)
+        return JSONResponse(table_stats_json(session, person))

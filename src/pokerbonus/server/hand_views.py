@@ -45,10 +45,12 @@ from pokerbonus.server.protocol import event_json, hand_names
 from pokerbonus.server.session import HandLog, Person, ServerError, TableSession
 
 __all__ = [
+    "count_hands",
     "hand_list_json",
     "hand_steps_json",
     "replay_views",
     "table_stats_json",
+    "uncounted",
     "viewer_seat",
 ]
 
@@ -206,6 +208,29 @@ def _facts(session: TableSession, log: HandLog, seat: int | None) -> dict[str, A
         view = log.hand.view(seat)
         facts = cache[key] = view_facts(view, session.config, log.names, log.hand.game.rule)
     return facts
+
+
+def uncounted(session: TableSession, person: Person | None) -> list[tuple[HandLog, int | None]]:
+    """The finished hands whose facts, as ``person`` saw them, are not worked out yet
+    (with the person's seat in each): :func:`count_hands` works them out."""
+    cache = _FACTS.setdefault(session, {})  # made here, so a worker thread only fills it
+    out = []
+    for log in session.hands:
+        if log.status == "finished":
+            seat = viewer_seat(log, person)
+            if (log.number, seat) not in cache:
+                out.append((log, seat))
+    return out
+
+
+def count_hands(session: TableSession, todo: Sequence[tuple[HandLog, int | None]]) -> None:
+    """Work out the facts of finished hands (:func:`uncounted`) for the statistics.
+
+    It reads only finished hands, which never change, and the house rules: a server
+    runs it in a worker thread (about half a millisecond a hand), so that the first
+    statistics of a long session do not hold up the tables' event loop."""
+    for log, seat in todo:
+        _facts(session, log, seat)
 
 
 def table_stats_json(session: TableSession, person: Person | None) -> dict[str, Any]:

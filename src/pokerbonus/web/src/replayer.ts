@@ -50,7 +50,7 @@ export interface HandSteps {
 }
 
 function signed(value: number): string {
-  return value > 0 ? `+${value}` : value < 0 ? `\u2212${-value}` : "0";
+  return value > 0 ? `+${value}` : value < 0 ? `-${-value}` : "0";
 }
 
 /** The panel listing the hands that ended; each opens the replayer. */

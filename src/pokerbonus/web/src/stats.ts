@@ -49,7 +49,7 @@ export function percent(value: number | null): string {
 
 function signed(value: number, digits = 0): string {
   const text = number(Math.abs(value), digits);
-  return value > 0 ? `+${text}` : value < 0 ? `\u2212${text}` : text;
+  return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
 }
 
 /** A hand category in words (the words of the hand descriptions). */

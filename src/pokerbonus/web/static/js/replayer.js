@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { gettext, pgettext } from "./i18n.js";
 import { describeEvent } from "./words.js";
 function signed(value) {
-    return value > 0 ? `+${value}` : value < 0 ? `\u2212${-value}` : "0";
+    return value > 0 ? `+${value}` : value < 0 ? `-${-value}` : "0";
 }
 /** The panel listing the hands that ended; each opens the replayer. */
 export class HandList {

@@ -17,7 +17,7 @@ export function percent(value) {
 }
 function signed(value, digits = 0) {
     const text = number(Math.abs(value), digits);
-    return value > 0 ? `+${text}` : value < 0 ? `\u2212${text}` : text;
+    return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
 }
 /** A hand category in words (the words of the hand descriptions). */
 export function categoryWords(category) {
