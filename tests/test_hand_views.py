@@ -382,3 +382,19 @@ def test_the_reads_need_a_token_or_the_invite(client: TestClient) -> None:
         answer = client.get(f"{base}/hands/{number}/steps", params={"token": t["token"]})
         assert answer.status_code == 404 and answer.json()["error"]["code"] == "not_found"
     assert client.get("/api/tables/nosuch/stats", params={"token": "x"}).status_code == 404
+
+
+def test_a_voided_hand_is_listed_and_replayed_up_to_its_void() -> None:
+    s = _sit_people(TableConfig(game="holdem", players=2), ["Ann", "Bob"])
+    _deal(s)
+    _act(s, _to_act(s), Action("check_or_call"))
+    void = s.decide_void()
+    assert void is not None
+    s.apply(void)
+    ann = s.person_by_name("Ann")
+    (listed,) = hand_list_json(s, ann)["hands"]
+    assert listed["status"] == "voided" and listed["net"] == {} and listed["you"] == 0
+    replay = hand_steps_json(s, 1, ann)
+    assert replay["status"] == "voided" and len(replay["steps"]) == 2
+    assert not replay["steps"][-1]["hand"]["finished"]
+    assert table_stats_json(s, ann)["hands"] == 0  # a voided hand counts in no statistic
