@@ -251,3 +251,38 @@ def test_a_french_page_says_the_statistics_and_the_replayer_in_french(
     assert "Suivant" in seen and not seen & english, sorted(seen & english)
     shared._screenshot(page, "web-replayer-french.png")
     ctx.close()
+
+
+def test_a_holdem_hand_replays_with_its_board(web: shared.Web, browser: Any) -> None:
+    """Hold'em: at every step the replayer's board is the server's (none, the flop,
+    the turn, the river)."""
+    expect = playwright_sync.expect
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(web.base + "/")
+    body = {"name": "Ann", "seat": 0, "config": {"game": "holdem", "players": 2},
+            "max_hands": 1, "start": "now", "timer": {"action_seconds": 0},
+            "bots": [{"seat": 1, "level": "station"}]}  # fmt: skip
+    made = page.request.post(web.base + "/api/tables", data=body).json()
+    table, token = made["table"], made["token"]
+    _open(page, web.base, table, token)
+
+    def over() -> bool:
+        state = shared._api(page, web.base, table)
+        return bool(state["hands_played"] >= 1 and state["hand"] is None)
+
+    shared._until([page], over, timeout=60)
+    steps = _read(page, web.base, table, token, "hands/1/steps")["steps"]
+    assert len(steps[-1]["hand"]["board"]) == 5  # Ann checks and calls: a showdown
+    page.get_by_test_id("replay-hand-1").click()
+    boards = []
+    for k, step in enumerate(steps):
+        expect(page.get_by_test_id("replay-step")).to_have_text(f"Step {k + 1} of {len(steps)}")
+        board = page.get_by_test_id("replay-board").get_by_test_id("card")
+        drawn = board.evaluate_all("els => els.map(e => e.dataset.card)")
+        assert drawn == step["hand"]["board"], k
+        assert _drawn(page, 0) == (step["hand"]["hole"], 0)
+        boards.append(len(drawn))
+        if k + 1 < len(steps):
+            page.keyboard.press("ArrowRight")
+    assert {0, 3, 4, 5} <= set(boards)
+    page.close()
