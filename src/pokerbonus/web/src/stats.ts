@@ -121,3 +121,9 @@ export function openStats(table: string, token: string, name: string): Dialog {
   }).catch((err: unknown) => dialog.fail(err));
   return dialog;
 }
+
+/** A ledger row's name, as the button that opens that player's statistics. */
+export function statsButton(table: string, token: string, name: string, index: number): HTMLElement {
+  return h("button", { type: "button", class: "link", "data-testid": `stats-${index}`,
+    title: gettext("Statistics of {name}", { name }), onclick: () => openStats(table, token, name) }, name);
+}

@@ -9,7 +9,7 @@ import { h } from "./dom.js";
 import { gettext, languageSwitch, ngettext, pgettext } from "./i18n.js";
 import type { Action, ErrorMsg, EventMsg, GameEvent, HandInfo, StateMsg, TableInfo } from "./protocol.js";
 import { HandList } from "./replayer.js";
-import { openStats } from "./stats.js";
+import { statsButton } from "./stats.js";
 import { describeEvent, levelWords } from "./words.js";
 
 const MAX_LOG = 300;
@@ -610,9 +610,7 @@ export class TablePage {
     const head = h("tr", {}, ...columns.map((t) => h("th", { scope: "col" }, t)));
     // a player's name opens their statistics at this table (stats.ts)
     const rows = table.ledger.map((r, i) => h("tr", { class: r.seated ? "" : "gone" },
-      h("td", {}, h("button", { type: "button", class: "link", "data-testid": `stats-${i}`,
-        title: gettext("Statistics of {name}", { name: r.name }),
-        onclick: () => openStats(this.table, this.token, r.name) }, r.name)), h("td", {}, String(r.caves)), h("td", {}, String(r.bought)),
+      h("td", {}, statsButton(this.table, this.token, r.name, i)), h("td", {}, String(r.caves)), h("td", {}, String(r.bought)),
       h("td", {}, String(r.stack)), h("td", { class: r.net > 0 ? "plus" : r.net < 0 ? "minus" : "" },
         r.net > 0 ? `+${r.net}` : String(r.net))));
     this.els.ledger.replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));

@@ -79,3 +79,8 @@ export function openStats(table, token, name) {
     }).catch((err) => dialog.fail(err));
     return dialog;
 }
+/** A ledger row's name, as the button that opens that player's statistics. */
+export function statsButton(table, token, name, index) {
+    return h("button", { type: "button", class: "link", "data-testid": `stats-${index}`,
+        title: gettext("Statistics of {name}", { name }), onclick: () => openStats(table, token, name) }, name);
+}

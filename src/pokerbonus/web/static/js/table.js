@@ -7,7 +7,7 @@ import { TableClient } from "./client.js";
 import { h } from "./dom.js";
 import { gettext, languageSwitch, ngettext, pgettext } from "./i18n.js";
 import { HandList } from "./replayer.js";
-import { openStats } from "./stats.js";
+import { statsButton } from "./stats.js";
 import { describeEvent, levelWords } from "./words.js";
 const MAX_LOG = 300;
 /** Side pots from each seat's chips put in this hand (RULES.md section 7). */
@@ -577,9 +577,7 @@ export class TablePage {
             pgettext("ledger", "Stack"), pgettext("ledger", "Net")];
         const head = h("tr", {}, ...columns.map((t) => h("th", { scope: "col" }, t)));
         // a player's name opens their statistics at this table (stats.ts)
-        const rows = table.ledger.map((r, i) => h("tr", { class: r.seated ? "" : "gone" }, h("td", {}, h("button", { type: "button", class: "link", "data-testid": `stats-${i}`,
-            title: gettext("Statistics of {name}", { name: r.name }),
-            onclick: () => openStats(this.table, this.token, r.name) }, r.name)), h("td", {}, String(r.caves)), h("td", {}, String(r.bought)), h("td", {}, String(r.stack)), h("td", { class: r.net > 0 ? "plus" : r.net < 0 ? "minus" : "" }, r.net > 0 ? `+${r.net}` : String(r.net))));
+        const rows = table.ledger.map((r, i) => h("tr", { class: r.seated ? "" : "gone" }, h("td", {}, statsButton(this.table, this.token, r.name, i)), h("td", {}, String(r.caves)), h("td", {}, String(r.bought)), h("td", {}, String(r.stack)), h("td", { class: r.net > 0 ? "plus" : r.net < 0 ? "minus" : "" }, r.net > 0 ? `+${r.net}` : String(r.net))));
         this.els.ledger.replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
     }
     tickClock() {
