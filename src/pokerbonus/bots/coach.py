@@ -32,7 +32,7 @@ the betting said about them.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from pokerbonus.engine.config import TableConfig
     from pokerbonus.solvers.french.store import Strategy
 
-__all__ = ["Advice", "DrawCheck", "OptionValue", "review_decisions"]
+__all__ = ["Advice", "CardWords", "DrawCheck", "OptionValue", "review_decisions"]
 
 AdviceKind = Literal["strategy", "odds", "none"]
 
@@ -307,9 +307,19 @@ def option_words(label: str) -> str:
     return gettext("raise to {amount} antes").format(amount=amount)
 
 
-def action_words(action: Action) -> str:
-    """What the player did, in words."""
+CardWords = Callable[[Sequence[int]], str]
+"""How cards are written in the coach's words (``As Kd`` by default; the terminal
+writes them as its table does)."""
+
+
+def _plain_cards(cards: Sequence[int]) -> str:
     from pokerbonus.cards import Card
+
+    return " ".join(str(Card(c)) for c in cards)
+
+
+def action_words(action: Action, cards: CardWords = _plain_cards) -> str:
+    """What the player did, in words (``cards``: how cards are written)."""
     from pokerbonus.i18n import gettext
 
     if action.kind == "fold":
@@ -321,19 +331,19 @@ def action_words(action: Action) -> str:
     if action.kind == "discard":
         if not action.cards:
             return gettext("stand pat")
-        return gettext("discard {cards}").format(cards=" ".join(str(Card(c)) for c in action.cards))
+        return gettext("discard {cards}").format(cards=cards(action.cards))
     return action.kind
 
 
-def advice_lines(advice: Advice) -> list[str]:
-    """The coach's word on one decision, as lines of text in the current language."""
-    from pokerbonus.cards import Card
+def advice_lines(advice: Advice, cards: CardWords = _plain_cards) -> list[str]:
+    """The coach's word on one decision, as lines of text in the current language
+    (``cards``: how cards are written)."""
     from pokerbonus.i18n import gettext
 
     head = gettext("action {step} ({decision}): {action}").format(
         step=advice.step,
         decision=gettext("draw") if advice.decision == "draw" else gettext("betting"),
-        action=action_words(advice.action),
+        action=action_words(advice.action, cards),
     )
     lines = [head]
     if advice.kind == "strategy":
@@ -377,14 +387,14 @@ def advice_lines(advice: Advice) -> list[str]:
     if advice.draw is not None:
         d = advice.draw
 
-        def cards(c: tuple[int, ...]) -> str:
-            return " ".join(str(Card(x)) for x in c) or gettext("nothing")
+        def discard(c: tuple[int, ...]) -> str:
+            return cards(c) or gettext("nothing")
 
         if tuple(sorted(d.best)) == tuple(sorted(d.chosen)) or d.best_score - d.chosen_score < 1e-9:
             lines.append(
                 "  "
                 + gettext("discard {cards}: the best by exact odds (score {score:.3f})").format(
-                    cards=cards(d.chosen), score=d.chosen_score
+                    cards=discard(d.chosen), score=d.chosen_score
                 )
             )
         else:
@@ -394,7 +404,7 @@ def advice_lines(advice: Advice) -> list[str]:
                     "discard {cards} scores {score:.3f}; the best by exact odds, {best}, "
                     "scores {best_score:.3f}"
                 ).format(
-                    cards=cards(d.chosen), score=d.chosen_score, best=cards(d.best),
+                    cards=discard(d.chosen), score=d.chosen_score, best=discard(d.best),
                     best_score=d.best_score,
                 )
             )  # fmt: skip
