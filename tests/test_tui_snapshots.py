@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.app import App
+from textual.pilot import Pilot
 from tui_scenes import at_the_draw, broke, facing_all_in, hand_over, play_until, scene
 
 from pokerbonus.tui.app import PlayApp
@@ -65,7 +66,13 @@ def test_the_broke_screen_and_its_choices(snap_compare: Compare) -> None:
 def test_the_end_of_the_session(snap_compare: Compare) -> None:
     s = scene(1, pushers=("Alice", "Bruno", "Chloe"), cave=20)
     assert play_until(s, broke, hands=1)
-    assert snap_compare(PlayApp(session=s), press=["e"], terminal_size=NARROW)
+
+    async def end(pilot: Pilot[None]) -> None:
+        await pilot.press("e")
+        await pilot.app.workers.wait_for_complete()  # the coach's line of the session
+        await pilot.pause()
+
+    assert snap_compare(PlayApp(session=s), run_before=end, terminal_size=NARROW)
 
 
 def test_the_opening_has_no_fold(snap_compare: Compare) -> None:

@@ -24,7 +24,6 @@ from pokerbonus.i18n import N_, gettext, ngettext, pgettext
 from pokerbonus.tui.thinking import play_computers
 
 if TYPE_CHECKING:
-    from pokerbonus.player_stats import PlayerStats
     from pokerbonus.tui.session import SessionSummary
 
 __all__ = [
@@ -38,7 +37,6 @@ __all__ = [
     "RulesScreen",
     "key_words",
     "ledger_text",
-    "player_stats_line",
     "summary_text",
     "translate_bindings",
 ]
@@ -55,10 +53,7 @@ def translate_bindings(node: DOMNode) -> None:
         return
     current = node._bindings.key_to_bindings  # Textual keeps a copy per node
     for key, bindings in merged.key_to_bindings.items():
-        current[key] = [
-            dataclasses.replace(b, description=gettext(b.description)) if b.description else b
-            for b in bindings
-        ]
+        current[key] = [_translated(b) for b in bindings]
     for key, bindings in current.items():  # the command palette's key, added by Textual
         current[key] = [
             dataclasses.replace(b, description=pgettext("footer", "palette"))
@@ -66,6 +61,16 @@ def translate_bindings(node: DOMNode) -> None:
             else b
             for b in bindings
         ]
+
+
+def _translated(binding: Binding) -> Binding:
+    """``binding`` with its description, and its footer group's, in the current language."""
+    group = binding.group
+    if group is not None and group.description:
+        group = dataclasses.replace(group, description=gettext(group.description))
+    if binding.description:
+        return dataclasses.replace(binding, description=gettext(binding.description), group=group)
+    return dataclasses.replace(binding, group=group) if group is not binding.group else binding
 
 
 def key_words(key: str) -> str | None:
@@ -82,6 +87,10 @@ def key_words(key: str) -> str | None:
         return pgettext("key", "esc")
     if key == "f5":
         return pgettext("key", "f5")
+    if key == "home":
+        return pgettext("key", "home")
+    if key == "end":
+        return pgettext("key", "end")
     return None
 
 
@@ -197,29 +206,8 @@ def summary_text(summary: SessionSummary) -> Text:
         out.append(gettext("Your best hand: {hand}.").format(hand=summary.best_hand))
     elif summary.hands_played:
         out.append(gettext("No hand of yours went to the end: you folded every one."))
-    for stats in summary.players:
-        out.append("\n" + player_stats_line(stats))
     out.rstrip()
     return out
-
-
-def _pct(value: float | None) -> str:
-    return "-" if value is None else f"{value:.0f}%"
-
-
-def player_stats_line(stats: PlayerStats) -> str:
-    """One player's statistics in one line (public information only, docs/stats.md)."""
-    mbb = "-" if stats.mbb_per_hand is None else f"{stats.mbb_per_hand:+.0f}"
-    aggression = "-" if stats.aggression is None else f"{stats.aggression:.1f}"
-    # Translators: one line per player at the end of a session (docs/stats.md words).
-    return gettext(
-        "{name}: hands {hands}, VPIP {vpip}, PFR {pfr}, AF {af}, went to showdown {wtsd}, "
-        "won there {wsd}, net {net:+d} ({mbb} mbb/hand)"
-    ).format(
-        name=stats.name, hands=stats.hands, vpip=_pct(stats.vpip_pct), pfr=_pct(stats.pfr_pct),
-        af=aggression, wtsd=_pct(stats.wtsd_pct), wsd=_pct(stats.wsd_pct), net=stats.net,
-        mbb=mbb,
-    )  # fmt: skip
 
 
 EndChoice = Literal["rebuy", "end", "look"]

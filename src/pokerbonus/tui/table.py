@@ -8,7 +8,9 @@ Keys at the table: ``f`` fold, ``c`` check/call, ``m`` minimum bet, ``h`` half
 pot, ``p`` pot, ``a`` all-in, ``r`` custom amount; ``1``-``5`` pick cards to
 exchange, ``d`` draw them, ``s`` stand pat; ``y``/``n`` take or decline an offer
 (buy the pot, surblind); ``space`` next hand, ``b`` rebuy, ``?`` rules,
-``q`` leave the table.
+``q`` leave the table; ``l`` the last hands, action by action
+(:mod:`pokerbonus.tui.replayer`), ``v`` after a hand the coach on it
+(:mod:`pokerbonus.tui.review_screen`).
 """
 
 from __future__ import annotations
@@ -45,7 +47,6 @@ from pokerbonus.tui.screens import (
     TABLE_KEYS,
     BrokeScreen,
     EndChoice,
-    LedgerScreen,
     PlayingScreen,
     RulesScreen,
 )
@@ -343,6 +344,8 @@ class TableScreen(PlayingScreen):
         Binding("y", "offer(True)", N_("Accept")),
         Binding("n", "offer(False)", N_("Decline")),
         *TABLE_KEYS,
+        Binding("l", "last_hands", N_("Last hands")),
+        Binding("v", "review", N_("Coach")),
         Binding("escape", "unfocus", N_("Keys"), show=False),
     ]
 
@@ -618,6 +621,10 @@ class TableScreen(PlayingScreen):
             if s.in_hand:
                 return False
             return True if s.can_rebuy() else None
+        if action == "last_hands":
+            return s.table.hands_played > 0
+        if action == "review":  # after a hand the person was dealt in
+            return not s.in_hand and view is not None and view.seat is not None
         return True
 
     # -- the end of play -------------------------------------------------------------
@@ -899,6 +906,19 @@ class TableScreen(PlayingScreen):
         """Show the rules screen."""
         self.app.push_screen(RulesScreen(rules_text(self.session.config)))
 
+    def action_last_hands(self) -> None:
+        """The session's finished hands, one action at a time."""
+        from pokerbonus.tui.replayer import open_for
+
+        open_for(self.app, self.session)
+
+    def action_review(self) -> None:
+        """The coach on the hand just over."""
+        from pokerbonus.tui.review_screen import open_review
+
+        if self.check_action("review", ()):
+            open_review(self.app, self.session)
+
     def action_leave(self) -> None:
         """Leave the table: the session ledger and summary."""
         note = ""
@@ -909,7 +929,9 @@ class TableScreen(PlayingScreen):
             ).format(session=self.session.session_id)
         self.left = True
         entries = self.session.leave()
-        self.app.switch_screen(LedgerScreen(entries, note, self.session.summary()))
+        from pokerbonus.tui.summary import summary_screen
+
+        self.app.switch_screen(summary_screen(self.session, entries, note))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Buttons do what their keys do."""
