@@ -65,7 +65,7 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def _njit(function: _F) -> _F:
-    return cast(_F, numba.njit(cache=True)(function))
+    return cast(_F, numba.njit(cache=True, nogil=True)(function))
 
 
 @_njit
