@@ -12,7 +12,7 @@ last hands (:mod:`pokerbonus.tui.replayer`).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
@@ -173,12 +173,27 @@ class SummaryScreen(LedgerScreen):
     def _review(self, app: App[None], saved: SavedSession) -> None:
         from pokerbonus.store.review import review_session
 
+        total = len(saved.finished_hands)
+        reviews: list[HandReview] = []
+        result: list[HandReview] | Exception = reviews
         try:
-            result: list[HandReview] | Exception = list(review_session(saved, self.person))
+            for review in review_session(saved, self.person):
+                reviews.append(review)
+                if not _post(app, partial(self._progress, review.number, total)):
+                    return  # the app closed meanwhile
         except Exception as exc:  # the coach's failure must not hide the summary
             result = exc
-        with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-            app.call_from_thread(self._show_coach, result)
+        _post(app, partial(self._show_coach, result))
+
+    def _progress(self, number: int, total: int) -> None:
+        """Where the coach's review of the session is."""
+        if self.coach_line is not None:
+            return
+        words = gettext(
+            "The coach is reviewing your decisions of the session... (hand {number} of {total})"
+        ).format(number=number, total=total)
+        with contextlib.suppress(NoMatches):
+            self.query_one("#summary-coach", Static).update(words)
 
     def _show_coach(self, result: list[HandReview] | Exception) -> None:
         from pokerbonus.store.review import summary_line
@@ -206,6 +221,16 @@ class SummaryScreen(LedgerScreen):
         open_last_hands(
             self.app, self.store, self.session, self.person, self.config, self.four_color
         )
+
+
+def _post(app: App[None], call: Callable[[], object]) -> bool:
+    """Run ``call`` on the screen's thread (from a worker thread); whether the app
+    still runs."""
+    try:
+        app.call_from_thread(call)
+    except RuntimeError:  # the app is closed
+        return False
+    return True
 
 
 def summary_screen(s: PlaySession, entries: tuple[LedgerEntry, ...], note: str) -> SummaryScreen:
