@@ -15,10 +15,14 @@ their order: the replay's steps are the journal's.
 >>> from pokerbonus.engine.actions import Action
 >>> s = PlaySession(PlaySettings.build({"opponents": 1, "level": "station"}), seed=2)
 >>> s.start_hand()
->>> s.act(Action.fold() if s.view.legal.can_fold else Action.check_or_call())
->>> hands = session_hands(s.store.load_session(s.session_id), s.person)
->>> [h.number for h in hands]
+>>> while s.in_hand:
+...     s.act(Action.stand_pat() if s.view.legal.decision == "draw" else Action.check_or_call())
+>>> saved = s.store.load_session(s.session_id)
+>>> [h.number for h in session_hands(saved, s.person)]
 [1]
+>>> replay = replay_hand(saved, 1, s.person)
+>>> len(replay.frames) == len(replay.actions) + 1, replay.frames[-1].view == s.view
+(True, True)
 """
 
 from __future__ import annotations
