@@ -298,6 +298,13 @@ async def test_the_summary_shows_every_players_statistics_and_the_coachs_line() 
             assert cells[1] == str(p.hands) and f"{p.net:+d}" in cells
             assert f"{p.vpip_pct:.0f}%" == cells[2]
         assert "RR" in text and "±95%" in text and "drawn" in text and "pat" in text
+        for stored in saved.finished_hands:  # nothing another player did not show
+            replay = replay_hand(saved, stored.number, s.person)
+            final = replay.frames[-1].view
+            shown = {c for _seat, cards in final.shown for c in cards}
+            held = _held_by_others(saved, stored.number, s.person)[-1]
+            for card in held - shown - set(final.hole):
+                assert card_text(card).plain not in text
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LastHandsScreen)
@@ -368,3 +375,16 @@ def test_snapshot_of_the_french_replayer(snap_compare: Compare) -> None:
     s = scene(1)
     assert play_until(s, hand_over, hands=1)
     assert snap_compare(PlayApp(session=s), press=["l", "home", "right"], terminal_size=NARROW)
+
+
+def test_snapshot_of_the_french_session_statistics(snap_compare: Compare) -> None:
+    set_language("fr")
+    s = scene(1, pushers=("Alice",), caves=3)
+    assert play_until(s, lambda x: x.table.hands_played >= 3, hands=3)
+
+    async def end(pilot: Pilot[None]) -> None:
+        await pilot.press("q")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(PlayApp(session=s), run_before=end, terminal_size=(80, 34))
