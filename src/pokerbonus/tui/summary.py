@@ -23,6 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Button, Footer, Header, Static
+from textual.worker import get_current_worker
 
 from pokerbonus.i18n import N_, gettext, pgettext
 from pokerbonus.tui.screens import LedgerScreen, ledger_text, summary_text, translate_bindings
@@ -176,9 +177,12 @@ class SummaryScreen(LedgerScreen):
         total = len(saved.finished_hands)
         reviews: list[HandReview] = []
         result: list[HandReview] | Exception = reviews
+        worker = get_current_worker()
         try:
             for review in review_session(saved, self.person):
                 reviews.append(review)
+                if worker.is_cancelled:  # the screen or the app closed: stop at once,
+                    return  # so that quitting does not wait for the whole session
                 if not _post(app, partial(self._progress, review.number, total)):
                     return  # the app closed meanwhile
         except Exception as exc:  # the coach's failure must not hide the summary
