@@ -120,7 +120,10 @@ def test_the_replayers_steps_are_the_journals(seed: int, game: str) -> None:
     the last frame the view they had at the end of the hand."""
     s, decisions, finals = played(seed, game=game)
     saved = s.store.load_session(s.session_id)
-    assert [h.number for h in session_hands(saved, s.person)] == sorted(finals)
+    entries = session_hands(saved, s.person)
+    assert [h.number for h in entries] == sorted(finals)
+    me = next(e for e in s.ledger() if e.player == s.person)  # chips move only in hands
+    assert sum(e.net or 0 for e in entries) == me.net
     for stored in saved.finished_hands:
         replay = replay_hand(saved, stored.number, s.person)
         assert replay.actions == tuple(action_from_text(t) for t in stored.actions)
