@@ -35,6 +35,7 @@ __all__ = [
     "MAX_HANDS",
     "MAX_TOURNAMENTS",
     "SOLVER_GAMES",
+    "load_tournament",
     "match_command",
     "parse_bots",
 ]
@@ -352,8 +353,8 @@ def _report(game: str, result: MatchResult, json_output: bool) -> None:
         Console(stderr=True).print(gettext("interrupted: results of the complete hands above"))
 
 
-def _load_tournament(text: str) -> TournamentConfig:
-    """A preset's name, or a TOML or JSON file."""
+def load_tournament(text: str) -> TournamentConfig:
+    """A preset's name, or a TOML or JSON file (``match`` and ``play --tournament``)."""
     from pathlib import Path
 
     from pokerbonus.engine.tournament_config import PRESETS, TournamentConfig
@@ -380,7 +381,7 @@ def _tournament_match(
     from pokerbonus.sim.tournament import play_tournaments
 
     try:
-        config = _load_tournament(text)
+        config = load_tournament(text)
         if bots is None:
             bots = f"medium,easy*{config.entrants - 1}"
         count = sum(

@@ -83,6 +83,16 @@ def play_command(
             "--dealer", help=gettext("Dealer mode: you and computer players vs the bank.")
         ),
     ] = False,
+    tournament: Annotated[
+        str | None,
+        typer.Option(
+            "--tournament",
+            help=gettext(
+                "A tournament against computer opponents: a preset (quick, home, french-pot, "
+                "mtt) or a .toml or .json file (docs/tournaments.md)."
+            ),
+        ),
+    ] = None,
     db: Annotated[
         str | None,
         typer.Option("--db", help=gettext("Database file or URL (default: user data folder).")),
@@ -219,11 +229,25 @@ def play_command(
         opponent_bot = _opponent(opponent)
         if opponent_bot is not None and (dealer or resume):
             raise PokerError(gettext("--opponent goes with a new table (not --dealer, --resume)"))
+        if tournament is not None and (dealer or resume or opponent_bot is not None):
+            raise PokerError(
+                gettext("--tournament goes with a new tournament (not --dealer, --resume, "
+                        "--opponent)")
+            )  # fmt: skip
         store: Store | None = None
-        if dealer or resume or db is not None:
+        if dealer or resume or db is not None or tournament is not None:
             from pokerbonus.store import Store
 
             store = Store(db)  # the database named is checked before any screen
+        if tournament is not None:
+            from pokerbonus.cli.play_tournament import play_tournament
+
+            assert store is not None
+            play_tournament(
+                tournament, store, level=level, name=name, four_color=four_color, seed=seed,
+                bot_pause=BOT_PAUSE,
+            )  # fmt: skip
+            return
         if dealer:
             from pokerbonus.rules.dealer import MAX_PLAYERS
             from pokerbonus.tui.dealer_app import run_dealer
@@ -246,9 +270,21 @@ def play_command(
             )  # fmt: skip
             return
         if resume:
+            from pokerbonus.cli.play_tournament import newest_open_kind, resume_tournament_play
             from pokerbonus.tui.session import PlaySession
 
             assert store is not None
+            kind = newest_open_kind(store, session_id)
+            if kind is None:
+                raise PokerError(
+                    gettext("resume: no open table session or tournament in the database")
+                )
+            if kind == "tournament":
+                resume_tournament_play(
+                    store, session_id, seed=seed, four_color=four_color, void=void,
+                    bot_pause=BOT_PAUSE,
+                )  # fmt: skip
+                return
             session = PlaySession.resume(
                 store, session_id, seed=seed, four_color=four_color,
                 policy="void" if void else "resume",

@@ -66,7 +66,7 @@ __all__ = [
 SessionId = NewType("SessionId", int)
 """The id of a stored session."""
 
-SessionKind = Literal["table", "dealer"]
+SessionKind = Literal["table", "dealer", "tournament"]
 HandStatus = Literal["in_progress", "finished", "voided"]
 PlayerKind = Literal["human", "bot"]
 
@@ -437,9 +437,11 @@ class Store:
         (``TableConfig``, ``DealerSettings``); ``players`` in seat order;
         ``extras``: JSON data kept with the session (see :meth:`set_extras`).
         """
-        if kind not in ("table", "dealer"):
+        if kind not in ("table", "dealer", "tournament"):
             raise ConfigurationError(
-                gettext("kind: must be 'table' or 'dealer', got {kind!r}").format(kind=kind)
+                gettext("kind: must be 'table', 'dealer' or 'tournament', got {kind!r}").format(
+                    kind=kind
+                )
             )
         data = dict(config) if isinstance(config, Mapping) else dict(config.to_dict())
         specs = [p if isinstance(p, PlayerSpec) else PlayerSpec(p) for p in players]
