@@ -220,6 +220,10 @@ def export_session(
     from pokerbonus.store.recorder import replay_session
 
     saved = store.load_session(session)
+    if saved.kind == "tournament":
+        from pokerbonus.cli.history_tournament import export_tournament
+
+        return export_tournament(saved, fmt, hand, hero)
     if saved.kind != "table":
         raise PokerError(
             gettext(

@@ -1,0 +1,317 @@
+"""The terminal tournament (``pokerbonus play --tournament``, RULES.md section 11):
+the session's levels, eliminations, rebuys and deals, its storage (hands with the
+tournament fields, PHH and PokerStars text, replay), resuming it, the command's
+errors, and the screen's keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import typer
+from tournament_scenes import FakeClock, person_action, play_until, tournament_scene
+from typer.testing import CliRunner
+
+from pokerbonus.cli.history import export_session
+from pokerbonus.cli.play import play_command
+from pokerbonus.engine.tournament_config import preset
+from pokerbonus.errors import PokerError, TournamentError
+from pokerbonus.notation import loads
+from pokerbonus.notation.replay import replay_file
+from pokerbonus.store import Store
+from pokerbonus.store.tournament_recorder import replay_tournament
+from pokerbonus.tui.tournament import (
+    DealScreen,
+    IcmScreen,
+    OverScreen,
+    ResultsScreen,
+    TournamentApp,
+    TournamentScreen,
+)
+from pokerbonus.tui.tournament_session import TournamentSession, place_words
+
+
+def _one_hand(s: TournamentSession, push: bool = False) -> None:
+    s.start_hand()
+    while s.in_hand and not s.awaiting_rebuy:
+        s.act(person_action(s, push))
+
+
+# -- the session -----------------------------------------------------------------------
+
+
+def test_levels_rise_by_hands_and_are_announced() -> None:
+    s = tournament_scene(1)
+    s.start_hand()
+    assert s.table_notes == ["Level I: 10/20."]
+    while s.in_hand:
+        s.act(person_action(s, False))
+    assert all("Level" not in note for note in s.table_notes)
+    for _ in range(5):
+        _one_hand(s)
+    assert s.clock().number == 2 and s.clock().hands_left == 6
+    s.start_hand()
+    assert s.table_notes[0] == "Level II: 20/40."
+    assert s.tournament.tables[1].hand is not None
+    assert s.tournament.tables[1].hand.stakes.blinds == (20, 40)
+
+
+def test_a_level_in_minutes_moves_on_with_the_clock_played() -> None:
+    clock = FakeClock(500.0)
+    s = tournament_scene(1, config=preset("home"), clock=clock)
+    _one_hand(s)
+    assert s.clock().number == 1
+    clock.now += 15 * 60 + 1
+    assert s.clock().number == 2
+    _one_hand(s)
+    assert s.tournament.level == 2
+
+
+def test_a_bust_is_announced_with_its_place() -> None:
+    s = tournament_scene(19, ("Alice",))
+    assert play_until(s, lambda s: len(s.tournament.players_left()) < 6, push=True)
+    out = [f for f in s.tournament.finishes]
+    assert out and out[0].place == 6
+    assert any(f"{out[0].player} is out in 6th place" in note for note in s.table_notes)
+
+
+def test_places_in_words() -> None:
+    assert [place_words(n) for n in (1, 2, 3, 4, 12, 22, 23)] == [
+        "1st", "2nd", "3rd", "4th", "12th", "22nd", "23rd"
+    ]  # fmt: skip
+
+
+def test_out_of_chips_in_the_rebuy_period_the_person_chooses() -> None:
+    store = Store("sqlite://")
+    s = tournament_scene(2, ("Alice",), config=preset("french-pot"), store=store)
+    _one_hand(s, push=True)
+    assert s.awaiting_rebuy and s.broke and s.in_hand
+    with pytest.raises(PokerError):
+        s.start_hand()
+    s.settle_bust(True)
+    assert not s.awaiting_rebuy and s.stack() == 500 and s.tournament.rebuys[s.person] == 1
+    saved = store.load_session(s.session_id)
+    assert [(x.player, x.kind, x.chips) for x in saved.ledger if x.kind == "rebuy"] == [
+        (s.person, "rebuy", 500)
+    ]
+    assert s.can_deal()
+
+
+def test_out_of_chips_the_person_may_leave_instead() -> None:
+    s = tournament_scene(2, ("Alice",), config=preset("french-pot"))
+    _one_hand(s, push=True)
+    s.settle_bust(False)
+    assert s.over and s.finish is not None and s.finish.place == 6
+    assert "You are out in 6th place." in s.table_notes
+
+
+def test_the_opponents_refuse_a_chip_chop_below_their_icm_and_accept_an_icm_deal() -> None:
+    store = Store("sqlite://")
+    s = tournament_scene(19, ("Alice",), store=store)
+    assert play_until(s, lambda s: len(s.tournament.players_left()) == 3, push=True)
+    assert s.deal_possible() and s.deal_due() and not s.deal_due()  # offered once at 3
+    chop = s.propose_deal("chips")
+    assert not chop.made and not s.over
+    short = [p for p in s.tournament.players_left() if p != s.person]
+    assert set(chop.refused) == set(short)
+    assert all(chop.amounts[p] < chop.equities[p] for p in short)
+    deal = s.propose_deal("icm")
+    assert deal.made and s.over and s.tournament.finished
+    left = sorted(deal.amounts)
+    assert sum(deal.amounts.values()) == sum(s.tournament.place_prizes())
+    assert {st.player: st.prize for st in s.standings() if st.player in left} == dict(deal.amounts)
+    assert store.load_session(s.session_id).status == "closed"
+    with pytest.raises(TournamentError):
+        s.propose_deal("icm")
+
+
+# -- storage, export and replay ------------------------------------------------------------
+
+
+def test_tournament_hands_are_stored_with_the_tournament_fields(tmp_path: Path) -> None:
+    store = Store("sqlite://")
+    s = tournament_scene(19, ("Alice",), store=store)
+    assert play_until(s, lambda s: len(s.tournament.players_left()) < 6, push=True)
+    saved = store.load_session(s.session_id)
+    assert saved.kind == "tournament" and saved.config["name"] == "quick"
+    last = saved.finished_hands[-1]
+    info = last.info
+    assert info["tournament"] == s.tournament.id == s.session_id
+    assert (info["level"], info["small_blind"], info["big_blind"], info["ante"]) == (
+        s.tournament.level, 10 * [1, 2, 3][info["level"] - 1], 20 * [1, 2, 3][info["level"] - 1], 0
+    )  # fmt: skip
+    [history] = loads(last.phh or "")
+    assert history.event == f"Poker Bonus tournament #{s.session_id} (quick)"
+    assert history.level == info["level"] and history.table == 1 and history.seat_count == 6
+    assert history.extra_fields["_tournament"] == s.session_id
+    busted = s.tournament.finishes[0]
+    assert history.players is not None
+    places = dict(zip(history.players, history.extra_fields["_places"], strict=True))
+    assert places[busted.player] == busted.place == 6
+    assert sorted(v for k, v in places.items() if k != busted.player) == [0] * (len(places) - 1)
+
+
+def test_tournament_hands_export_and_replay(tmp_path: Path) -> None:
+    store = Store("sqlite://")
+    s = tournament_scene(19, ("Alice",), store=store)
+    assert play_until(s, lambda s: s.tournament.level >= 2, push=False)
+    saved = store.load_session(s.session_id)
+    assert len(list(replay_tournament(saved))) == len(saved.finished_hands) > 6
+    text = export_session(store, s.session_id, "pokerstars", hand=1)
+    assert text.startswith(
+        f"PokerStars Hand #1: Tournament #{s.session_id}, Hold'em No Limit - Level I (10/20)"
+    )
+    assert f"Dealt to {s.person} [" in text
+    seventh = export_session(store, s.session_id, "pokerstars", hand=7)
+    assert "- Level II (20/40)" in seventh.splitlines()[0]
+    path = tmp_path / "tournament.phhs"
+    path.write_text(export_session(store, s.session_id, "phh"), encoding="utf-8")
+    results = replay_file(path)
+    assert len(results) == len(saved.finished_hands) and all(r.ok for r in results)
+
+
+# -- resuming -------------------------------------------------------------------------
+
+
+def test_resume_between_hands_brings_back_level_stacks_seats_and_clock() -> None:
+    store = Store("sqlite://")
+    clock = FakeClock(100.0)
+    s = tournament_scene(19, ("Alice",), config=preset("home"), store=store, clock=clock)
+    for _ in range(3):
+        _one_hand(s)
+    clock.now += 16 * 60  # past level I's 15 minutes
+    _one_hand(s)
+    played = s.now()
+    before = s.tournament.to_dict()
+    left_at = s.clock()
+    s.leave()
+    back = TournamentSession.resume(store, clock=FakeClock(5.0))
+    assert back.session_id == s.session_id and back.resume_report.outcome == "nothing"
+    assert back.tournament.to_dict() == before
+    assert back.now() == pytest.approx(played)
+    assert back.clock() == left_at and back.clock().number == 2
+    assert back.person == s.person and back.can_deal()
+    _one_hand(back)
+    assert back.table.hands_played == 5
+
+
+def test_resume_in_the_middle_of_a_hand_replays_it() -> None:
+    store = Store("sqlite://")
+    s = tournament_scene(19, ("Alice",), store=store)
+    _one_hand(s)
+    s.start_hand()
+    hand = s.tournament.tables[1].hand
+    assert hand is not None
+    snapshot = hand.snapshot()
+    s.leave()
+    back = TournamentSession.resume(store, s.session_id)
+    assert back.resume_report.outcome == "resumed" and back.resume_report.hand == 2
+    again = back.tournament.tables[1].hand
+    assert again is not None and again.snapshot() == snapshot
+    assert back.view is not None and back.view.hole == s.view.hole  # type: ignore[union-attr]
+
+
+def test_resume_with_void_gives_the_chips_back() -> None:
+    store = Store("sqlite://")
+    s = tournament_scene(19, ("Alice",), store=store)
+    _one_hand(s)
+    stacks = dict(s.tournament.stacks)
+    s.start_hand()
+    back = TournamentSession.resume(store, policy="void")
+    assert back.resume_report.outcome == "voided" and not back.in_hand
+    assert back.tournament.stacks == stacks
+    _one_hand(back)  # the next hand takes the next number in the store
+    assert [h.status for h in store.hands(s.session_id)] == ["finished", "voided", "finished"]
+
+
+def test_resume_with_nothing_to_resume_says_so() -> None:
+    with pytest.raises(PokerError, match="no tournament in progress"):
+        TournamentSession.resume(Store("sqlite://"))
+    store = Store("sqlite://")
+    s = tournament_scene(2, ("Alice",), config=preset("french-pot"), store=store)
+    _one_hand(s, push=True)
+    s.settle_bust(False)
+    s.leave()
+    with pytest.raises(PokerError, match="is over"):
+        TournamentSession.resume(store, s.session_id)
+
+
+# -- the command --------------------------------------------------------------------------
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+    app.command()(play_command)
+    return app
+
+
+def test_the_command_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
+    db = str(tmp_path / "play.db")
+    result = CliRunner().invoke(_app(), ["--tournament", "turbo", "--db", db])
+    assert result.exit_code == 2
+    assert "unknown" in result.output or "expected a preset" in result.output
+    assert "Traceback" not in result.output
+    result = CliRunner().invoke(_app(), ["--tournament", str(tmp_path / "x.toml"), "--db", db])
+    assert result.exit_code == 2 and "cannot read" in result.output
+    result = CliRunner().invoke(_app(), ["--tournament", "quick", "--dealer", "--db", db])
+    assert result.exit_code == 2 and "--tournament goes with a new tournament" in result.output
+    result = CliRunner().invoke(_app(), ["--resume", "--db", db])
+    assert result.exit_code == 2
+    assert "no open table session or tournament" in result.output
+
+
+def test_resume_finds_the_newest_open_tournament(tmp_path: Path) -> None:
+    from pokerbonus.cli.play_tournament import newest_open_kind
+
+    store = Store(tmp_path / "t.db")
+    assert newest_open_kind(store, None) is None
+    s = tournament_scene(1, store=store)
+    _one_hand(s)
+    s.leave()
+    assert newest_open_kind(store, None) == "tournament"
+    assert newest_open_kind(store, s.session_id) == "tournament"
+
+
+# -- the screen ---------------------------------------------------------------------------
+
+
+async def test_keys_show_icm_and_leaving_saves_the_tournament() -> None:
+    store = Store("sqlite://")
+    s = tournament_scene(1, store=store)
+    app = TournamentApp(s)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        panel = str(app.screen.query_one("#tournament").render())
+        assert "Level I: 10/20" in panel and "next level in 6 hands: 20/40" in panel
+        assert "Players left 6 of 6" in panel and "1st 39, 2nd 21" in panel
+        await pilot.press("i")
+        assert isinstance(app.screen, IcmScreen)
+        await pilot.press("escape")
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert "pokerbonus play --resume" in str(app.screen.query_one("#results-note").render())
+    assert store.load_session(s.session_id).status == "open"
+
+
+async def test_the_deal_is_offered_at_three_players_and_ends_the_tournament() -> None:
+    s = tournament_scene(19, ("Alice",))
+    assert play_until(s, lambda s: len(s.tournament.players_left()) == 3, push=True)
+    app = TournamentApp(s)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DealScreen)
+        await pilot.press("2")  # a chip chop: the short stacks refuse
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen) and "refused" in app.screen.message
+        await pilot.press("o")
+        assert isinstance(app.screen, DealScreen)
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, OverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        place = str(app.screen.query_one("#results-place").render())
+        assert "You finished 1st of 6" in place and "made a deal" in place
