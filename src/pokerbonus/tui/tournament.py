@@ -258,14 +258,14 @@ def deal_text(s: TournamentSession) -> Text:
         )
         + "\n"
     )
-    # Translators: the columns of the deal screen (12, 9, 10 and 10 wide).
+    # Translators: the columns of the deal screen (12, 9, 12 and 12 wide).
     player, stack = pgettext("deal", "player"), pgettext("deal", "stack")
     by_icm, by_chips = pgettext("deal", "ICM deal"), pgettext("deal", "chip chop")
-    out.append(f"{player:<12}{stack:>9}{by_icm:>10}{by_chips:>10}\n", style="bold")
+    out.append(f"{player:<12}{stack:>9}{by_icm:>12}{by_chips:>12}\n", style="bold")
     for name in sorted(t.players_left(), key=lambda p: -t.stacks[p]):
         out.append(
-            f"{name:<12}{_chips(t.stacks[name]):>9}{_chips(icm[name]):>10}"
-            f"{_chips(chips[name]):>10}\n",
+            f"{name:<12}{_chips(t.stacks[name]):>9}{_chips(icm[name]):>12}"
+            f"{_chips(chips[name]):>12}\n",
             style="bold" if name == s.person else "",
         )
     out.rstrip()
