@@ -57,7 +57,7 @@ def check_words(french: str, english: str, expected: set[str]) -> None:
     assert not english_words & shown, sorted(english_words & shown)
 
 
-TOURNAMENT_SHARED = {"quick", "Elise", "ICM", "place", "ante", "I", "II", "III", "IV", "V", "VI", "VII"}
+TOURNAMENT_SHARED = {"quick", "Elise", "ICM", "place", "ante", "I", "II", "III", "IV", "V", "VI"}
 """Words both languages write: the preset's name, a name, ICM, place, the ante, levels."""
 
 
