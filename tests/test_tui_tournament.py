@@ -315,3 +315,21 @@ async def test_the_deal_is_offered_at_three_players_and_ends_the_tournament() ->
         assert isinstance(app.screen, ResultsScreen)
         place = str(app.screen.query_one("#results-place").render())
         assert "You finished 1st of 6" in place and "made a deal" in place
+
+
+def test_a_hand_played_out_at_the_deal_is_settled() -> None:
+    """Every player all-in from the forced bets: the hand is over at the deal, settled
+    at once (no decision would ever settle it)."""
+    from pokerbonus.engine.tournament_config import Level, TournamentConfig
+
+    config = TournamentConfig(
+        name="tiny", entrants=2, seats_per_table=2, starting_stack=20,
+        levels=(Level(20, 40, hands=5),), payouts=(100.0,),
+    )  # fmt: skip
+    s = tournament_scene(4, config=config)
+    s.start_hand()
+    assert not s.in_hand and s.view is not None and s.view.finished
+    assert s.table.hands_played == 1 and s.tournament.finishes
+    [hand] = s.store.hands(s.session_id)
+    assert hand.status == "finished" and hand.actions == ()
+    s.tournament.check_chips()

@@ -442,10 +442,13 @@ class TournamentSession:
                 gettext("Break: the next level starts in {time}.").format(time=clock_words(left))
             )
         notes = self._level_notes(now)
-        self.recorded.start_hand(self._table_id, now)
+        hand = self.recorded.start_hand(self._table_id, now)
         self.table_notes = notes
         self._dealt()
-        if run_bots:
+        if hand.finished:  # every player all-in from the forced bets: played out at the deal
+            self._finish()
+            self.table_notes = notes + self.table_notes
+        elif run_bots:
             self._run_bots()
 
     def _level_notes(self, now: float) -> list[str]:
