@@ -333,3 +333,44 @@ def test_a_hand_played_out_at_the_deal_is_settled() -> None:
     [hand] = s.store.hands(s.session_id)
     assert hand.status == "finished" and hand.actions == ()
     s.tournament.check_chips()
+
+
+def test_play_resume_brings_back_the_tournament(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``pokerbonus play --resume`` opens the tournament screen on the stored tournament
+    (the newest open session), at its level and stacks."""
+    db = tmp_path / "t.db"
+    s = tournament_scene(19, ("Alice",), store=Store(db))
+    for _ in range(7):
+        _one_hand(s)
+    s.leave()
+    shown: list[TournamentSession] = []
+    monkeypatch.setattr(TournamentApp, "run", lambda self: shown.append(self.session))
+    result = CliRunner().invoke(_app(), ["--resume", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    [back] = shown
+    assert back.session_id == s.session_id and back.tournament.level == 2
+    assert back.tournament.stacks == s.tournament.stacks
+    assert back.resume_report.message == f"Tournament {s.session_id} resumed at level II."
+
+
+def test_history_export_of_a_tournament_on_the_command_line(tmp_path: Path) -> None:
+    from pokerbonus.cli.history import history_app
+
+    db = tmp_path / "t.db"
+    s = tournament_scene(19, ("Alice",), store=Store(db))
+    _one_hand(s)
+    out = tmp_path / "one.phh"
+    result = CliRunner().invoke(
+        history_app,
+        ["--db", str(db), "export", str(s.session_id), "--hand", "1", "--output", str(out)],
+    )
+    assert result.exit_code == 0, result.output
+    [history] = loads(out.read_text(encoding="utf-8"))
+    assert history.level == 1 and history.extra_fields["_tournament"] == s.session_id
+    result = CliRunner().invoke(
+        history_app, ["--db", str(db), "export", str(s.session_id), "--format", "pokerstars"]
+    )
+    assert result.exit_code == 0 and "Tournament #" in result.output
+    assert "Level I (10/20)" in result.output
