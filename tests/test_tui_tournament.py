@@ -374,3 +374,51 @@ def test_history_export_of_a_tournament_on_the_command_line(tmp_path: Path) -> N
     )
     assert result.exit_code == 0 and "Tournament #" in result.output
     assert "Level I (10/20)" in result.output
+
+
+def test_history_stats_counts_a_tournament(tmp_path: Path) -> None:
+    from pokerbonus.cli.history import history_app
+
+    db = tmp_path / "t.db"
+    s = tournament_scene(19, ("Alice",), store=Store(db))
+    for _ in range(3):
+        _one_hand(s)
+    result = CliRunner().invoke(history_app, ["--db", str(db), "stats", str(s.session_id)])
+    assert result.exit_code == 0, result.output
+    assert "3 hands" in result.output and s.person in result.output
+
+
+def test_the_add_on_at_the_last_rebuy_level() -> None:
+    """``b``: a rebuy at or below the starting stack during the rebuy levels, the add-on
+    at the last of them (once)."""
+    clock = FakeClock(0.0)
+    s = tournament_scene(19, ("Alice",), config=preset("home"), clock=clock)
+    _one_hand(s)
+    assert s.stack() == 5100 and not s.can_rebuy()  # above the starting stack, level I
+    assert s.rebuy_refusal() == (
+        "A rebuy is for a stack at or below the starting stack (5000), within the rebuys "
+        "allowed."
+    )
+    clock.now += 2 * 15 * 60 + 1  # level III, the last rebuy level
+    assert s.clock().number == 3 and s.can_rebuy()  # the add-on
+    before = s.stack()
+    assert s.rebuy() == 5000 and s.stack() == before + 5000
+    assert s.person in s.tournament.addons and not s.can_rebuy()
+    assert s.rebuy_refusal() is not None
+    clock.now += 15 * 60
+    assert "The rebuy period is over (levels I to III)." == s.rebuy_refusal()
+
+
+def test_the_panel_says_a_break() -> None:
+    from pokerbonus.tui.tournament import tournament_text
+
+    clock = FakeClock(0.0)
+    s = tournament_scene(19, ("Alice",), config=preset("home"), clock=clock)
+    _one_hand(s)
+    clock.now += 4 * 15 * 60 + 60  # level IV over, a minute into its 10-minute break
+    assert s.on_break()
+    assert "Break: the next level starts in 9:00." in tournament_text(s).plain
+    with pytest.raises(TournamentError, match="Break"):
+        s.start_hand()
+    clock.now += 9 * 60
+    assert not s.on_break() and s.clock().number == 5

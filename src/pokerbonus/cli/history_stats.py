@@ -138,7 +138,7 @@ def load_facts(db: str | None, query: FactsQuery, *, quiet: bool = False) -> lis
     with Store(db) as store:
         if query.session is not None:
             saved = store.load_session(query.session)  # raises for an unknown session
-            if saved.kind != "table":
+            if saved.kind not in ("table", "tournament"):
                 raise PokerError(
                     gettext(
                         "stats: session {session} is a {kind} session; player statistics "

@@ -382,7 +382,11 @@ class TournamentScreen(TableScreen):
     def on_mount(self) -> None:
         """Deal the first hand (see the table), and keep the level clock drawn."""
         super().on_mount()
-        if self.session.tournament.config.levels[0].minutes is not None:
+        s = self.session
+        if s.table_notes and not self.message:  # the level of the first hand dealt
+            self.message = " ".join(s.table_notes)
+            self.refresh_table()
+        if s.tournament.config.levels[0].minutes is not None:
             self.set_interval(1.0, self._show_panel)
 
     def _show_panel(self) -> None:
