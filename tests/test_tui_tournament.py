@@ -406,7 +406,7 @@ def test_the_add_on_at_the_last_rebuy_level() -> None:
     assert s.person in s.tournament.addons and not s.can_rebuy()
     assert s.rebuy_refusal() is not None
     clock.now += 15 * 60
-    assert "The rebuy period is over (levels I to III)." == s.rebuy_refusal()
+    assert s.rebuy_refusal() == "The rebuy period is over (levels I to III)."
 
 
 def test_the_panel_says_a_break() -> None:
