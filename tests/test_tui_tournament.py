@@ -396,8 +396,7 @@ def test_the_add_on_at_the_last_rebuy_level() -> None:
     _one_hand(s)
     assert s.stack() == 5100 and not s.can_rebuy()  # above the starting stack, level I
     assert s.rebuy_refusal() == (
-        "A rebuy is for a stack at or below the starting stack (5000), within the rebuys "
-        "allowed."
+        "A rebuy is for a stack at or below the starting stack (5000), within the rebuys allowed."
     )
     clock.now += 2 * 15 * 60 + 1  # level III, the last rebuy level
     assert s.clock().number == 3 and s.can_rebuy()  # the add-on
