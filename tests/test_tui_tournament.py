@@ -421,3 +421,29 @@ def test_the_panel_says_a_break() -> None:
         s.start_hand()
     clock.now += 9 * 60
     assert not s.on_break() and s.clock().number == 5
+
+
+async def test_the_last_hands_of_a_tournament_replay_in_the_terminal() -> None:
+    """``l``: the tournament's finished hands, action by action, as the person saw them
+    (each hand dealt again from its seed and level); the coach key is not offered."""
+    from pokerbonus.tui.replayer import LastHandsScreen
+
+    s = tournament_scene(19, ("Alice",))
+    assert play_until(s, lambda s: s.table.hands_played >= 7)
+    app = TournamentApp(s)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TournamentScreen) and screen.check_action("review", ()) is False
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LastHandsScreen)
+        replay = app.screen.replay
+        assert replay is not None and replay.number == 7
+        stored = s.store.load_session(s.session_id).finished_hands[-1]
+        assert replay.names == stored.players and len(replay.actions) == len(stored.actions)
+        first = replay.frames[0].view
+        assert first.seat == stored.players.index(s.person)
+        assert max(first.bets) == 40  # hand 7: level II, blinds 20/40
+        last = replay.frames[-1].view
+        assert tuple(last.stacks) == stored.final_stacks

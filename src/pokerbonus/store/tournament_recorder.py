@@ -50,7 +50,7 @@ from pokerbonus.i18n import gettext
 from pokerbonus.notation.phh import HandHistory
 from pokerbonus.rules.prizes import DealKind
 from pokerbonus.store.codec import action_from_text, action_to_text
-from pokerbonus.store.recorder import ResumeOutcome, ResumePolicy, _HandNumbers
+from pokerbonus.store.recorder import ReplayStep, ResumeOutcome, ResumePolicy, _HandNumbers
 from pokerbonus.store.store import PlayerSpec, SavedHand, SavedSession, SessionId, Store
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "TournamentResume",
     "latest_open_tournament",
     "replay_tournament",
+    "tournament_hand_steps",
     "tournament_history",
 ]
 
@@ -365,6 +366,37 @@ def replay_tournament(saved: SavedSession) -> Iterator[tuple[SavedHand, Hand]]:
                 )
             )
         yield saved_hand, hand
+
+
+def tournament_hand_steps(
+    saved: SavedSession, numbers: Sequence[int] | None = None, *, watcher: str | None = None
+) -> Iterator[tuple[SavedHand, Hand, int | None, list[ReplayStep]]]:
+    """Replay finished hands of a stored tournament action by action, as ``watcher``
+    (a player's name; ``None`` or a name not dealt in: a spectator) saw them, like
+    :func:`pokerbonus.store.hand_steps` for a table. Yields ``(saved_hand, hand,
+    seat, steps)`` per hand (``numbers``: only those)."""
+    config = TournamentConfig.from_dict(saved.config)
+    wanted = set(numbers) if numbers is not None else None
+    for saved_hand in saved.finished_hands:
+        if wanted is not None and saved_hand.number not in wanted:
+            continue
+        hand, _ = _hand_of(config, saved_hand)
+        _check_deck(saved, saved_hand, hand)
+        seat = saved_hand.players.index(watcher) if watcher in saved_hand.players else None
+        steps: list[ReplayStep] = []
+        for text in saved_hand.actions:
+            action = action_from_text(text)
+            actor = hand.actor
+            before = hand.view(seat)
+            hand.act(action)
+            steps.append(ReplayStep(actor, action, before, hand.view(seat)))
+        if not hand.finished or tuple(hand.stacks) != saved_hand.final_stacks:
+            raise PokerError(
+                gettext("session {id} hand {number}: the stored actions do not end it").format(
+                    id=saved.id, number=saved_hand.number
+                )
+            )
+        yield saved_hand, hand, seat, steps
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,7 +117,13 @@ def entry_words(entry: HandEntry) -> str:
 def replay_hand(saved: SavedSession, number: int, person: str) -> HandReplay:
     """Hand ``number`` of ``saved``, frame by frame as ``person`` saw it
     (:class:`PokerError` for a hand that is not finished or not there)."""
-    for _table, saved_hand, hand, seat, steps in hand_steps(saved, [number], watcher=person):
+    if saved.kind == "tournament":
+        from pokerbonus.store.tournament_recorder import tournament_hand_steps
+
+        replayed = tournament_hand_steps(saved, [number], watcher=person)
+    else:
+        replayed = ((h, p, s, x) for _t, h, p, s, x in hand_steps(saved, [number], watcher=person))
+    for saved_hand, hand, seat, steps in replayed:
         first = steps[0].before if steps else hand.view(seat)
         frames = [HandFrame(first)]
         frames += [HandFrame(step.after, step.actor, step.action) for step in steps]

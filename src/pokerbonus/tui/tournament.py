@@ -432,6 +432,8 @@ class TournamentScreen(TableScreen):
             return s.deal_possible()
         if action == "rebuy" and not s.tournament.config.rebuy_levels:
             return False
+        if action == "review":  # the coach reads table sessions only
+            return False
         return super().check_action(action, parameters)
 
     # -- the end, rebuys and deals -----------------------------------------------------
