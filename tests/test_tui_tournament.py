@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import typer
-from tournament_scenes import FakeClock, person_action, play_until, tournament_scene
+from tournament_scenes import FakeClock, Scripted, person_action, play_until, tournament_scene
 from typer.testing import CliRunner
 
 from pokerbonus.cli.history import export_session
@@ -447,3 +447,39 @@ async def test_the_last_hands_of_a_tournament_replay_in_the_terminal() -> None:
         assert max(first.bets) == 40  # hand 7: level II, blinds 20/40
         last = replay.frames[-1].view
         assert tuple(last.stacks) == stored.final_stacks
+
+
+def test_leaving_and_resuming_anywhere_keeps_every_chip() -> None:
+    """The person plays random legal actions and leaves at random points (in a hand or
+    between hands); each resume goes on from the stored tournament, every chip issued
+    still in play, until the tournament is over for the person; every stored hand
+    then deals again to its stored end."""
+    import random
+
+    from pokerbonus.engine.table import random_legal_action
+
+    rng = random.Random(27)
+    store = Store("sqlite://")
+    s = tournament_scene(7, ("Alice", "Bruno"), store=store)
+    outcomes: list[str] = []
+    for _ in range(400):
+        if s.over:
+            break
+        if s.awaiting_rebuy:
+            s.settle_bust(False)
+            continue
+        if not s.in_hand:
+            s.start_hand()
+        hand = s.tournament.tables[s.table_id].hand
+        if hand is not None and not s.bot_to_act and not s.awaiting_rebuy:
+            s.act(random_legal_action(hand, rng))
+        if rng.random() < 0.2:
+            s.leave()
+            s = TournamentSession.resume(store, s.session_id, seed=rng.getrandbits(32))
+            for name in s.bots:
+                s.bots[name] = Scripted(caller=name in ("Alice", "Bruno"))
+            outcomes.append(s.resume_report.outcome)
+        s.tournament.check_chips()
+    assert s.over and {"resumed", "nothing"} <= set(outcomes), outcomes
+    saved = store.load_session(s.session_id)
+    assert len(list(replay_tournament(saved))) == len(saved.finished_hands)
