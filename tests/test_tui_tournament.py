@@ -483,3 +483,37 @@ def test_leaving_and_resuming_anywhere_keeps_every_chip() -> None:
     assert s.over and {"resumed", "nothing"} <= set(outcomes), outcomes
     saved = store.load_session(s.session_id)
     assert len(list(replay_tournament(saved))) == len(saved.finished_hands)
+
+
+def test_a_tournament_of_two_tables_plays_the_other_table_between_the_persons_hands() -> None:
+    """Six entrants on two tables of three: after each of the person's hands the other
+    table plays one; busts there are told, the tables are balanced, then broken into
+    the final table, and the tournament goes on to the end."""
+    from pokerbonus.engine.tournament_config import Level, TournamentConfig
+
+    config = TournamentConfig(
+        name="two", entrants=6, seats_per_table=3, starting_stack=300,
+        levels=tuple(Level(10 * k, 20 * k, hands=4) for k in (1, 2, 3, 5, 8, 12)),
+    )  # fmt: skip
+    store = Store("sqlite://")
+    s = tournament_scene(7, ("Alice", "Bruno", "Chloe", "Denis", "Elise"), config, store)
+    assert len(s.tournament.tables) == 2
+    other = next(t for t in s.tournament.tables if t != s.table_id)
+    _one_hand(s)
+    saved = store.load_session(s.session_id)
+    assert [h.info["table"] for h in saved.finished_hands] == [s.table_id, other]
+    finals = moved = False
+    for _ in range(200):
+        if s.over:
+            break
+        _one_hand(s)
+        counts = [len(t.players) for t in s.tournament.tables.values()]
+        assert max(counts) - min(counts) <= 1
+        finals = finals or (s.tournament.final_table and not s.over)
+        moved = moved or any(note.startswith("You move to table") for note in s.table_notes)
+        s.tournament.check_chips()
+    assert s.over and finals and moved
+    assert s.table_id in s.tournament.tables
+    saved = store.load_session(s.session_id)
+    assert len({h.info["table"] for h in saved.finished_hands}) == 2
+    assert len(list(replay_tournament(saved))) == len(saved.finished_hands)
