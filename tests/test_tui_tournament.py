@@ -258,6 +258,8 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(_app(), ["--resume", "--db", db])
     assert result.exit_code == 2
     assert "no open table session or tournament" in result.output
+    result = CliRunner().invoke(_app(), ["--tournament", "quick", "--jokers", "1", "--db", db])
+    assert result.exit_code == 2 and "--jokers belong to a cash table" in result.output
 
 
 def test_resume_finds_the_newest_open_tournament(tmp_path: Path) -> None:

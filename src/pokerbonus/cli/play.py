@@ -240,7 +240,9 @@ def play_command(
 
             store = Store(db)  # the database named is checked before any screen
         if tournament is not None:
-            from pokerbonus.cli.play_tournament import play_tournament
+            from pokerbonus.cli.play_tournament import play_tournament, table_flags_refusal
+
+            table_flags_refusal(options, config)
 
             assert store is not None
             play_tournament(

@@ -10,6 +10,7 @@ prints them on one line).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pokerbonus.errors import PokerError
@@ -18,7 +19,25 @@ from pokerbonus.i18n import gettext
 if TYPE_CHECKING:
     from pokerbonus.store import Store
 
-__all__ = ["newest_open_kind", "play_tournament", "resume_tournament_play"]
+__all__ = ["newest_open_kind", "play_tournament", "resume_tournament_play", "table_flags_refusal"]
+
+TOURNAMENT_FLAGS = frozenset({"level", "name", "four_color"})
+"""The options of ``play`` that go with ``--tournament`` (with ``--seed`` and ``--db``)."""
+
+
+def table_flags_refusal(options: Mapping[str, object], config: object) -> None:
+    """Refuse the table's own options with ``--tournament``: the structure sets the game
+    and the forced bets (a tournament file holds them, ``docs/tournaments.md``)."""
+    given = sorted(k for k, v in options.items() if v is not None and k not in TOURNAMENT_FLAGS)
+    if config is not None:
+        given.insert(0, "config")
+    if given:
+        raise PokerError(
+            gettext(
+                "--tournament: {flags} belong to a cash table; a tournament's game and forced "
+                "bets come from its structure (a preset or a .toml/.json file)"
+            ).format(flags=", ".join("--" + k.replace("_", "-") for k in given))
+        )
 
 
 def newest_open_kind(store: Store, session_id: int | None) -> str | None:
