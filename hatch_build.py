@@ -2,12 +2,12 @@
 
 Hatchling runs this hook for every wheel, the editable one of ``pip install -e .``
 included: it builds the tables of :mod:`pokerbonus.hands.tables` (batch),
-:mod:`pokerbonus.hands.high` (per hand) and :mod:`pokerbonus.hands.five` (the
-lowball games' five-card ranks) into ``src/pokerbonus/hands/data/`` (a
-folder git ignores) and ships them in the wheel, so that no command builds them
-at its first run. The hook needs numpy only (listed in pyproject.toml); a
-process that finds no table file still builds it and caches it
-(:mod:`pokerbonus.hands.table_files`).
+:mod:`pokerbonus.hands.high` (per hand, and the short deck's classes) and
+:mod:`pokerbonus.hands.five` (the lowball games' five-card ranks) into
+``src/pokerbonus/hands/data/`` (a folder git ignores) and ships them in the
+wheel, so that no command builds them at its first run. The hook needs numpy
+only (listed in pyproject.toml); a process that finds no table file still
+builds it and caches it (:mod:`pokerbonus.hands.table_files`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,12 @@ class TablesBuildHook(BuildHookInterface):
         try:
             from pokerbonus.hands import five, high, tables
 
-            written = [high.write_shipped(), tables.write_shipped(), *five.write_shipped()]
+            written = [
+                high.write_shipped(),
+                high.write_shipped_shortdeck(),
+                tables.write_shipped(),
+                *five.write_shipped(),
+            ]
         finally:
             sys.path.remove(src)
         for path in written:

@@ -33,13 +33,11 @@ from pokerbonus.hands.high import (
     KEY_LIMIT,
     RANK_KEYS,
     SEVEN_RANKS,
-    SHORTDECK_ORDER,
     SIX_RANKS,
     HighRules,
     best_high,
     build_tables,
     display_order,
-    five_card_classes,
 )
 from pokerbonus.hands.low import (
     a5_display,
@@ -124,7 +122,7 @@ def _resolve(game: str, options: dict[str, object]) -> _Spec:
                 message.format(option=option, game=name, options=", ".join(allowed))
             )
     if name == "shortdeck":
-        return _Spec("shortdeck", "shortdeck", HighRules(low=4, order=SHORTDECK_ORDER))
+        return _Spec("shortdeck", "shortdeck", _high.SHORTDECK_RULES)
     if name != "high":
         return _Spec(name, name)
     wheel = _bool_option("wheel", given.get("wheel", True))
@@ -231,7 +229,7 @@ def _fast_default(cards: tuple[object, ...]) -> int | None:
             a, b, c, d, e, f, g = cards
             key = (pairs[a][b] + pairs[c][d] + pairs[e][f] + bits[g]) & _KEY_MASK
             if key < KEY_LIMIT:
-                return SEVEN_RANKS[key] or None
+                return SEVEN_RANKS[key]
         elif n == 5:
             a, b, c, d, e = cards
             key = (pairs[a][b] + pairs[c][d] + bits[e]) & _KEY_MASK
@@ -373,8 +371,10 @@ _SHORTDECK_DENSE: dict[int, int] = {}
 
 
 def _shortdeck_rank(key: int, rules: HighRules) -> int:
-    if not _SHORTDECK_DENSE:
-        _SHORTDECK_DENSE.update(_high.dense_ranks([k for _, _, k in five_card_classes(rules)]))
+    if not _SHORTDECK_DENSE:  # the keys of the install's file (or the cache's) in order
+        assert rules == _high.SHORTDECK_RULES, rules
+        keys = _high.shortdeck_class_keys()
+        _SHORTDECK_DENSE.update((key, rank) for rank, key in enumerate(keys, start=1))
     return _SHORTDECK_DENSE[key]
 
 

@@ -259,7 +259,7 @@ KEY_LIMIT: Final = 1 << 23  # every sum of seven rank keys is below this
 FLUSH_TABLE: dict[int, int] = {}  # 13-bit rank mask (5..7 ranks) -> best flush rank
 FIVE_RANKS: dict[int, int] = {}  # sum of the RANK_KEYS of five cards -> rank (no flush)
 SIX_RANKS: dict[int, int] = {}  # the same for six cards
-SEVEN_RANKS: array[int] = array("H")  # the same for seven cards, indexed by the sum
+SEVEN_RANKS: dict[int, int] = {}  # the same for seven cards
 HIGH_DENSE: dict[int, int] = {}  # packed key -> shared 1..7462 rank
 HIGH_KEYS: list[int] = []  # shared rank -> packed key (index 0 unused)
 
@@ -341,8 +341,7 @@ def compute_tables() -> list[array[int]]:
                         grown[bigger] = value
         flush_table.update(grown)
         smaller = grown
-    # The same values keyed by the sums of RANK_KEYS: small ints (for seven cards
-    # the index of a direct array, 16 MB of uint16, read with one index).
+    # The same values keyed by the sums of RANK_KEYS: small ints.
     sections = [array("Q", sorted(dense))]
     for size, table in enumerate(by_size, start=5):
         keyed = {key_sum(key): value for key, value in table.items()}
@@ -358,9 +357,9 @@ def _install(sections: list[array[int]]) -> None:
     FIVE_RANKS.update(zip(sums5, ranks5, strict=True))
     SIX_RANKS.update(zip(sums6, ranks6, strict=True))
     FLUSH_TABLE.update(zip(masks, flushes, strict=True))
-    SEVEN_RANKS.frombytes(bytes(2 * KEY_LIMIT))
-    for index, rank in zip(sums7, ranks7, strict=True):
-        SEVEN_RANKS[index] = rank
+    # A dict, not a direct array indexed by the sum: filling 16 MB of uint16 cost
+    # a process three times as long as this, for lookups as fast.
+    SEVEN_RANKS.update(zip(sums7, ranks7, strict=True))
     HIGH_DENSE.update(zip(keys, range(1, len(keys) + 1), strict=True))
     HIGH_KEYS.extend([0, *keys])  # last: the tables are ready
 
@@ -378,9 +377,10 @@ def _header() -> bytes:
     return _MAGIC + struct.pack("<HB", HAND_TABLES_VERSION, sys.byteorder == "little")
 
 
-def _read(path: Path) -> list[array[int]] | None:
-    """The sections stored at ``path``; ``None`` when missing, corrupt, of another
-    version or written on a machine of the other byte order."""
+def _read(path: Path, typecodes: Sequence[str] = _TYPECODES) -> list[array[int]] | None:
+    """The sections stored at ``path`` (arrays of ``typecodes``, the default game's
+    tables unless told); ``None`` when missing, corrupt, of another version or
+    written on a machine of the other byte order."""
     try:
         data = path.read_bytes()
     except OSError:
@@ -395,7 +395,7 @@ def _read(path: Path) -> list[array[int]] | None:
     sections = []
     pos = start
     try:
-        for typecode in _TYPECODES:
+        for typecode in typecodes:
             code, count = struct.unpack_from("<cI", data, pos)
             part = array(typecode)
             end = pos + 5 + count * part.itemsize
@@ -413,4 +413,40 @@ def write_shipped() -> Path:
     """Build the tables and write them into the package (the install's build hook)."""
     path = shipped_dir() / hand_tables_name()
     save_tables(compute_tables(), path)
+    return path
+
+
+SHORTDECK_RULES: Final = HighRules(low=4, order=SHORTDECK_ORDER)
+"""Short-deck hold'em's rules: 36 cards (six to ace), the ace-to-nine wheel, a
+flush above a full house."""
+
+
+def shortdeck_classes_name() -> str:
+    """File name of the short deck's class keys (same format as the default tables)."""
+    return f"shortdeck-classes-v{HAND_TABLES_VERSION}.bin"
+
+
+def shortdeck_class_keys() -> array[int]:
+    """The distinct :func:`high5` keys of the short deck's five-card classes,
+    ascending (key ``i`` has the dense rank ``i + 1``): the file written at
+    install time, else the cache, else built (1,404 classes rated, a replay's
+    whole short-deck hand) and saved to the cache."""
+    for path in places(shortdeck_classes_name()):
+        sections = _read(path, "I")
+        if sections is not None:
+            return sections[0]
+    keys = _compute_shortdeck_keys()
+    with contextlib.suppress(OSError):
+        save_tables([keys], cache_dir() / shortdeck_classes_name())
+    return keys
+
+
+def _compute_shortdeck_keys() -> array[int]:
+    return array("I", sorted({key for _, _, key in five_card_classes(SHORTDECK_RULES)}))
+
+
+def write_shipped_shortdeck() -> Path:
+    """Build the short deck's class keys into the package (the install's build hook)."""
+    path = shipped_dir() / shortdeck_classes_name()
+    save_tables([_compute_shortdeck_keys()], path)
     return path

@@ -69,24 +69,21 @@ def a5_key(ranks: Sequence[int]) -> tuple[Category, tuple[int, ...]]:
     return _SHAPES[tuple(n for n, _ in groups)], tuple(lr for _, lr in groups)
 
 
-def _a5_table() -> dict[tuple[int, ...], int]:
+def _a5_table() -> dict[int, int]:
+    """The ace-to-five ranks by the sum of the :data:`RANK_KEYS` of five ranks: the
+    install's file as it is (no multiset to list or rate), else rated here."""
     from pokerbonus.hands.five import stored_tables  # five builds on this module
 
-    multisets = rank_multisets(5)
-    stored = stored_tables("a5")  # the install's file: no class to rate here
-    if stored is not None:
-        plain = stored[0]
-        try:
-            return {ranks: plain[sum(RANK_KEYS[r] for r in ranks)] for ranks in multisets}
-        except KeyError:  # a damaged file: rate them here
-            pass
-    badness = {ranks: a5_key(ranks) for ranks in multisets}
+    stored = stored_tables("a5")
+    if stored is not None and len(stored[0]) == A5_COUNT:
+        return stored[0]
+    badness = {ranks: a5_key(ranks) for ranks in rank_multisets(5)}
     ordered = sorted(set(badness.values()), reverse=True)
     dense = {key: i for i, key in enumerate(ordered, start=1)}
-    return {ranks: dense[key] for ranks, key in badness.items()}
+    return {sum(RANK_KEYS[r] for r in ranks): dense[key] for ranks, key in badness.items()}
 
 
-_A5: dict[tuple[int, ...], int] = {}
+_A5: dict[int, int] = {}
 A5_COUNT: Final = 6175  # rank multisets of five with at most four of a kind
 BADUGI_COUNT: Final = 13 + 78 + 286 + 715
 
@@ -95,7 +92,9 @@ def a5_rank(ranks: Sequence[int]) -> int:
     """The shared ace-to-five rank of five ranks (1 = worst, 6175 = 5-4-3-2-A)."""
     if not _A5:
         _A5.update(_a5_table())
-    return _A5[tuple(sorted(ranks))]
+    keys = RANK_KEYS
+    a, b, c, d, e = ranks
+    return _A5[keys[a] + keys[b] + keys[c] + keys[d] + keys[e]]
 
 
 def best_a5(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
