@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import random
-import secrets
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -370,7 +369,11 @@ class Hand:
         self.n = n
         self.dealer = dealer
         self.starting_stacks = tuple(stacks)
-        self._rng: random.Random = rng if rng is not None else secrets.SystemRandom()
+        if rng is None:  # real play: the system's source (imported here, not by a replay)
+            import secrets
+
+            rng = secrets.SystemRandom()
+        self._rng: random.Random = rng
         plan = self._plan = _plan(game, n)
         self.deck_size = plan.deck_size
         cards = plan.deck

@@ -26,7 +26,6 @@ cookie), else the best language of ``Accept-Language``, else English.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
@@ -120,14 +119,22 @@ def saved_language(path: Path | None = None) -> str | None:
     """The saved preference, or ``None`` when there is none (or it cannot be read)."""
     try:
         with (path or settings_path()).open("rb") as file:
-            value = tomllib.load(file).get("lang")
-    except (OSError, tomllib.TOMLDecodeError):
+            data = file.read()
+    except OSError:  # no preference saved, the usual case: no TOML parser imported
+        return None
+    import tomllib
+
+    try:
+        value = tomllib.loads(data.decode("utf-8")).get("lang")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
     return value if value in LANGUAGES else None
 
 
 def save_language(lang: str, path: Path | None = None) -> Path:
     """Save ``lang`` as the preference (other keys of the file are kept); returns the file."""
+    import tomllib
+
     check_language(lang)
     target = path or settings_path()
     try:

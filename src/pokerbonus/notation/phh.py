@@ -30,12 +30,10 @@ import datetime
 import math
 import operator
 import os
-import tomllib
 import types
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
@@ -650,6 +648,8 @@ def loads(text: str, *, source: str | None = None, multi: bool | None = None) ->
     prefix = f"{source}: " if source else ""
     document = read_subset(text)  # the usual PHH text, fast; anything else: tomllib
     if document is None:
+        import tomllib  # the general reader, for the texts outside the subset only
+
         try:
             document = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
@@ -832,6 +832,8 @@ def chip_scale(hand: HandHistory) -> int:
             continue  # whole already (the usual case, checked first: it is cheap)
         if isinstance(value, float) and not math.isfinite(value):
             continue
+        from fractions import Fraction  # a hand in fractions of a chip, the rare case
+
         exact = Fraction(Decimal(repr(value)) if isinstance(value, float) else value)
         scale = math.lcm(scale, exact.denominator)
     return scale

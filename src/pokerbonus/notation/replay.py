@@ -51,7 +51,6 @@ import random
 from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final, cast
 
@@ -151,6 +150,8 @@ def _whole(value: Number | Decimal | None, scale: int, what: str) -> int:
         return int(value)
     if value is None:
         raise NotationError(gettext("{what}: missing").format(what=what))
+    from fractions import Fraction  # fractions of a chip: the rare case, imported then
+
     exact = Fraction(Decimal(repr(value))) if isinstance(value, float) else Fraction(value)
     chips = exact * scale
     if chips.denominator != 1:
@@ -781,7 +782,8 @@ def _play(
 ) -> Hand:
     deck = cards.deck_order(highest_first)
     # a stub that ran out: the reshuffles give the discards back in the record's order
-    rng = _RecordedReshuffles(cards.piles) if cards.piles else None
+    # (else none is planned: a reshuffle would be refused, and no system source is made)
+    rng = _RecordedReshuffles(cards.piles) if cards.piles else _NO_RESHUFFLE
     hand = Hand(game, stacks, dealer=len(stacks) - 1, stakes=stakes, deck=deck, rng=rng)
     discards = iter(cards.discards)
     offers = history.house_rules is not None  # the French draw's offers before the deal
@@ -867,6 +869,10 @@ class _RecordedReshuffles(random.Random):
         x[:] = planned
 
 
+_NO_RESHUFFLE: Final = _RecordedReshuffles(())
+"""The random source of a replayed hand whose stub suffices: it shuffles nothing."""
+
+
 def _implicit_offers(history: HandHistory, hand: Hand) -> None:
     """A French record without its offer actions (written before ``sb``/``bp``
     existed): each offer is decided by what ``blinds_or_straddles`` shows the
@@ -903,6 +909,8 @@ def _raise_total(hand: Hand, amount: int) -> int:
 def _number(chips: int, scale: int) -> Number:
     if chips % scale == 0:
         return chips // scale
+    from fractions import Fraction
+
     return float(Fraction(chips, scale))
 
 
@@ -920,6 +928,8 @@ def replay_history(history: HandHistory, file: str, index: int) -> ReplayResult:
         if scale == 1 and all(type(v) is int for v in expected):  # whole chips: no fractions
             ok = list(expected) == list(hand.stacks)
         else:
+            from fractions import Fraction
+
             wanted = [Fraction(Decimal(repr(v))) if isinstance(v, float) else Fraction(v)
                       for v in expected]  # fmt: skip
             ok = wanted == [Fraction(s, scale) for s in hand.stacks]
