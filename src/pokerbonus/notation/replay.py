@@ -758,17 +758,22 @@ def replay_hand(history: HandHistory) -> Hand:
     :class:`NotationError` (cards that cannot be dealt as written) or
     :class:`ConfigurationError` (a game we do not replay).
     """
+    return _replay(history)[0]
+
+
+def _replay(history: HandHistory) -> tuple[Hand, int]:
+    """:func:`replay_hand`, and the hand's :func:`~pokerbonus.notation.phh.chip_scale`."""
     game, stacks, stakes, scale = hand_setup(history)
     cards = _Cards(history, game)
     try:
-        return _play(history, game, stacks, stakes, scale, cards, False)
+        return _play(history, game, stacks, stakes, scale, cards, False), scale
     except IllegalActionError as exc:
         # Stud: unknown up cards decide who brings in and who opens; cards filled
         # from the lowest may take the bring-in from the player the file names.
         # The other filling (highest cards first) is tried before giving up.
         if not (_is_stud(game) and cards.has_unknown and "turn" in str(exc)):
             raise
-        return _play(history, game, stacks, stakes, scale, cards, True)
+        return _play(history, game, stacks, stakes, scale, cards, True), scale
 
 
 def _play(
@@ -918,10 +923,9 @@ def replay_history(history: HandHistory, file: str, index: int) -> ReplayResult:
     """Replay one hand and compare our finishing stacks with the file's."""
     expected = history.finishing_stacks
     try:
-        hand = replay_hand(history)
+        hand, scale = _replay(history)
     except PokerError as exc:
         return ReplayResult(file, index, history.variant, None, expected, False, str(exc))
-    scale = chip_scale(history)
     ours = tuple(_number(s, scale) for s in hand.stacks)
     ok = True
     if expected is not None:
@@ -939,7 +943,9 @@ def replay_history(history: HandHistory, file: str, index: int) -> ReplayResult:
 def iter_phh_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """``.phh`` and ``.phhs`` files: each path itself, or the files under a folder
     (sorted, recursively)."""
-    for path in map(Path, paths):
+    for path in paths:
+        if not isinstance(path, Path):  # a Path given is not parsed again
+            path = Path(path)
         if path.is_dir():
             yield from sorted(p for p in path.rglob("*") if p.suffix in (".phh", ".phhs"))
         else:
