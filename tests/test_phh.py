@@ -51,7 +51,12 @@ from pokerbonus.notation import (
     parse_action,
 )
 from pokerbonus.notation import actions as actions_module
-from pokerbonus.notation.actions import PARSED_ACTIONS, _fast_action, _parse_general
+from pokerbonus.notation.actions import (
+    PARSED_ACTIONS,
+    _fast_action,
+    _parse_general,
+    _two_hole_cards,
+)
 from pokerbonus.notation.phh import _check_actions, _check_actions_one_by_one
 from pokerbonus.notation.toml_subset import read_subset
 from pokerbonus.notation.toml_writer import toml_key, toml_value
@@ -872,6 +877,26 @@ def test_the_canonical_fast_path_builds_what_the_general_parser_builds(action: A
     as_dealt = isinstance(action, ShowOrMuck) and action.as_dealt
     if action.comment is None and not (joker or decimal or as_dealt or isinstance(action, NoOp)):
         assert fast is not None, text  # the common actions take the fast path
+
+
+def test_two_hole_cards_read_by_slicing_are_what_the_fast_path_reads() -> None:
+    """Every ``d dh pN XXYY`` text of players 1 to 9 and two card texts (unknown ones,
+    repeated ones, bad ones): the slicing reader gives the fast path's action, or
+    leaves the text to it (a repeated card, anything that is not that shape)."""
+    words = [str(Card(i)) for i in range(52)] + ["??", "1c", "Tx", "AA"]
+    for player in "0123456789":
+        for first in words:
+            for second in words:
+                text = f"d dh p{player} {first}{second}"
+                sliced, fast = _two_hole_cards(text), _fast_action(text)
+                if sliced is None:
+                    assert fast is None or (first == second and first != "??"), text
+                    continue
+                assert isinstance(sliced, DealHole) and isinstance(fast, DealHole), text
+                assert type(sliced) is DealHole and sliced == fast, text
+                assert all(a is b for a, b in zip(sliced.cards, fast.cards, strict=True))
+    for other in ("d dh p10 AsKd", "d db p1 AsKd", "d dh p1xAsKd", "d dh q1 AsKd", "p1 cbr 1000"):
+        assert _two_hole_cards(other) is None, other
 
 
 def test_arrays_checked_at_c_speed_still_refuse_what_they_refuse() -> None:

@@ -532,7 +532,9 @@ def parse_action(text: str) -> Action:
 def parse_new_action(text: str) -> Action:
     """:func:`parse_action` for a string not in :data:`PARSED_ACTIONS` (the PHH
     reader looks there first); the action is kept there."""
-    action = _fast_action(text)
+    action = _two_hole_cards(text) if len(text) == 12 else None
+    if action is None:
+        action = _fast_action(text)
     if action is None:
         try:
             action = _parse_general(text)
@@ -584,6 +586,28 @@ def _fast_cards(text: str) -> tuple[HandCard, ...] | None:
         if len(set(known)) != len(known):
             return None  # a repeated card: the general parser says which
     return cards
+
+
+_PLAYER_DIGIT: Final = {str(k): k - 1 for k in range(1, 10)}
+
+
+def _two_hole_cards(text: str) -> Action | None:
+    """``d dh pN XXYY`` (players 1 to 9, two cards): the text a file set has most
+    of once each, read by slicing; the same action as :func:`_fast_action`'s, or
+    ``None`` for anything else (a repeated card included)."""
+    if text[:6] != "d dh p" or text[7] != " ":
+        return None
+    player = _PLAYER_DIGIT.get(text[6])
+    first, second = _CARD_OF.get(text[8:10]), _CARD_OF.get(text[10:])
+    if player is None or first is None or second is None:
+        return None
+    if first is second and first is not UNKNOWN:
+        return None  # a repeated card: the general parser says which
+    action = _new(DealHole)
+    _set(action, "player", player)
+    _set(action, "cards", (first, second))
+    _set(action, "comment", None)
+    return action
 
 
 def _fast_action(text: str) -> Action | None:

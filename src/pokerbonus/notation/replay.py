@@ -187,9 +187,10 @@ def hand_setup(history: HandHistory) -> tuple[GameDef, list[int], Stakes, int]:
     if scale == 1 and _INTS.issuperset(
         map(type, (*history.starting_stacks, *history.antes, *blinds_written))
     ):  # whole chips already, the usual case
-        stacks = cast(list[int], list(history.starting_stacks))
-        antes = cast(list[int], list(history.antes))
-        blinds = cast(list[int], list(blinds_written))
+        # (ints, just checked: no cast, a call of its own at each hand)
+        stacks: list[int] = list(history.starting_stacks)  # type: ignore[arg-type]
+        antes: list[int] = list(history.antes)  # type: ignore[arg-type]
+        blinds: list[int] = list(blinds_written)  # type: ignore[arg-type]
     else:
         stacks = [
             _whole(s, scale, f"starting_stacks[{i}]") for i, s in enumerate(history.starting_stacks)
@@ -742,7 +743,7 @@ def _plain(cards: Sequence[HandCard]) -> list[Card] | None:
     """``cards`` when every one is known and none is a joker (the usual deal), else ``None``."""
     if UNKNOWN in cards:
         return None
-    known = cast(list[Card], list(cards))
+    known: list[Card] = list(cards)  # type: ignore[arg-type]  # no UNKNOWN: cards
     return known if max(known, default=0) < FIRST_JOKER else None
 
 
@@ -926,17 +927,18 @@ def replay_history(history: HandHistory, file: str, index: int) -> ReplayResult:
         hand, scale = _replay(history)
     except PokerError as exc:
         return ReplayResult(file, index, history.variant, None, expected, False, str(exc))
-    ours = tuple(_number(s, scale) for s in hand.stacks)
+    stacks = hand.stacks
+    ours = stacks if scale == 1 else tuple(_number(s, scale) for s in stacks)
     ok = True
     if expected is not None:
-        if scale == 1 and all(type(v) is int for v in expected):  # whole chips: no fractions
-            ok = list(expected) == list(hand.stacks)
+        if scale == 1 and _INTS.issuperset(map(type, expected)):  # whole chips: no fractions
+            ok = tuple(expected) == stacks
         else:
             from fractions import Fraction
 
             wanted = [Fraction(Decimal(repr(v))) if isinstance(v, float) else Fraction(v)
                       for v in expected]  # fmt: skip
-            ok = wanted == [Fraction(s, scale) for s in hand.stacks]
+            ok = wanted == [Fraction(s, scale) for s in stacks]
     return ReplayResult(file, index, history.variant, ours, expected, ok, None)
 
 
