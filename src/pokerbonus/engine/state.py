@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from pokerbonus.cards import Card, CardsLike, make_deck, parse_cards
 from pokerbonus.engine.actions import Action, Decision, LegalActions
@@ -197,6 +197,7 @@ class _Plan:
 
 
 _PLANS: dict[tuple[int, int], _Plan] = {}
+_ONLY_CARDS: Final = frozenset({Card})
 
 
 def _plan(game: GameDef, n: int) -> _Plan:
@@ -385,7 +386,9 @@ class Hand:
                 ).format(count=len(cards), needed=needed, n=n, name=game.name)
             )
         if deck is not None:
-            order = [c if type(c) is Card else Card(c) for c in deck]
+            order: list[Card] = list(deck)  # type: ignore[arg-type]  # Cards, checked next
+            if not _ONLY_CARDS.issuperset(map(type, order)):  # ints given: made Cards
+                order = [c if type(c) is Card else Card(c) for c in order]
             if sorted(order) != list(cards):
                 raise ConfigurationError(
                     gettext("deck: not an order of the {count}-card deck of {name}").format(
