@@ -108,3 +108,37 @@ def test_review_of_a_recorded_session() -> None:
     assert "decisions" in line
     one = list(review_session(saved, "ann", [3]))
     assert [r.number for r in one] == [3] and one[0].advice == reviews[2].advice
+
+
+@pytest.mark.parametrize(("hand", "deck", "others"), [
+    ("Ah Ad Kc Ks 7d", 32, 3), ("Qh Jh Th 9h 7c", 32, 1), ("Ah Ad Kc Ks 2d", 52, 2),
+])  # fmt: skip
+def test_the_compiled_showdown_share_agrees_with_evaluate(
+    hand: str, deck: int, others: int
+) -> None:
+    """The coach's share against random five-card hands (the compiled score) is the
+    share counted with ``evaluate`` on other seeded deals, within sampling error."""
+    from pokerbonus.bots.base import GameInfo
+    from pokerbonus.bots.kernels import random_hands_share
+    from pokerbonus.cards import make_deck, parse_cards
+    from pokerbonus.hands.evaluation import evaluate
+
+    mine = [int(c) for c in parse_cards(hand)]
+    unseen = [int(c) for c in make_deck(deck) if int(c) not in mine]
+    info = GameInfo(deck_size=deck)
+    n = 4000
+    share = random_hands_share(np.array(mine, dtype=np.int64), np.array(unseen, dtype=np.int64),
+                               others, n, 7, info.low, info.wheel, info.order)  # fmt: skip
+    rng = random.Random(3)
+    me = evaluate(tuple(mine), "high", deck=deck).rank
+    direct = 0.0
+    for _ in range(n):
+        dealt = rng.sample(unseen, 5 * others)
+        ranks = [evaluate(tuple(dealt[5 * k : 5 * k + 5]), "high", deck=deck).rank
+                 for k in range(others)]  # fmt: skip
+        top = max(ranks)
+        direct += 1.0 if me > top else 1.0 / (1 + ranks.count(me)) if me == top else 0.0
+    direct /= n
+    sd = (direct * (1 - direct) / n) ** 0.5 * 2**0.5
+    assert abs(share - direct) < 5 * sd + 1e-9, (share, direct)
+    assert 0.0 < share < 1.0

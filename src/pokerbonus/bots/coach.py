@@ -222,6 +222,21 @@ def _draw_showdown_equity(
     mine = tuple(int(c) for c in view.hole)
     rule = HandRule()
     unseen = [int(c) for c in make_deck(config.effective_deck_size) if int(c) not in mine]
+    if not config.jokers and max(mine) < 52:
+        # the compiled score (the draw bots' own, which agrees with evaluate on every
+        # comparison): 2000 deals of three hands took 0.4 s through evaluate
+        import numpy as np
+
+        from pokerbonus.bots.base import GameInfo
+        from pokerbonus.bots.kernels import random_hands_share
+
+        info = GameInfo(deck_size=config.effective_deck_size, wheel=config.wheel,
+                        ranking=config.ranking)  # fmt: skip
+        share = random_hands_share(
+            np.array(mine, dtype=np.int64), np.array(unseen, dtype=np.int64), others,
+            samples, rng.randrange(2**31), info.low, info.wheel, info.order,
+        )  # fmt: skip
+        return float(share)
     my_value = best_hand_value(mine, (), config, rule)
     assert my_value is not None
     share = 0.0

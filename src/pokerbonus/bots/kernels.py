@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from pokerbonus.hands.draw_table import discard_for_category
 
-__all__ = ["discard_mask", "draw_counts", "score5", "showdown_equity"]
+__all__ = ["discard_mask", "draw_counts", "random_hands_share", "score5", "showdown_equity"]
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -230,6 +230,44 @@ def _take(pool: I64, pos: int) -> int:
     pool[j] = pool[pos]
     pool[pos] = card
     return int(card)
+
+
+@_njit
+def random_hands_share(
+    mine: I64, unseen: I64, others: int, samples: int, seed: int, low: int, wheel: bool, order: I64
+) -> float:
+    """Average share of the pot the five cards ``mine`` win at the showdown against
+    ``others`` hands of five dealt at random from ``unseen`` (no read, no draw).
+
+    >>> order = np.arange(10, dtype=np.int64)
+    >>> royal = np.array([51, 47, 43, 39, 35], dtype=np.int64)  # spades, ace to ten
+    >>> unseen = np.array([c for c in range(20, 52) if c not in royal], dtype=np.int64)
+    >>> random_hands_share(royal, unseen, 3, 500, 1, 5, True, order)  # 32 cards: 7 to ace
+    1.0
+    """
+    np.random.seed(seed)
+    pool = unseen.copy()
+    hand = np.empty(5, dtype=np.int64)
+    counts = np.empty(13, dtype=np.int64)
+    me = _score(mine, low, wheel, order, counts)
+    total = 0.0
+    for _ in range(samples):
+        pos = 0
+        ties = 1
+        best = True
+        for _o in range(others):
+            for i in range(5):
+                hand[i] = _take(pool, pos)
+                pos += 1
+            s = _score(hand, low, wheel, order, counts)
+            if s > me:
+                best = False
+                break
+            if s == me:
+                ties += 1
+        if best:
+            total += 1.0 / ties
+    return total / samples
 
 
 @_njit
