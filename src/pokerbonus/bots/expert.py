@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerbonus.bots.base import UNLIMITED, Budget, GameInfo, Reading, read_view
-from pokerbonus.bots.draw import STEAL_MARGIN, HardBot, bet_to, facing_fraction
+from pokerbonus.bots.draw import LOOSE, STEAL_MARGIN, HardBot, bet_to, facing_fraction
 from pokerbonus.bots.expert_table import StrategyPlayer, covered_strategy, warm_strategies
 from pokerbonus.cards import parse_cards
 from pokerbonus.engine.actions import Action
@@ -336,8 +336,8 @@ class ExpertBot(HardBot):
             legal = view.legal
             betting = legal is not None and legal.decision == "bet"
             read = read_view(view)
-            sticky = betting and self.sticky(view, read)
-            if (sticky and view.players <= 2) or (betting and self.loose_bettor(view) is not None):
+            callers = betting and view.players <= 2 and self._callers(view, read)
+            if callers or (betting and self.loose_bettor(view) is not None):
                 return super().decide(view, info, budget)  # hard's read of the model
             action = self._table.decide(view, info, strategy)
             if action is None:
@@ -348,6 +348,17 @@ class ExpertBot(HardBot):
                     return steal
             return action
         return super().decide(view, info, budget)
+
+    def _callers(self, view: SeatView, read: Reading) -> bool:
+        """Whether this seat's bets are measured to be called far more than a bluff
+        needs (:meth:`HardBot.sticky`) by opponents who do not bet often themselves
+        (every live one's :meth:`HardBot.dilution` at least
+        :data:`~pokerbonus.bots.draw.LOOSE` in both rounds): a calling station, not a
+        maniac, whose raises the strategy and ``hard``'s overbet answer meet."""
+        if not self.sticky(view, read):
+            return False
+        dilution = self.dilution(view)
+        return all(min(dilution[s]) >= LOOSE for s in read.live)
 
     @staticmethod
     def _checks(action: Action, view: SeatView) -> bool:
