@@ -6,7 +6,15 @@ An opponent is known by its place relative to the bot (``(seat - mine) % players
 at a table of that size: at a table of fixed seats that is the same player from
 hand to hand, and in a duplicate match too (the seats rotate together).
 
-The one frequency read today is the **stand-pat rate**: how often an opponent
+Three kinds of counts are kept. The **betting counts** of each opponent, per
+betting round (before and after the draw): its folds facing a bet or raise
+(:meth:`OpponentModel.fold_rate`) and its bets when nothing is to call
+(:meth:`OpponentModel.bet_rate`; ``hard`` reads a player who bets far more often
+than a usual one as betting weak hands, :meth:`pokerbonus.bots.draw.HardBot.dilution`).
+The **fold equity of the bot's own bets**: each bet or raise of its own, by round
+and number of live opponents, and whether every opponent folded to it
+(:meth:`OpponentModel.fold_equity`; ``hard`` steals where it is high and stops
+bluffing where it is low). And the **stand-pat rate**: how often an opponent
 stands pat, per hand dealt to it. A player who only stands pat on pat hands does
 so on about :func:`pokerbonus.bots.draw.pat_share` of its deals (3.4% with 32
 cards); one who stands pat far more often is snowing, and ``hard`` reads its
