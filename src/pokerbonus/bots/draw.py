@@ -56,8 +56,12 @@ from pokerbonus.levels import LADDER
 __all__ = [
     "BOTS",
     "LADDER",
+    "LOOSE",
     "SMALL_BET",
     "SNOW_RATE",
+    "STEAL_MARGIN",
+    "STICKY_MARGIN",
+    "USUAL_BET_RATE",
     "EasyBot",
     "HardBot",
     "MediumBot",
@@ -406,6 +410,29 @@ SMALL_BET = 1 / 3
 """A bet or raise under this fraction of the pot is small: it buys a cheap
 showdown or a cheap steal, and :func:`read_ranges` reads one category less."""
 
+USUAL_BET_RATE = ((0.4, 0.6), (0.3, 0.4))
+"""How often a usual player bets when nothing is to call, heads-up and multiway,
+before and after the draw (a little above what ``hard`` and ``expert`` measure of
+each other: 0.31 and 0.49 to 0.56 heads-up, 0.12 to 0.27 and 0.26 to 0.30
+four-handed): the prior of :meth:`HardBot.dilution`, and the rate under which
+a player's opening bets are read as usual."""
+
+LOOSE = 0.6
+"""An opponent whose measured rate of opening bets makes a usual player's share of
+them (:meth:`HardBot.dilution`) less than this is a loose bettor: ``hard``
+defends against its opening bets after the draw by the minimum defence
+(:meth:`HardBot.defends`), and ``expert`` answers them with ``hard``'s read."""
+
+STEAL_MARGIN = 0.1
+"""How far the measured fold equity of the bot's own bets must pass the break-even
+share of a bluff (``x / (1 + x)`` for a bet of ``x`` pots) before ``hard`` bets
+hands it would check (:meth:`HardBot.steals`)."""
+
+STICKY_MARGIN = 0.2
+"""How far under the break-even share the measured fold equity of the bot's own
+bets must fall for ``hard`` to read its opponents as callers who seldom fold: it
+then never bluffs and bets for value thinner (:meth:`HardBot.sticky`)."""
+
 _LOWER: dict[Category, tuple[Category, int]] = {
     Category.PAIR: (Category.HIGH_CARD, 0),
     Category.TWO_PAIR: (Category.PAIR, 0),
@@ -415,7 +442,10 @@ _LOWER: dict[Category, tuple[Category, int]] = {
 
 
 def read_ranges(
-    view: SeatView, info: GameInfo, pat_rates: Mapping[int, float] | None = None
+    view: SeatView,
+    info: GameInfo,
+    pat_rates: Mapping[int, float] | None = None,
+    dilution: Mapping[int, Sequence[float]] | None = None,
 ) -> dict[int, RangeRead]:
     """The range read of every seat from the public log.
 
@@ -440,7 +470,12 @@ def read_ranges(
     (``r = pat_share + SNOW_RATE[0]``) and for a player measured to snow less, the
     read is the prior's (the model finds players who snow more than the prior
     says; it never lowers the read under the prior, which the minimum defence of
-    :meth:`HardBot.defends` rests on).
+    :meth:`HardBot.defends` rests on). ``dilution``: per seat and betting round,
+    the share of its opening bets (the first bet of a round) that a player betting
+    as often as a usual one would make (:meth:`HardBot.dilution`: 1 for a usual
+    player, 0.3 for one who bets three times as often); the rest are counted as
+    bluffs (``bluff' = 1 - (1 - bluff) * dilution``): a player who bets every time
+    it is checked to bets mostly weak hands.
 
     >>> from pokerbonus.engine import Hand
     >>> from pokerbonus.rules import FIVE_CARD_DRAW
@@ -456,6 +491,7 @@ def read_ranges(
     level = [[0] * n, [0] * n]  # per round: 1 bet, 2 raised
     multiway = [[False] * n, [False] * n]
     sized = [[0.0] * n, [0.0] * n]  # per round: the least balanced bluff share of its bets
+    opened = [[False] * n, [False] * n]  # per round: its first bet was the round's opening
     largest = [[0.0] * n, [0.0] * n]  # per round: its largest bet, as a fraction of the pot
     drew = [-1] * n
     live_at_draw = 0
@@ -473,6 +509,8 @@ def read_ranges(
             s = event.seat
             others = sum(1 for t in range(n) if t != s and not folded[t])
             first = level[round_][s] == 0
+            if first:
+                opened[round_][s] = bets == 0
             level[round_][s] = max(level[round_][s], 2 if bets else 1)
             multiway[round_][s] = multiway[round_][s] or others >= (3 if round_ == 0 else 2)
             share = balanced_bluff(fraction) if fraction > 1 else 0.0  # overbets only
@@ -493,6 +531,7 @@ def read_ranges(
     for s in range(n):
         mins = [0, 0]
         bluff = 1.0
+        diluted = 0.0  # the bluff share of a diluted opening bet (it overrides the others)
         for r in (0, 1):
             if level[r][s]:
                 category, rank = table[(r, level[r][s], multiway[r][s])]
@@ -501,12 +540,22 @@ def read_ranges(
                 mins[r] = _min_score(info, category, rank) if category > Category.HIGH_CARD else 0
                 chance = (0.05 if multiway[r][s] else 0.2) / level[r][s]
                 by_size = sized[r][s] / level[r][s] * (0.25 if multiway[r][s] else 1.0)
-                bluff = min(bluff, max(chance, by_size))
+                loose = max(chance, by_size)
+                bluff = min(bluff, loose)
+                if (
+                    dilution is not None
+                    and s in dilution
+                    and opened[r][s]
+                    and level[r][s] == 1  # a raise after its opening is no longer diluted
+                    and dilution[s][r] < 1
+                ):
+                    diluted = max(diluted, 1.0 - (1.0 - loose) * max(dilution[s][r], 0.0))
         snows = prior
         if pat_rates is not None and s in pat_rates and SNOW_RATE[0] > 0:
             snows *= max(pat_rates[s] - pat, SNOW_RATE[0]) / SNOW_RATE[0]  # more than the prior
         snow = snows / (snows + pat) if drew[s] == 0 else 0.0
-        reads[s] = RangeRead(mins[0], mins[1], bluff if bluff < 1.0 else 0.0, snow)
+        bluff = max(bluff if bluff < 1.0 else 0.0, diluted)
+        reads[s] = RangeRead(mins[0], mins[1], bluff, snow)
     return reads
 
 
@@ -619,6 +668,61 @@ class HardBot(Bot):
             if s != view.seat
         }
 
+    def dilution(self, view: SeatView) -> dict[int, tuple[float, float]]:
+        """Per opponent, before and after the draw: the share of its opening bets a
+        usual player would make, ``USUAL_BET_RATE / r`` (at most 1) for its measured
+        rate ``r`` of betting when nothing is to call (:class:`OpponentModel`, the
+        prior the usual rate), for :func:`read_ranges`."""
+        assert view.seat is not None
+        n = view.players
+        usual = USUAL_BET_RATE[0 if n <= 2 else 1]
+        return {
+            s: (
+                min(1.0, usual[0] / self.model.bet_rate(view.seat, s, n, 0, usual[0])),
+                min(1.0, usual[1] / self.model.bet_rate(view.seat, s, n, 1, usual[1])),
+            )
+            for s in range(n)
+            if s != view.seat
+        }
+
+    def ranges(self, view: SeatView, info: GameInfo) -> dict[int, RangeRead]:
+        """:func:`read_ranges` with this bot's opponent model (stand-pat rates and
+        the dilution of frequent bettors' bets)."""
+        return read_ranges(view, info, self.pat_rates(view, info), self.dilution(view))
+
+    def fold_equity(self, view: SeatView, read: Reading, size: float) -> tuple[float, float]:
+        """The measured share of this bot's bets (raises when something is to call)
+        in this betting round, into as many live opponents, that every opponent
+        folded to (:meth:`OpponentModel.fold_equity`; the prior: the break-even
+        share), and the break-even share of a bluff of ``size`` pots."""
+        even = size / (1 + size)
+        fe = self.model.fold_equity(
+            view.players, int(read.after_draw), read.to_call > 0, len(read.live), even
+        )
+        return fe, even
+
+    def sticky(self, view: SeatView, read: Reading) -> bool:
+        """Whether the opponents fold to this bot's bets far less than a bluff needs
+        (:data:`STICKY_MARGIN` under the break-even share): no bluffs then, and
+        thinner value bets."""
+        fe, even = self.fold_equity(view, read, self.value_fraction)
+        return fe < even - STICKY_MARGIN
+
+    def steals(self, view: SeatView, read: Reading, equity: float) -> bool:
+        """Whether a bet of :attr:`value_fraction` pots with a hand of ``equity``
+        earns more than a check, by the measured fold equity of this bot's bets,
+        once that passes the break-even share by :data:`STEAL_MARGIN`: the bet wins
+        the pot (1) when all fold, and when called risks ``x`` for a share ``q`` of
+        ``1 + 2x`` (``q``: the equity against the callers, stronger than the range:
+        half of ``equity`` after the draw, 0.8 of it before); the check keeps
+        ``equity`` of the pot."""
+        size = self.value_fraction
+        fe, even = self.fold_equity(view, read, size)
+        if fe < even + STEAL_MARGIN:
+            return False
+        q = equity * (0.5 if read.after_draw else 0.8)
+        return fe + (1 - fe) * (q * (1 + 2 * size) - size) > equity
+
     def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
         """Equity-driven action (see the class doc)."""
         legal = view.legal
@@ -639,6 +743,25 @@ class HardBot(Bot):
             return Action.check_or_call()
         return self._bet(view, legal, read, equity)
 
+    def loose_bettor(self, view: SeatView) -> int | None:
+        """The seat whose opening bet this seat faces, when that bet is the only bet
+        of the round so far and its maker opens far more often than a usual player
+        (:meth:`dilution` under :data:`LOOSE`), else ``None``."""
+        if view.seat is None:
+            return None
+        bettor = None
+        for event in reversed(view.log):
+            if isinstance(event, Drew):
+                break
+            if isinstance(event, BetOrRaised):
+                if bettor is not None:
+                    return None  # a raise: not an opening bet
+                bettor = event.seat
+        if bettor is None or bettor == view.seat:
+            return None
+        round_ = 0 if not any(isinstance(e, Drew) for e in view.log) else 1
+        return bettor if self.dilution(view)[bettor][round_] < LOOSE else None
+
     def defends(self, view: SeatView, info: GameInfo, read: Reading, budget: Budget) -> bool:
         """The minimum defence against a stand-pat bettor: heads-up after the draw,
         facing a bet or raise of ``x`` pots from an opponent who stood pat, whether
@@ -651,16 +774,31 @@ class HardBot(Bot):
         bettor makes with 43% of bluffs, unless the model measured more snows). The
         hand's place in its range is its Monte Carlo equity against a hand dealt as
         the range reads this seat's own line (:func:`read_ranges`: its draw and its
-        bets)."""
-        if not read.after_draw or read.to_call <= 0 or len(read.live) != 1:
-            return False
-        (bettor,) = read.live
-        if read.drawn[bettor] != 0 or read.drawn[read.seat] < 0:
+        bets).
+
+        The same defence against a loose bettor's opening bet after the draw
+        (:meth:`loose_bettor`: a player measured to bet far more often than a usual
+        one when checked to), heads-up or multiway: with ``m`` players facing the
+        bet, each defends the top ``1 - (x / (1 + x)) ** (1 / m)`` of its range, so
+        that all of them fold together no more often than a bluff of that size
+        needs (against a minimum bet of a fifth of the pot, 83% of the range
+        heads-up, 45% each of three)."""
+        if not read.after_draw or read.to_call <= 0 or read.drawn[read.seat] < 0:
             return False
         x = facing_fraction(view)
-        ranges = read_ranges(view, info, self.pat_rates(view, info))
-        if x <= 0.0 or ranges[bettor].snow < balanced_bluff(x):
-            return False  # its stand-pats are too seldom snows for a balanced bet that size
+        if x <= 0.0:
+            return False
+        ranges = self.ranges(view, info)
+        loose = self.loose_bettor(view)
+        if loose is not None:
+            share = 1.0 - (x / (1 + x)) ** (1.0 / max(len(read.live), 1))
+        else:
+            if len(read.live) != 1:
+                return False
+            (bettor,) = read.live
+            if read.drawn[bettor] != 0 or ranges[bettor].snow < balanced_bluff(x):
+                return False  # its stand-pats are too seldom snows for a balanced bet that size
+            share = 1.0 / (1 + x)
         own = ranges[read.seat]
         mine = np.array([int(c) for c in view.hole], dtype=np.int64)
         known = set(view.hole)
@@ -678,7 +816,7 @@ class HardBot(Bot):
             np.array([own.bluff]), np.array([own.snow]),
             total, self.rng.getrandbits(31), info.low, info.wheel, info.order,
         )  # fmt: skip
-        return place >= x / (1 + x)
+        return bool(place >= 1.0 - share)
 
     def _draw(self, view: SeatView, legal: LegalActions, info: GameInfo, read: Reading) -> Action:
         hole = view.hole
@@ -718,7 +856,7 @@ class HardBot(Bot):
         )
         opponents = read.live
         drawn = np.array([read.drawn[s] for s in opponents], dtype=np.int64)
-        ranges = read_ranges(view, info, self.pat_rates(view, info))
+        ranges = self.ranges(view, info)
         before = np.array([ranges[s].min_before for s in opponents], dtype=np.int64)
         after = np.array([ranges[s].min_after for s in opponents], dtype=np.int64)
         loose = np.array([ranges[s].bluff for s in opponents], dtype=np.float64)
@@ -771,6 +909,13 @@ class HardBot(Bot):
             if equity >= strong:
                 return bet_to(view, legal, size) or Action.check_or_call()
             if self._snow and read.after_draw:
+                return bet_to(view, legal, size) or Action.check_or_call()
+            if self.sticky(view, read):  # callers: no bluff, value from a fair share on
+                thin = (fair + strong) / 2
+                if equity >= thin:
+                    return bet_to(view, legal, size) or Action.check_or_call()
+                return Action.check_or_call()
+            if self.steals(view, read, equity):
                 return bet_to(view, legal, size) or Action.check_or_call()
             bluffing = k <= (1 if read.after_draw else 2) and equity < 0.6 * fair
             if bluffing and (read.behind == 0 or k == 1) and self.rng.random() < bluff_rate:

@@ -44,8 +44,8 @@ from typing import Any, Final, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from pokerbonus.bots.base import UNLIMITED, Budget, GameInfo
-from pokerbonus.bots.draw import HardBot, facing_fraction
+from pokerbonus.bots.base import UNLIMITED, Budget, GameInfo, Reading, read_view
+from pokerbonus.bots.draw import LOOSE, STEAL_MARGIN, HardBot, bet_to, facing_fraction
 from pokerbonus.bots.expert_table import StrategyPlayer, covered_strategy, warm_strategies
 from pokerbonus.cards import parse_cards
 from pokerbonus.engine.actions import Action
@@ -333,10 +333,55 @@ class ExpertBot(HardBot):
         (and ``hard``'s answer to an overbet of more than :data:`OVERBET` pots)."""
         strategy = covered_strategy(view, info)
         if strategy is not None and facing_fraction(view) <= OVERBET:
+            legal = view.legal
+            betting = legal is not None and legal.decision == "bet"
+            read = read_view(view)
+            callers = betting and view.players <= 2 and self._callers(view, read)
+            if callers or (betting and self.loose_bettor(view) is not None):
+                return super().decide(view, info, budget)  # hard's read of the model
             action = self._table.decide(view, info, strategy)
-            if action is not None:
-                return action
+            if action is None:
+                return super().decide(view, info, budget)
+            if betting and view.players > 2 and self._checks(action, view):
+                steal = self._steal(view, info, read, budget)
+                if steal is not None:
+                    return steal
+            return action
         return super().decide(view, info, budget)
+
+    def _callers(self, view: SeatView, read: Reading) -> bool:
+        """Whether this seat's bets are measured to be called far more than a bluff
+        needs (:meth:`HardBot.sticky`) by opponents who do not bet often themselves
+        (every live one's :meth:`HardBot.dilution` at least
+        :data:`~pokerbonus.bots.draw.LOOSE` in both rounds): a calling station, not a
+        maniac, whose raises the strategy and ``hard``'s overbet answer meet."""
+        if not self.sticky(view, read):
+            return False
+        dilution = self.dilution(view)
+        return all(min(dilution[s]) >= LOOSE for s in read.live)
+
+    @staticmethod
+    def _checks(action: Action, view: SeatView) -> bool:
+        legal = view.legal
+        return (
+            legal is not None and not legal.call_amount and action.kind in ("check_or_call", "fold")
+        )
+
+    def _steal(
+        self, view: SeatView, info: GameInfo, read: Reading, budget: Budget
+    ) -> Action | None:
+        """Where the strategy checks at a table of more than two: ``hard``'s bet of a
+        hand it would check when the measured fold equity says it earns more
+        (:meth:`HardBot.steals`), else ``None``."""
+        legal = view.legal
+        assert legal is not None
+        fe, even = self.fold_equity(view, read, self.value_fraction)
+        if fe < even + STEAL_MARGIN:
+            return None  # no Monte Carlo where no steal can pay
+        equity = self.equity(view, info, read, budget)
+        if equity is None or not self.steals(view, read, equity):
+            return None
+        return bet_to(view, legal, self.value_fraction)
 
     def distribution(self, view: SolverView) -> Sequence[float]:
         """The CFR+ average strategy's probabilities at ``view.infoset``."""
