@@ -22,6 +22,7 @@ from pokerbonus.server.journal import Journal, JournalWriter, StoredTable
 from pokerbonus.server.leases import Leases, Owner, default_node_name
 from pokerbonus.server.session import MAX_CHIPS, Person, ServerError, TableSession, TimerConfig
 from pokerbonus.server.settings import ServerSettings, ServerStats, hash_secret
+from pokerbonus.server.tournaments import Tournaments, is_tournament
 from pokerbonus.server.workers import make_pool, warm_bots
 
 log = logging.getLogger("pokerbonus.server")
@@ -94,6 +95,8 @@ class TableManager:
         self._renewer: threading.Thread | None = None
         self._stopping = threading.Event()
         self._scanner: asyncio.Task[None] | None = None
+        self.tournaments = Tournaments(self)
+        """The tournaments (:mod:`pokerbonus.server.tournaments`): their tables are here too."""
 
     def now(self) -> float:
         """The timer clock."""
@@ -249,7 +252,11 @@ class TableManager:
         self, stored: StoredTable, *, marked_live: bool, lease: int | None = None
     ) -> TableActor | None:
         """A stored table in play again: its journal replayed, its actor started, a hand cut
-        by a restart resumed or voided (``None``: its journal cannot be replayed)."""
+        by a restart resumed or voided (``None``: its journal cannot be replayed). A
+        tournament is brought back whole, its tables with it (``None`` here)."""
+        if is_tournament(stored):
+            self.tournaments.bring_back(stored)
+            return None
         actor = self._restore(stored, marked_live=marked_live)
         if actor is None:
             return None
@@ -278,6 +285,9 @@ class TableManager:
             return actor
         if len(table_id) > 32:
             return None
+        if "." in table_id:  # a tournament's table: brought back with its tournament
+            await self.tournaments.find(table_id.partition(".")[0])
+            return self.tables.get(table_id)
         loading = self._loading.get(table_id)
         if loading is None:
             loading = self._loading[table_id] = asyncio.get_running_loop().create_future()
@@ -354,6 +364,7 @@ class TableManager:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        await self.tournaments.stop()
         for actor in list(self.tables.values()):
             await actor.stop()
         self.pool.shutdown(wait=False, cancel_futures=True)

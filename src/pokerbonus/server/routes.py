@@ -291,6 +291,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         headers = {"Content-Language": lang, "Vary": "Cookie, Accept-Language"}
         return HTMLResponse(page_html(template, lang), headers=headers)
 
+    from pokerbonus.server.tournament_routes import add_tournament_routes
+
+    add_tournament_routes(app, manager.tournaments, index)
+
     @app.get("/t/{table_id}", response_model=None)
     async def table_page(table_id: str) -> HTMLResponse:
         return await index()

@@ -1,0 +1,774 @@
+"""Tournaments on the web server (RULES.md section 11): a host creates one, friends
+join by its invite, bots fill seats on request, and its tables play on this server,
+each its own actor.
+
+A :class:`TournamentRoom` holds the engine's
+:class:`~pokerbonus.engine.tournament.Tournament` and one
+:class:`~pokerbonus.server.tournament_session.TournamentSession` per table, each
+served by a :class:`TournamentTableActor` (the cash table's actor: sockets,
+bots in the worker pool, timeouts), so no table waits for another. The room has
+one journal: a numbered stream of entries (``person``, ``bot``, ``start``,
+``tick`` and each table's own entries, tagged with the table), applied in memory
+in the order they are numbered and sent to anyone only once on disk. The
+tournament's random source is seeded from the ``start`` entry and each entry
+carries the tournament's time (``clock``), so replaying the stream after a
+restart gives the same levels, stacks, places, tables and moves; a hand cut by
+the restart goes on from its last action.
+
+The tournament's clock is the server's clock less the time the server was down:
+at a restart it goes on from the last entry written (a ``tick`` is written every
+few seconds while nothing else is), so a level keeps the time it had left.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import random
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from pokerbonus.bots.draw import LADDER
+from pokerbonus.bots.game_bots import bot_for
+from pokerbonus.engine.tournament import Tournament
+from pokerbonus.engine.tournament_config import PRESETS, TournamentConfig, roman
+from pokerbonus.errors import ConfigurationError
+from pokerbonus.i18n import gettext
+from pokerbonus.server.actor import TableActor
+from pokerbonus.server.journal import StoredTable
+from pokerbonus.server.mailbox import Call
+from pokerbonus.server.names import check_name, confusable_key
+from pokerbonus.server.session import EventRecord, Occupant, ServerError, TimerConfig
+from pokerbonus.server.settings import hash_secret
+from pokerbonus.server.tournament_session import TournamentSession
+
+if TYPE_CHECKING:
+    from pokerbonus.bots import Bot
+    from pokerbonus.server.manager import TableManager
+
+__all__ = [
+    "KIND",
+    "TournamentRoom",
+    "TournamentTableActor",
+    "Tournaments",
+    "is_tournament",
+    "tournament_config",
+]
+
+log = logging.getLogger("pokerbonus.server")
+
+KIND: Final = "tournament"
+"""The ``kind`` of a tournament's row among the stored tables."""
+
+TICK_SECONDS: Final = 5.0
+"""How often the room writes its clock while no other entry is written."""
+
+MAX_ENTRANTS: Final = 200
+"""The most entrants a web tournament takes."""
+
+Entry = dict[str, Any]
+
+
+def is_tournament(stored: StoredTable) -> bool:
+    """Whether a stored row is a tournament's (not a cash table's)."""
+    return stored.options.get("kind") == KIND
+
+
+def tournament_config(preset: str | None, structure: Mapping[str, Any] | None) -> TournamentConfig:
+    """The structure a host asked for: a preset by name, or a whole structure (the
+    ``TournamentConfig`` fields); a ``malformed`` :class:`ServerError` says what is wrong."""
+    try:
+        if structure:
+            return TournamentConfig.from_dict(structure)
+        name = preset or "quick"
+        if name not in PRESETS:
+            raise ConfigurationError(
+                gettext("tournament: unknown preset {name!r} (expected one of {names})").format(
+                    name=name, names=", ".join(PRESETS)
+                )
+            )
+        return PRESETS[name]
+    except ConfigurationError as exc:
+        raise ServerError("malformed", str(exc)) from None
+    except (TypeError, ValueError, KeyError) as exc:
+        raise ServerError("malformed", gettext("structure: {exc}").format(exc=exc)) from None
+
+
+@dataclass(slots=True)
+class RoomPerson:
+    """Someone with a token: the host (playing or not) or a friend who joined."""
+
+    pid: int
+    name: str
+    token_hash: str
+    host: bool
+    plays: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player registered: a person (``pid``) or a bot (``level``, ``seed``)."""
+
+    name: str
+    pid: int | None
+    level: str | None
+    seed: int
+
+
+class TournamentRoom:
+    """One web tournament: its entrants, the engine's tournament, its tables' sessions
+    and actors, its journal stream (see the module doc)."""
+
+    def __init__(
+        self,
+        manager: TableManager,
+        room_id: str,
+        config: TournamentConfig,
+        options: dict[str, Any],
+        invite_hash: str,
+    ) -> None:
+        self.manager = manager
+        self.id = room_id
+        self.config = config
+        self.options = options
+        self.invite_hash = invite_hash
+        timer = options.get("timer", {})
+        self.timer = TimerConfig(
+            float(timer.get("action_seconds", 30.0)), float(timer.get("time_bank", 60.0))
+        )
+        self.persons: dict[int, RoomPerson] = {}
+        self.entrants: list[Entrant] = []
+        self.tournament: Tournament | None = None
+        self.sessions: dict[int, TournamentSession] = {}
+        self.actors: dict[int, TournamentTableActor] = {}
+        self.bots: dict[str, Bot] = {}
+        self.n = 0
+        """The number of the last entry of the stream."""
+        self.offset = 0.0
+        """The server's clock less the tournament's (the time the server was down)."""
+        self.last_clock: float | None = None
+        """The tournament's time of the last entry applied."""
+        self.pending: dict[int, list[EventRecord]] = {}
+        """Events of other tables made by the entry being committed (their actors send them)."""
+        self.failed: str | None = None
+        self.restored = False
+        self.lock = asyncio.Lock()
+        """Serialises the room's own changes (registration, the start)."""
+        self._ticker: asyncio.Task[None] | None = None
+
+    # -- reading -------------------------------------------------------------------------
+
+    def clock(self) -> float:
+        """The tournament's time now."""
+        return self.manager.now() - self.offset
+
+    @property
+    def started(self) -> bool:
+        """Whether the tournament has started."""
+        return self.tournament is not None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the tournament is over."""
+        return self.tournament is not None and self.tournament.finished
+
+    def table_id(self, number: int) -> str:
+        """The web table id of table ``number``."""
+        return f"{self.id}.{number}"
+
+    def person_by_token(self, token_hash: str) -> RoomPerson | None:
+        """The person of a token (by its hash), if any."""
+        for person in self.persons.values():
+            if hmac.compare_digest(person.token_hash, token_hash):
+                return person
+        return None
+
+    def names_taken(self) -> set[str]:
+        """Every name used in the room, by confusable key."""
+        names = [p.name for p in self.persons.values()] + [e.name for e in self.entrants]
+        return {confusable_key(n) for n in names}
+
+    def can_deal(self, number: int) -> bool:
+        """Whether table ``number`` may deal its next hand now."""
+        t = self.tournament
+        if t is None or t.finished or self.failed is not None:
+            return False
+        table = t.tables.get(number)
+        if table is None or table.hand is not None or len(table.occupied()) < 2:
+            return False
+        return not t.on_break(self.clock())
+
+    def deal_wait(self, number: int) -> float | None:
+        """Seconds until table ``number`` may deal (a break under way), else ``None``."""
+        t = self.tournament
+        if t is None or t.finished or number not in t.tables:
+            return None
+        now = self.clock()
+        if not t.on_break(now):
+            return None
+        return max(0.05, t.clock(now).break_left)
+
+    # -- deciding ------------------------------------------------------------------------
+
+    def decide_person(self, name: str, token_hash: str, *, host: bool, plays: bool) -> Entry:
+        """A person registers (``plays``) or the host organises only."""
+        if self.started:
+            raise ServerError("illegal", gettext("join: the tournament has started"))
+        name = check_name(name)
+        if confusable_key(name) in self.names_taken():
+            raise ServerError(
+                "name_taken",
+                gettext("name: {name!r} is already used in this tournament; pick another").format(
+                    name=name
+                ),
+            )
+        if plays and len(self.entrants) >= MAX_ENTRANTS:
+            raise ServerError(
+                "illegal",
+                gettext("join: the tournament is full ({count} players)").format(
+                    count=MAX_ENTRANTS
+                ),
+            )
+        pid = len(self.persons) + 1
+        return {
+            "k": "person",
+            "pid": pid,
+            "name": name,
+            "token": token_hash,
+            "host": host,
+            "plays": plays,
+        }
+
+    def decide_bots(self, count: int, level: str) -> list[Entry]:
+        """``count`` computer opponents of ``level`` register."""
+        if self.started:
+            raise ServerError("illegal", gettext("bots: the tournament has started"))
+        if level not in LADDER:
+            raise ServerError(
+                "malformed",
+                gettext("level: unknown bot level {level!r} (one of {ladder})").format(
+                    level=level, ladder=", ".join(LADDER)
+                ),
+            )
+        if count < 1 or len(self.entrants) + count > MAX_ENTRANTS:
+            raise ServerError(
+                "illegal",
+                gettext("bots: {count} more would pass {most} players").format(
+                    count=count, most=MAX_ENTRANTS
+                ),
+            )
+        taken = self.names_taken()
+        out: list[Entry] = []
+        k = 1
+        rng = secrets.SystemRandom()
+        for _ in range(count):
+            while confusable_key(f"{level}-{k}") in taken:
+                k += 1
+            taken.add(confusable_key(f"{level}-{k}"))
+            out.append(
+                {"k": "bot", "name": f"{level}-{k}", "level": level, "seed": rng.getrandbits(32)}
+            )
+        return out
+
+    def decide_start(self, person: RoomPerson | None) -> Entry:
+        """The host starts the tournament (``None``: at the creation, for a room that
+        starts at once)."""
+        if person is not None and not person.host:
+            raise ServerError("not_host", gettext("start: only the host may start the tournament"))
+        if self.started:
+            raise ServerError("illegal", gettext("start: the tournament has already started"))
+        if len(self.entrants) < 2:
+            raise ServerError(
+                "illegal",
+                gettext("start: {count} player(s) registered, 2 are needed").format(
+                    count=len(self.entrants)
+                ),
+            )
+        return {"k": "start", "seed": secrets.randbits(63), "clock": self.clock()}
+
+    # -- applying ------------------------------------------------------------------------
+
+    def apply(self, entry: Mapping[str, Any], now: float | None = None) -> list[EventRecord]:
+        """Apply one entry of the stream (its number is ``self.n + 1``)."""
+        self.n += 1
+        kind = entry["k"]
+        if kind == "person":
+            pid = int(entry["pid"])
+            self.persons[pid] = RoomPerson(
+                pid, entry["name"], entry["token"], bool(entry["host"]), bool(entry["plays"])
+            )
+            if entry["plays"]:
+                self.entrants.append(Entrant(entry["name"], pid, None, 0))
+            return []
+        if kind == "bot":
+            self.entrants.append(Entrant(entry["name"], None, entry["level"], int(entry["seed"])))
+            return []
+        if kind == "tick":
+            self.last_clock = float(entry["clock"])
+            return []
+        if kind == "start":
+            self.last_clock = float(entry["clock"])
+            self._start(int(entry["seed"]))
+            return []
+        if kind == "t":
+            inner = entry["e"]
+            self.last_clock = float(inner["clock"])
+            return self.sessions[int(entry["t"])].apply(inner, now)
+        raise ServerError(
+            "malformed", gettext("journal: unknown tournament entry {kind!r}").format(kind=kind)
+        )
+
+    def _start(self, seed: int) -> None:
+        names = [e.name for e in self.entrants]
+        t = Tournament(self.config, names, random.Random(seed))
+        self.tournament = t
+        entrants = {e.name: e for e in self.entrants}
+        for e in self.entrants:
+            if e.level is not None:
+                self.bots[e.name] = self._bot(e.level, e.seed)
+        for number, table in t.tables.items():
+            session = TournamentSession(
+                self,
+                number,
+                self.timer,
+                rng=self.manager._rng(self.table_id(number)),
+                bot_samples=self.manager.settings.bot_samples,
+            )
+            for person in self.persons.values():
+                session.apply(
+                    {
+                        "k": "person",
+                        "pid": person.pid,
+                        "name": person.name,
+                        "token": person.token_hash,
+                        "host": False,
+                    }
+                )
+            out: list[EventRecord] = []
+            for seat, name in enumerate(table.seats):
+                if name is not None:
+                    session.seat_player(seat, self._occupant(entrants[name]), t.stacks[name], out)
+            self.sessions[number] = session
+
+    def _bot(self, level: str, seed: int) -> Bot:
+        game = self.config.game
+        bot = bot_for(game, level, seed=seed)
+        if game == "holdem" and level in ("medium", "hard", "expert"):
+            from pokerbonus.bots.tournament import TournamentBot
+
+            return TournamentBot(seed, inner=bot)
+        return bot
+
+    def _occupant(self, entrant: Entrant) -> Occupant:
+        if entrant.level is not None:
+            return Occupant(entrant.name, None, entrant.level, player=self.bots[entrant.name])
+        return Occupant(entrant.name, entrant.pid, None)
+
+    def settle(self, session: TournamentSession, out: list[EventRecord]) -> None:
+        """The hand of ``session`` is over: the tournament settles it (busts, places,
+        balancing); each change is said at the table it happens at (``out`` for
+        ``session``'s, :attr:`pending` for the others')."""
+        t = self.tournament
+        assert t is not None
+        outcome = t.finish_hand(session.number, session.clock_now)
+        t.check_chips()
+        prizes = {s.player: s.prize for s in t.standings()}
+        for finish in outcome.busted:
+            seat = session.seats.index(
+                next(o for o in session.seats if o is not None and o.name == finish.player)
+            )
+            session.unseat_player(
+                seat,
+                {
+                    "kind": "busted",
+                    "place": finish.place,
+                    "shared": finish.shared,
+                    "prize": prizes.get(finish.player, 0),
+                },
+                out,
+            )
+        for move in outcome.moves:
+            source = self.sessions[move.from_table]
+            target = self.sessions[move.to_table]
+            occ = source.unseat_player(
+                move.from_seat,
+                {"kind": "moved", "table": self.table_id(move.to_table), "reason": move.reason},
+                self._out(source, session, out),
+            )
+            target.seat_player(
+                move.to_seat, occ, t.stacks[occ.name], self._out(target, session, out)
+            )
+        for number in outcome.broken:
+            broken = self.sessions[number]
+            broken.close(self._out(broken, session, out), "table_broken")
+        for number, other in self.sessions.items():
+            other.ledger.sync(t.stacks)
+            if outcome.finished:
+                other.close(self._out(other, session, out), "tournament_over")
+            elif number != session.number and number in t.tables:
+                self.pending.setdefault(number, [])  # wake it: it may deal now
+
+    def _out(
+        self, target: TournamentSession, acting: TournamentSession, out: list[EventRecord]
+    ) -> list[EventRecord]:
+        if target is acting:
+            return out
+        return self.pending.setdefault(target.number, [])
+
+    # -- committing ----------------------------------------------------------------------
+
+    async def commit_table(
+        self, actor: TournamentTableActor, entries: list[Entry]
+    ) -> list[EventRecord]:
+        """Number, apply and write a table's entries; the events they made at that table
+        (those of other tables are sent by their actors once on disk)."""
+        if self.failed is not None:
+            raise ServerError(
+                "unavailable",
+                gettext("tournament {id}: {failed}").format(id=self.id, failed=self.failed),
+            )
+        clock = self.clock()
+        now = self.manager.now()
+        number = actor.tsession.number
+        rows: list[tuple[str, int, dict[str, Any]]] = []
+        records: list[EventRecord] = []
+        for e in entries:
+            entry = {"k": "t", "t": number, "e": {**e, "clock": clock}}
+            records += self.apply(entry, now)
+            rows.append((self.id, self.n, entry))
+        others, self.pending = self.pending, {}
+        await self._write(rows)
+        for other_number, recs in others.items():
+            other = self.actors.get(other_number)
+            if other is not None and other is not actor:
+                other.tell(recs)
+        if self.finished:
+            await self._write([], {self.id: False})
+        return records
+
+    async def commit(self, entries: list[Entry]) -> None:
+        """Apply and write the room's own entries (registration, the start)."""
+        rows = []
+        for e in entries:
+            self.apply(e)
+            rows.append((self.id, self.n, e))
+        await self._write(rows)
+
+    async def _write(
+        self, rows: list[tuple[str, int, dict[str, Any]]], live: dict[str, bool] | None = None
+    ) -> None:
+        try:
+            await self.manager.write(rows, live)
+        except Exception as exc:
+            # what is in memory is ahead of the disk now: the room stops, and a restart
+            # brings it back from what was written
+            log.error("tournament %s: the journal refused a write: %s", self.id, exc)
+            self.failed = gettext("the database refused a change; the server must restart")
+            for actor in self.actors.values():
+                actor.failed = self.failed
+            raise ServerError(
+                "unavailable",
+                gettext("tournament {id}: {failed}").format(id=self.id, failed=self.failed),
+            ) from None
+
+    # -- running -------------------------------------------------------------------------
+
+    def launch(self) -> None:
+        """Start the actors of the tables (after the start, or a restart's replay)."""
+        now = self.manager.now()
+        for number, session in self.sessions.items():
+            if number in self.actors:
+                continue
+            actor = TournamentTableActor(session, self)
+            self.actors[number] = actor
+            self.manager.tables[session.id] = actor
+            if session.current is not None:
+                session.restart_clock(now)
+            actor.start()
+        if self._ticker is None and not self.finished:
+            self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
+
+    async def _tick_loop(self) -> None:
+        """Write the clock while nothing else is written (a restart goes on from it)."""
+        while not self.finished and self.failed is None:
+            await asyncio.sleep(TICK_SECONDS / 2)
+            clock = self.clock()
+            if self.last_clock is None or clock - self.last_clock >= TICK_SECONDS:
+                with contextlib.suppress(ServerError):
+                    await self.commit([{"k": "tick", "clock": clock}])
+            if self.tournament is not None:
+                for number, actor in self.actors.items():
+                    if self.deal_wait(number) is None and self.can_deal(number):
+                        actor.wake()
+
+    async def stop(self) -> None:
+        """Stop the clock's task (the actors are stopped with the manager's tables)."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+            self._ticker = None
+
+
+class TournamentTableActor(TableActor):
+    """The actor of one tournament table: the cash table's, writing to the room's
+    journal stream, never unloaded, waiting out the breaks."""
+
+    def __init__(self, session: TournamentSession, room: TournamentRoom) -> None:
+        super().__init__(session, room.manager, room.invite_hash)
+        self.room = room
+        self.tsession = session
+
+    async def commit(self, entries: list[dict[str, Any]]) -> list[EventRecord]:
+        """Write the entries in the room's stream (see :meth:`TournamentRoom.commit_table`)."""
+        return await self.room.commit_table(self, entries)
+
+    def quiet(self) -> bool:
+        """Never: a tournament table stays in memory."""
+        return False
+
+    def tell(self, records: list[EventRecord]) -> None:
+        """Send ``records`` (made at this table by another table's hand) and look for a
+        move: in order with the actor's own items."""
+
+        async def send() -> None:
+            await self._broadcast(records)
+            self.wake()
+
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait(Call(send, fut))
+
+    async def _auto(self) -> None:
+        s = self.tsession
+        if s.current is None and not s.closed and self.failed is None:
+            wait = self.room.deal_wait(s.number)
+            if wait is not None:
+                self.wake(wait)
+                return
+        await super()._auto()
+
+
+class Tournaments:
+    """The tournaments of a server (``TableManager.tournaments``)."""
+
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+        self.rooms: dict[str, TournamentRoom] = {}
+
+    async def create(
+        self,
+        config: TournamentConfig,
+        name: str,
+        *,
+        plays: bool,
+        bots: int,
+        level: str,
+        timer: dict[str, Any],
+        start: bool,
+    ) -> dict[str, Any]:
+        """A new tournament (see ``POST /api/tournaments``)."""
+        room_id = secrets.token_urlsafe(6)
+        while room_id in self.rooms or room_id in self.manager.tables:
+            room_id = secrets.token_urlsafe(6)
+        invite, token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
+        options: dict[str, Any] = {"kind": KIND, "timer": timer}
+        room = TournamentRoom(self.manager, room_id, config, options, hash_secret(invite))
+        entries = [room.decide_person(name, hash_secret(token), host=True, plays=plays)]
+        room.apply(entries[0])
+        if bots:
+            for e in room.decide_bots(bots, level):
+                entries.append(e)
+                room.apply(e)
+        if start:
+            entries.append(room.decide_start(None))
+            room.apply(entries[-1])
+        row = {
+            "id": room_id,
+            "config": {KIND: config.to_dict()},
+            "options": options,
+            "invite": room.invite_hash,
+        }
+        rows = [(room_id, i + 1, e) for i, e in enumerate(entries)]
+        await self.manager.writer.write(rows, [row], {room_id: True})
+        self.rooms[room_id] = room
+        if room.started:
+            room.launch()
+        return {
+            "tournament": room_id,
+            "invite": f"/tournament/{room_id}#invite={invite}",
+            "invite_secret": invite,
+            "token": token,
+            "name": room.persons[1].name,
+        }
+
+    async def find(self, room_id: str) -> TournamentRoom | None:
+        """The room of ``room_id`` (loaded from the journal if need be), or ``None``."""
+        room = self.rooms.get(room_id)
+        if room is not None or len(room_id) > 32:
+            return room
+        stored = await asyncio.to_thread(self.manager.journal.load_table, room_id)
+        if stored is None or not is_tournament(stored):
+            return None
+        room = self.rooms.get(room_id)  # loaded meanwhile
+        return room if room is not None else self.bring_back(stored)
+
+    async def load(self, room_id: str) -> TournamentRoom:
+        """The room of ``room_id``, or a ``not_found`` error."""
+        room = await self.find(room_id)
+        if room is None:
+            raise ServerError(
+                "not_found",
+                gettext("tournament: no tournament {id!r}").format(id=room_id),
+            )
+        return room
+
+    def bring_back(self, stored: StoredTable) -> TournamentRoom | None:
+        """A stored tournament in play again: its stream replayed, its clock going on from
+        its last entry, its tables' actors started (``None``: it cannot be replayed)."""
+        try:
+            config = TournamentConfig.from_dict(stored.config[KIND])
+            room = TournamentRoom(self.manager, stored.id, config, stored.options, stored.invite)
+            for entry in stored.entries:
+                room.apply(entry)
+        except Exception as exc:  # kept out of play, reported in the log
+            log.error("tournament %s: cannot be rebuilt from its journal: %s", stored.id, exc)
+            return None
+        room.pending = {}
+        if room.last_clock is not None:
+            room.offset = self.manager.now() - room.last_clock
+        room.restored = True
+        self.rooms[stored.id] = room
+        if room.started:
+            room.launch()
+        return room
+
+    async def stop(self) -> None:
+        """Stop every room's clock."""
+        for room in self.rooms.values():
+            await room.stop()
+
+
+def clock_json(room: TournamentRoom) -> dict[str, Any] | None:
+    """The level clock: the level now and next, their blinds and antes, what is left."""
+    t = room.tournament
+    if t is None:
+        return None
+    now = room.clock()
+    c = t.clock(now)
+    nxt = c.next_level
+    return {
+        "level": c.number,
+        "roman": roman(c.number),
+        "levels": len(room.config.levels),
+        "small_blind": c.level.small_blind,
+        "big_blind": c.level.big_blind,
+        "ante": c.ante,
+        "bring_in": c.level.bring_in,
+        "hands_left": c.hands_left,
+        "seconds_left": None if c.seconds_left is None else round(c.seconds_left, 1),
+        "break_left": round(c.break_left, 1),
+        "on_break": t.on_break(now),
+        "next": None
+        if nxt is None
+        else {
+            "small_blind": nxt.small_blind,
+            "big_blind": nxt.big_blind,
+            "ante": c.next_ante,
+            "bring_in": nxt.bring_in,
+        },
+    }
+
+
+def room_json(room: TournamentRoom, person: RoomPerson | None) -> dict[str, Any]:
+    """What the tournament page shows (everything here is public but ``you``)."""
+    t = room.tournament
+    status = "registering" if t is None else "finished" if t.finished else "playing"
+    out: dict[str, Any] = {
+        "id": room.id,
+        "name": room.config.name,
+        "status": status,
+        "game": room.config.game,
+        "starting_stack": room.config.starting_stack,
+        "seats_per_table": room.config.seats_per_table,
+        "entrants": [{"name": e.name, "bot": e.level} for e in room.entrants],
+        "host": next((p.name for p in room.persons.values() if p.host), None),
+        "clock": clock_json(room),
+        "restored": room.restored,
+        "failed": room.failed,
+    }
+    you: dict[str, Any] | None = None
+    if person is not None:
+        you = {
+            "name": person.name,
+            "host": person.host,
+            "plays": person.plays,
+            "table": None,
+            "seat": None,
+            "place": None,
+            "prize": 0,
+        }
+    if t is None:
+        out["you"] = you
+        return out
+    standings = t.standings()
+    left = t.players_left()
+    prizes = t.place_prizes()
+    out.update(
+        players_left=len(left),
+        entries=len(t.entrants),
+        prize_pool=t.prize_pool,
+        average_stack=t.average_stack,
+        prizes=list(prizes),
+        final_table=t.final_table,
+        chips={"in_play": t.chips_in_play(), "issued": t.chips_issued},
+        eliminations=[
+            {
+                "name": f.player,
+                "place": f.place,
+                "shared": f.shared,
+                "hand": f.hand,
+                "prize": next(s.prize for s in standings if s.player == f.player),
+            }
+            for f in reversed(t.finishes)
+        ],
+        standings=[
+            {
+                "name": s.player,
+                "place": s.place,
+                "shared": s.shared,
+                "prize": s.prize,
+                "stack": s.stack,
+            }
+            for s in standings
+        ],
+        tables=[
+            {
+                "id": room.table_id(number),
+                "number": number,
+                "players": [
+                    {"name": p, "stack": t.stacks[p], "seat": table.seats.index(p)}
+                    for p in table.players
+                ],
+                "in_hand": table.hand is not None,
+            }
+            for number, table in t.tables.items()
+        ],
+    )
+    if you is not None:
+        name = person.name if person is not None else ""
+        if name in left:
+            table = t.table_of(name)
+            you.update(
+                table=room.table_id(table.id), seat=table.seats.index(name), stack=t.stacks[name]
+            )
+        standing = next((s for s in standings if s.player == name), None)
+        if standing is not None:
+            you.update(place=standing.place, prize=standing.prize)
+        if you["table"] is None and t.tables:
+            you["watch"] = room.table_id(min(t.tables))
+    out["you"] = you
+    return out
