@@ -8,6 +8,7 @@ table is broken; a stored tournament is brought back from its journal.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 import warnings
@@ -187,6 +188,11 @@ def test_a_bad_structure_is_refused_with_its_reason(client: TestClient) -> None:
     assert r.status_code == 400 and r.json()["error"]["code"] == "illegal"
 
 
+def elsewhere(table: str, data: dict[str, Any]) -> bool:
+    """Whether the tournament's read puts you at another table than ``table`` (or is over)."""
+    return bool(data["you"]["table"] != table or data["status"] != "playing")
+
+
 def test_a_person_plays_to_their_place_and_follows_the_final_table(client: TestClient) -> None:
     made = create(client, structure=SMALL, bots=5, level="station", start=True)
     room, token = made["tournament"], made["token"]
@@ -230,12 +236,7 @@ def test_a_person_plays_to_their_place_and_follows_the_final_table(client: TestC
                             "action": action,
                         }
                     )
-        wait_for(
-            client,
-            room,
-            token,
-            lambda d, t=table: d["you"]["table"] != t or d["status"] != "playing",
-        )
+        wait_for(client, room, token, functools.partial(elsewhere, table))
     final = wait_for(client, room, token, lambda d: d["you"]["place"] is not None)
     assert final["you"]["place"] in range(1, 7)
     mine = next(s for s in final["standings"] if s["name"] == "Ann")
