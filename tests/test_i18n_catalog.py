@@ -66,6 +66,9 @@ CONVERTED = (
     "pokerbonus/server/sockets.py",
     "pokerbonus/server/protocol.py",
     "pokerbonus/server/session.py",
+    "pokerbonus/server/tournaments.py",
+    "pokerbonus/server/tournament_routes.py",
+    "pokerbonus/server/tournament_session.py",
     "pokerbonus/engine/config.py",
     "pokerbonus/engine/state.py",
     "pokerbonus/engine/table.py",
@@ -80,6 +83,7 @@ CONVERTED = (
     "pokerbonus/web/src/landing.ts",
     "pokerbonus/web/src/main.ts",
     "pokerbonus/web/src/table.ts",
+    "pokerbonus/web/src/tournament.ts",
     "pokerbonus/web/src/words.ts",
 )
 

@@ -156,6 +156,10 @@ def add_tournament_routes(
             data["icm"] = {p: round(v, 2) for p, v in zip(left, values, strict=True)}
         return JSONResponse(data)
 
+    @app.get("/tournament", response_model=None)
+    async def tournament_form() -> HTMLResponse:
+        return await page()
+
     @app.get("/tournament/{room_id}", response_model=None)
     async def tournament_page(room_id: str) -> HTMLResponse:
         return await page()

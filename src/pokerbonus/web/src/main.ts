@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { gettext, languageSwitch, loadWords } from "./i18n.js";
 import { inviteKey, showJoin, showLanding, tokenKey } from "./landing.js";
 import { TablePage } from "./table.js";
-import { showTournament } from "./tournament.js";
+import { showTournament, showTournamentForm } from "./tournament.js";
 
 declare global {
   interface Window { pokerbonus?: { page: TablePage } }
@@ -20,6 +20,12 @@ function start(): void {
   const root = document.getElementById("app");
   if (!root) return;
   loadWords();
+  if (/^\/tournament\/?$/.test(location.pathname)) {
+    showTournamentForm(root).catch((err: Error) => {
+      root.textContent = gettext("Could not load the form: {error}", { error: err.message });
+    });
+    return;
+  }
   const tournament = /^\/tournament\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
   if (tournament) {
     showTournament(root, tournament[1]);

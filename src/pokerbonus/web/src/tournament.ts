@@ -41,6 +41,7 @@ interface You {
 }
 export interface TournamentInfo {
   id: string; name: string; status: "registering" | "playing" | "finished"; game: string;
+  seats_per_table: number;
   entrants: { name: string; bot: string | null }[]; host: string | null; clock: Clock | null;
   players_left?: number; entries?: number; prize_pool?: number; average_stack?: number;
   prizes?: number[]; final_table?: boolean; eliminations?: Finish[]; tables?: TableRow[];
@@ -55,7 +56,18 @@ async function call<T>(url: string, body: unknown): Promise<T> {
   return data;
 }
 
-/** The landing page's "Create a tournament" form. */
+/** The page of ``/tournament``: the form that creates a tournament. */
+export async function showTournamentForm(root: HTMLElement): Promise<void> {
+  const res = await fetch("/static/table-config.json");
+  const schema = await res.json() as ConfigSchema;
+  root.replaceChildren(h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "Poker Bonus"),
+    h("a", { href: "/", class: "nav" }, gettext("Create a table")), languageSwitch()),
+    h("main", { class: "landing" }, h("h1", {}, gettext("Create a tournament")),
+      h("p", {}, gettext("Everyone starts with the same chips; the blinds rise by levels; the last players win the prizes. Send the invite link to your friends, fill the seats left with bots, then start.")),
+      tournamentForm(schema)));
+}
+
+/** The form that creates a tournament. */
 export function tournamentForm(schema: ConfigSchema): HTMLElement {
   const message = h("p", { class: "message", role: "alert", "data-testid": "t-message" });
   const preset = h("select", { id: "t-preset", "data-testid": "t-preset" },
@@ -109,10 +121,7 @@ export function tournamentForm(schema: ConfigSchema): HTMLElement {
       message.textContent = gettext("The tournament was not created: {error}", { error: err.message });
     });
   });
-  return h("section", { class: "group tournament-create" },
-    h("h2", {}, gettext("Or a tournament")),
-    h("p", {}, gettext("Everyone starts with the same chips; the blinds rise by levels; the last players win the prizes.")),
-    form);
+  return form;
 }
 
 /** The page of ``/tournament/<id>``: joins by the invite in the address, then the tournament. */
@@ -282,7 +291,7 @@ export class TournamentPage {
     const stat = (label: string, value: string, id: string): HTMLElement =>
       h("div", { class: "stat", "data-testid": id }, h("span", { class: "label" }, label), h("strong", {}, value));
     const status = info.status === "finished" ? gettext("Tournament over")
-      : info.final_table ? gettext("Final table") : "";
+      : info.final_table && (info.entries ?? 0) > info.seats_per_table ? gettext("Final table") : "";
     const stats = h("div", { class: "stats" },
       stat(gettext("Level"), `${c.roman} (${c.level}/${c.levels})`, "t-level-now"),
       stat(gettext("Blinds and antes"), forcedWords(c), "t-blinds"),

@@ -5,7 +5,6 @@
 // the others folded under "More house rules" (`advanced`).
 import { h } from "./dom.js";
 import { gettext, languageSwitch, pgettext } from "./i18n.js";
-import { tournamentForm } from "./tournament.js";
 import { levelWords } from "./words.js";
 /** Fields drawn at the top of the form, not among the house rules. */
 const TOP = new Set(["game", "players"]);
@@ -203,7 +202,7 @@ export async function showLanding(root) {
     });
     showFields();
     drawSeats();
-    root.replaceChildren(h("header", { class: "bar" }, h("span", { class: "brand" }, "Poker Bonus"), languageSwitch()), h("main", { class: "landing" }, h("h1", {}, gettext("Play with friends")), h("p", {}, gettext("Choose the game, seat bots where you like, then send the invite link to your friends.")), form, tournamentForm(schema)));
+    root.replaceChildren(h("header", { class: "bar" }, h("span", { class: "brand" }, "Poker Bonus"), h("a", { href: "/tournament", class: "nav", "data-testid": "link-tournament" }, gettext("Create a tournament")), languageSwitch()), h("main", { class: "landing" }, h("h1", {}, gettext("Play with friends")), h("p", {}, gettext("Choose the game, seat bots where you like, then send the invite link to your friends.")), form));
 }
 /** The join page of an invite link: a display name, then the table (watching until you sit). */
 export function showJoin(root, table, invite, done) {

@@ -4,7 +4,7 @@ import { h } from "./dom.js";
 import { gettext, languageSwitch, loadWords } from "./i18n.js";
 import { inviteKey, showJoin, showLanding, tokenKey } from "./landing.js";
 import { TablePage } from "./table.js";
-import { showTournament } from "./tournament.js";
+import { showTournament, showTournamentForm } from "./tournament.js";
 function openTable(root, table, token) {
     const page = new TablePage(root, table, token, localStorage.getItem(inviteKey(table)));
     window.pokerbonus = { page };
@@ -14,6 +14,12 @@ function start() {
     if (!root)
         return;
     loadWords();
+    if (/^\/tournament\/?$/.test(location.pathname)) {
+        showTournamentForm(root).catch((err) => {
+            root.textContent = gettext("Could not load the form: {error}", { error: err.message });
+        });
+        return;
+    }
     const tournament = /^\/tournament\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
     if (tournament) {
         showTournament(root, tournament[1]);

@@ -29,7 +29,13 @@ async function call(url, body) {
         throw new Error(data.error ? data.error.message : `HTTP ${res.status}`);
     return data;
 }
-/** The landing page's "Create a tournament" form. */
+/** The page of ``/tournament``: the form that creates a tournament. */
+export async function showTournamentForm(root) {
+    const res = await fetch("/static/table-config.json");
+    const schema = await res.json();
+    root.replaceChildren(h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "Poker Bonus"), h("a", { href: "/", class: "nav" }, gettext("Create a table")), languageSwitch()), h("main", { class: "landing" }, h("h1", {}, gettext("Create a tournament")), h("p", {}, gettext("Everyone starts with the same chips; the blinds rise by levels; the last players win the prizes. Send the invite link to your friends, fill the seats left with bots, then start.")), tournamentForm(schema)));
+}
+/** The form that creates a tournament. */
 export function tournamentForm(schema) {
     const message = h("p", { class: "message", role: "alert", "data-testid": "t-message" });
     const preset = h("select", { id: "t-preset", "data-testid": "t-preset" }, ...PRESETS.map((p) => h("option", { value: p }, presetWords(p))), h("option", { value: "custom" }, presetWords("custom")));
@@ -69,7 +75,7 @@ export function tournamentForm(schema) {
             message.textContent = gettext("The tournament was not created: {error}", { error: err.message });
         });
     });
-    return h("section", { class: "group tournament-create" }, h("h2", {}, gettext("Or a tournament")), h("p", {}, gettext("Everyone starts with the same chips; the blinds rise by levels; the last players win the prizes.")), form);
+    return form;
 }
 /** The page of ``/tournament/<id>``: joins by the invite in the address, then the tournament. */
 export function showTournament(root, id) {
@@ -227,7 +233,7 @@ export class TournamentPage {
             left = gettext("last level");
         const stat = (label, value, id) => h("div", { class: "stat", "data-testid": id }, h("span", { class: "label" }, label), h("strong", {}, value));
         const status = info.status === "finished" ? gettext("Tournament over")
-            : info.final_table ? gettext("Final table") : "";
+            : info.final_table && (info.entries ?? 0) > info.seats_per_table ? gettext("Final table") : "";
         const stats = h("div", { class: "stats" }, stat(gettext("Level"), `${c.roman} (${c.level}/${c.levels})`, "t-level-now"), stat(gettext("Blinds and antes"), forcedWords(c), "t-blinds"), stat(gettext("Next level"), c.next ? forcedWords(c.next) : "-", "t-next"), stat(gettext("Time"), left, "t-left"), stat(gettext("Players left"), `${info.players_left ?? 0}/${info.entries ?? 0}`, "t-players"), stat(gettext("Average stack"), String(info.average_stack ?? 0), "t-average"), stat(gettext("Prize pool"), String(info.prize_pool ?? 0), "t-pool"));
         const prizes = h("ol", { class: "prizes", "data-testid": "t-prizes" }, ...(info.prizes ?? []).map((p, i) => h("li", {}, gettext("place {place}: {prize}", { place: i + 1, prize: p }))));
         const out = h("ol", { class: "eliminations", "data-testid": "t-eliminations", reversed: true }, ...(info.eliminations ?? []).slice(0, 30).map((f) => h("li", {}, gettext("{name}: {place}, prize {prize}", { name: f.name, place: placeWords(f.place, f.shared), prize: f.prize }))));

@@ -1,0 +1,172 @@
+"""A web tournament in a real browser (Debian's Chromium driven by Playwright) against
+the real server (uvicorn on a free loopback port, a temporary SQLite file).
+
+The host creates a quick sit-and-go from the landing page's link on a desktop-sized
+page; a friend opens the invite link on a phone-sized page (in French) and joins;
+the host fills the last seat with a bot and starts. Both pages show the level, the
+blinds and antes now and next, the time (hands) to the next level, the average stack,
+the players left and the prize of each place, over their table; the friend's action
+buttons fit the phone; the ICM equities come on request; hands are played and the
+level's hands count down. Screenshots in ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.xdist_group("browser")
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+server_app = pytest.importorskip("pokerbonus.server.app")
+uvicorn = pytest.importorskip("uvicorn")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
+
+Page = Any
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real server on a free loopback port."""
+    db = tmp_path_factory.mktemp("web") / "tournaments.db"
+    settings = server_app.ServerSettings(
+        db=str(db), bot_delay=0.05, hand_pause=0.5,
+        rng=lambda table: random.Random(f"web-{table}"), bot_samples=50,
+    )  # fmt: skip
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(server_app.create_app(settings), host="127.0.0.1", port=port,
+                            log_level="warning", ws="websockets-sansio")  # fmt: skip
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not srv.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless."""
+    with playwright_sync.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _play_one(page: Page) -> bool:
+    """If it is this page's turn: check or call. Whether it acted."""
+    acted: bool = page.evaluate(
+        """() => {
+            const b = document.querySelector('[data-testid="btn-call"]');
+            if (b && !b.disabled) { b.click(); return true; }
+            return false;
+        }"""
+    )
+    return acted
+
+
+def _shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def test_a_web_tournament_on_a_desktop_and_a_phone(server: str, browser: Any) -> None:
+    expect = playwright_sync.expect
+    host_ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    phone = {"width": 390, "height": 844}
+    friend_ctx = browser.new_context(viewport=phone, is_mobile=True, has_touch=True,
+                                     locale="fr-FR")  # fmt: skip
+    try:
+        host = host_ctx.new_page()
+        host.goto(server + "/")
+        host.get_by_test_id("link-tournament").click()
+        host.get_by_test_id("t-name").fill("Ann")
+        host.get_by_test_id("t-preset").select_option("quick")
+        host.get_by_test_id("t-bots").fill("3")
+        host.get_by_test_id("t-level").select_option("station")
+        host.get_by_test_id("t-seconds").fill("0")
+        host.get_by_test_id("btn-create-tournament").click()
+        host.wait_for_url(re.compile(r"/tournament/[A-Za-z0-9_-]+$"))
+        room = host.url.rsplit("/", 1)[1]
+        expect(host.get_by_test_id("t-registered")).to_have_text("4 players registered")
+        invite = host.evaluate(f"localStorage.getItem('pokerbonus.tournament.{room}.invite')")
+        assert invite.startswith(f"/tournament/{room}#invite=")
+
+        friend = friend_ctx.new_page()
+        friend.goto(server + invite)
+        friend.get_by_test_id("join-name").fill("Bob")
+        friend.get_by_test_id("btn-join").click()
+        expect(friend.get_by_test_id("lobby")).to_contain_text("Bob")
+        expect(host.get_by_test_id("t-registered")).to_have_text("5 players registered")
+        host.get_by_test_id("t-add-count").fill("1")
+        host.get_by_test_id("t-add-level").select_option("station")
+        host.get_by_test_id("btn-t-bots").click()
+        expect(host.get_by_test_id("t-registered")).to_have_text("6 players registered")
+        host.get_by_test_id("btn-t-start").click()
+
+        # the panel: level, blinds now and next, hands to the next level, players, prizes
+        expect(host.get_by_test_id("t-level-now")).to_contain_text("I (1/13)", timeout=10000)
+        expect(host.get_by_test_id("t-blinds")).to_contain_text("10/20")
+        expect(host.get_by_test_id("t-next")).to_contain_text("20/40")
+        expect(host.get_by_test_id("t-left")).to_contain_text("to the next level")
+        expect(host.get_by_test_id("t-players")).to_contain_text("6/6")
+        expect(host.get_by_test_id("t-average")).to_contain_text("1000")
+        expect(host.get_by_test_id("t-prizes").locator("li")).to_have_text(
+            ["place 1: 39", "place 2: 21"]
+        )
+        expect(host.get_by_test_id("t-you")).to_contain_text("You play at table 1")
+        expect(host.get_by_test_id("table")).to_be_visible()
+        # the friend's page, in French
+        expect(friend.get_by_test_id("t-level-now")).to_contain_text("Niveau", timeout=10000)
+        expect(friend.get_by_test_id("t-you")).to_contain_text("table 1")
+        expect(friend.get_by_test_id("table")).to_be_visible()
+
+        # play: the friend's buttons fit the phone; the level's hands count down
+        first = host.get_by_test_id("t-left").inner_text()
+        deadline = time.monotonic() + 60
+        seen_call = False
+        while host.get_by_test_id("t-left").inner_text() == first:
+            assert time.monotonic() < deadline, "no hand was played"
+            button = friend.get_by_test_id("btn-call")
+            if button.count() and button.is_enabled() and not seen_call:
+                expect(button).to_be_in_viewport()
+                box = button.bounding_box()
+                assert box is not None and box["x"] + box["width"] <= phone["width"]
+                _shot(friend, "web-tournament-phone.png")
+                seen_call = True
+            if not (_play_one(host) or _play_one(friend)):
+                host.wait_for_timeout(100)
+        assert friend.evaluate("document.documentElement.scrollWidth") <= phone["width"]
+
+        # ICM equities on request: one for each player, the prizes left between them
+        host.get_by_test_id("t-icm").check()
+        items = host.get_by_test_id("t-icm-list").locator("li")
+        expect(items).to_have_count(6, timeout=10000)
+        total = sum(float(t.rsplit(": ", 1)[1]) for t in items.all_inner_texts())
+        assert total == pytest.approx(60, abs=0.1)
+        _shot(host, "web-tournament-desktop.png")
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
