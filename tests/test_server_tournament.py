@@ -28,7 +28,7 @@ from pokerbonus.engine.tournament_config import TournamentConfig, preset
 from pokerbonus.server import ServerSettings, create_app
 from pokerbonus.server.manager import TableManager
 from pokerbonus.server.session import action_to_entry
-from pokerbonus.server.tournaments import TournamentRoom
+from pokerbonus.server.tournaments import ICM_WORK, TournamentRoom, _icm_work
 
 SMALL: dict[str, Any] = {
     "name": "small",
@@ -333,6 +333,20 @@ def test_icm_equities_on_request_share_the_prizes_left(client: TestClient) -> No
     left = data["prizes"][: data["players_left"]]
     assert sum(data["icm"].values()) == pytest.approx(sum(left), abs=0.1)
     assert data["you"]["table"] is None and data["you"]["watch"] == f"{room}.1"
+
+
+def test_icm_is_refused_with_a_reason_for_a_field_too_large(client: TestClient) -> None:
+    made = create(client, preset="mtt", play=False, bots=120, level="station", start=True)
+    data = read(client, made["tournament"], made["token"], icm="1")
+    assert data["players_left"] > 100 and len(data["prizes"]) > 10
+    assert data["icm"] is None and "ICM" in data["icm_note"]
+    count = int(data["icm_note"].rsplit(" ", 2)[1])
+    assert 10 <= count < 60
+    assert (
+        _icm_work(count, len(data["prizes"]))
+        <= ICM_WORK
+        < _icm_work(count + 1, len(data["prizes"]))
+    )
 
 
 def test_a_stored_tournament_comes_back_from_its_journal(tmp_path: Any) -> None:

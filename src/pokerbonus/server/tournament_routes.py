@@ -5,7 +5,6 @@ plays them over the table's own WebSocket (``/ws/<tournament>.<table>``)."""
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 import secrets
 from collections.abc import Awaitable, Callable
@@ -16,7 +15,6 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from pokerbonus.i18n import gettext
-from pokerbonus.rules.prizes import icm_equities
 from pokerbonus.server.bodies import TimerSpec
 from pokerbonus.server.middleware import query_secrets
 from pokerbonus.server.session import ServerError
@@ -148,12 +146,12 @@ def add_tournament_routes(
         data = room_json(room, person)
         t = room.tournament
         if request.query_params.get("icm") and t is not None and not t.finished:
-            # the inputs taken here, the sums in a thread (the tables go on meanwhile)
-            left = t.players_left()
-            stacks = [t.stacks[p] for p in left]
-            prizes = t.place_prizes()[: len(left)]
-            values = await asyncio.to_thread(icm_equities, stacks, prizes) if prizes else ()
-            data["icm"] = {p: round(v, 2) for p, v in zip(left, values, strict=True)}
+            equities = await room.icm()
+            data["icm"] = equities
+            if equities is None:
+                data["icm_note"] = gettext(
+                    "ICM: too many players left for the places paid; shown from {count} left"
+                ).format(count=room.icm_players())
         return JSONResponse(data)
 
     @app.get("/tournament", response_model=None)

@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import math
 import random
 import secrets
 from collections.abc import Mapping
@@ -38,6 +39,7 @@ from pokerbonus.engine.tournament import Tournament
 from pokerbonus.engine.tournament_config import PRESETS, TournamentConfig, roman
 from pokerbonus.errors import ConfigurationError
 from pokerbonus.i18n import gettext
+from pokerbonus.rules.prizes import icm_equities
 from pokerbonus.server.actor import TableActor
 from pokerbonus.server.journal import StoredTable
 from pokerbonus.server.mailbox import Call
@@ -70,7 +72,16 @@ TICK_SECONDS: Final = 5.0
 MAX_ENTRANTS: Final = 200
 """The most entrants a web tournament takes."""
 
+ICM_WORK: Final = 2_000_000
+"""The most steps (about a second) the ICM equities of a read may take."""
+
 Entry = dict[str, Any]
+
+
+def _icm_work(players: int, paid: int) -> int:
+    """The steps of Malmuth-Harville for ``players`` and ``paid`` places: each set of
+    players placed before the last paid place, times the players."""
+    return players * sum(math.comb(players, k) for k in range(min(paid, players)))
 
 
 def is_tournament(stored: StoredTable) -> bool:
@@ -159,6 +170,7 @@ class TournamentRoom:
         self.lock = asyncio.Lock()
         """Serialises the room's own changes (registration, the start)."""
         self._ticker: asyncio.Task[None] | None = None
+        self._icm: tuple[int, asyncio.Future[dict[str, float]]] | None = None
 
     # -- reading -------------------------------------------------------------------------
 
@@ -211,6 +223,38 @@ class TournamentRoom:
         if not t.on_break(now):
             return None
         return max(0.05, t.clock(now).break_left)
+
+    def icm_players(self) -> int:
+        """The most players left for which the ICM equities are worked out (the sums grow
+        with the sets of players who could fill the paid places)."""
+        t = self.tournament
+        paid = len(t.place_prizes()) if t is not None else 1
+        n = 2
+        while n < MAX_ENTRANTS and _icm_work(n + 1, paid) <= ICM_WORK:
+            n += 1
+        return n
+
+    async def icm(self) -> dict[str, float] | None:
+        """Each player's ICM equity (Malmuth-Harville) of the prizes left, worked out in a
+        thread once per entry of the stream (``None``: too many players left)."""
+        t = self.tournament
+        assert t is not None
+        cached = self._icm
+        if cached is not None and cached[0] == self.n:
+            return await asyncio.shield(cached[1])
+        left = t.players_left()
+        prizes = t.place_prizes()[: len(left)]
+        if not prizes or _icm_work(len(left), len(prizes)) > ICM_WORK:
+            return None
+        stacks = [t.stacks[p] for p in left]
+
+        def work() -> dict[str, float]:  # the inputs taken above: the tables go on meanwhile
+            values = icm_equities(stacks, prizes)
+            return {p: round(v, 2) for p, v in zip(left, values, strict=True)}
+
+        task = asyncio.ensure_future(asyncio.to_thread(work))
+        self._icm = (self.n, task)
+        return await asyncio.shield(task)
 
     # -- deciding ------------------------------------------------------------------------
 

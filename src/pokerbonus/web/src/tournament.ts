@@ -45,7 +45,7 @@ export interface TournamentInfo {
   entrants: { name: string; bot: string | null }[]; host: string | null; clock: Clock | null;
   players_left?: number; entries?: number; prize_pool?: number; average_stack?: number;
   prizes?: number[]; final_table?: boolean; eliminations?: Finish[]; tables?: TableRow[];
-  you: You | null; icm?: Record<string, number>; failed: string | null;
+  you: You | null; icm?: Record<string, number> | null; icm_note?: string; failed: string | null;
 }
 
 async function call<T>(url: string, body: unknown): Promise<T> {
@@ -319,7 +319,8 @@ export class TournamentPage {
         ngettext("{count} player", "{count} players", t.players.length, { count: t.players.length }))));
     const icm = info.icm ? h("ul", { class: "icm", "data-testid": "t-icm-list" },
       ...Object.entries(info.icm).sort((a, b) => b[1] - a[1]).slice(0, 10)
-        .map(([name, value]) => h("li", {}, `${name}: ${value.toFixed(2)}`))) : null;
+        .map(([name, value]) => h("li", {}, `${name}: ${value.toFixed(2)}`)))
+      : info.icm_note ? h("p", { class: "muted", "data-testid": "t-icm-note" }, info.icm_note) : null;
     this.panel.replaceChildren(
       h("div", { class: "t-head" }, h("h1", {}, info.name), status ? h("span", { class: "badge", "data-testid": "t-status" }, status) : null,
         h("p", { class: "you", "data-testid": "t-you" }, mine)),

@@ -250,7 +250,8 @@ export class TournamentPage {
         const tables = h("ul", { class: "t-tables", "data-testid": "t-tables" }, ...(info.tables ?? []).map((t) => h("li", {}, h("button", { type: "button", class: "link", "data-testid": `t-table-${t.number}`,
             onclick: () => this.open(t.id, info) }, gettext("Table {table}", { table: t.number })), " ", ngettext("{count} player", "{count} players", t.players.length, { count: t.players.length }))));
         const icm = info.icm ? h("ul", { class: "icm", "data-testid": "t-icm-list" }, ...Object.entries(info.icm).sort((a, b) => b[1] - a[1]).slice(0, 10)
-            .map(([name, value]) => h("li", {}, `${name}: ${value.toFixed(2)}`))) : null;
+            .map(([name, value]) => h("li", {}, `${name}: ${value.toFixed(2)}`)))
+            : info.icm_note ? h("p", { class: "muted", "data-testid": "t-icm-note" }, info.icm_note) : null;
         this.panel.replaceChildren(h("div", { class: "t-head" }, h("h1", {}, info.name), status ? h("span", { class: "badge", "data-testid": "t-status" }, status) : null, h("p", { class: "you", "data-testid": "t-you" }, mine)), stats, h("div", { class: "t-columns" }, h("section", { class: "panel" }, h("h2", {}, gettext("Prizes")), prizes), h("section", { class: "panel" }, h("h2", {}, gettext("Eliminations")), out), h("section", { class: "panel" }, h("h2", {}, gettext("Tables")), tables), h("section", { class: "panel" }, h("h2", {}, gettext("ICM")), h("label", { class: "toggle" }, this.icm, " ", gettext("show the ICM equities")), icm)), ...(info.failed ? [h("p", { class: "message error" }, info.failed)] : []));
     }
 }

@@ -96,6 +96,13 @@ export function describeEvent(e, nameOf) {
         case "sat_in": return gettext("{name} is back", { name: e.name });
         case "rebought": return ngettext("{name} buys {chips} chip", "{name} buys {chips} chips", Number(e.chips), { name: e.name, chips: e.chips });
         case "timed_out": return timedOut(who, e.action);
+        // a tournament's table (server/tournaments.py)
+        case "busted": return Number(e.prize) > 0
+            ? gettext("{name} is out in place {place}, prize {prize}", { name: e.name, place: e.place, prize: e.prize })
+            : gettext("{name} is out in place {place}", { name: e.name, place: e.place });
+        case "moved": return gettext("{name} moves to table {table}", { name: e.name, table: String(e.table).split(".")[1] });
+        case "table_broken": return gettext("This table is broken: its players move to the others");
+        case "tournament_over": return gettext("The tournament is over");
         default: return null;
     }
 }
