@@ -250,15 +250,17 @@ def test_a_person_plays_to_their_place_and_follows_the_final_table(client: TestC
     assert all(sum(f["place"] == e["place"] for f in out) == e["shared"] for e in out)
 
 
-def offline_room(players: list[str], bots: int, seed: int) -> TournamentRoom:
-    """A room of ``SMALL`` with ``players`` (persons) and ``bots`` stations, started,
-    with no server: its entries applied by hand."""
+def offline_room(
+    players: list[str], bots: int, seed: int, config: TournamentConfig | None = None
+) -> TournamentRoom:
+    """A room of ``config`` (default ``SMALL``) with ``players`` (persons) and ``bots``
+    stations, started, with no server: its entries applied by hand."""
     manager = SimpleNamespace(
         now=lambda: 0.0,
         _rng=lambda _t: random.Random(seed),
         settings=SimpleNamespace(bot_samples=1),
     )
-    config = TournamentConfig.from_dict(SMALL)
+    config = config if config is not None else TournamentConfig.from_dict(SMALL)
     room = TournamentRoom(manager, "r", config, {"timer": {}}, "h")  # type: ignore[arg-type]
     for pid, name in enumerate(players, 1):
         room.apply(room.decide_person(name, f"tok-{name}", host=pid == 1, plays=True))
@@ -285,23 +287,18 @@ def check_mirror(room: TournamentRoom) -> None:
                 assert occ is not None and occ.pid == person.pid
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_moves_and_breaks_keep_every_table_session_on_the_engines_seats(seed: int) -> None:
-    rng = random.Random(seed)
-    room = offline_room(["Ann", "Bob"], 5, seed)
+def play_offline(room: TournamentRoom, rng: random.Random) -> set[str]:
+    """Deal (the sessions' own decisions) and play (random legal actions) every table
+    of ``room`` to the end, checking the chips and the seats after each hand; the
+    players moved."""
     t = room.tournament
-    assert t is not None and len(t.tables) == 3
-    moved = set()
+    assert t is not None
+    moved: set[str] = set()
     while not t.finished:
         for number, session in room.sessions.items():
             if not room.can_deal(number):
                 continue
-            deal = {
-                "k": "hand",
-                "number": len(session.hands) + 1,
-                "clock": 0.0,
-                "deck": [int(c) for c in session.shuffler.deck_for_hand(None)],
-            }
+            deal = {**session.decide_hand(), "clock": 0.0}
             records = room.apply({"k": "t", "t": number, "e": deal})
             while session.current is not None:
                 hand = session.current.hand
@@ -320,8 +317,27 @@ def test_moves_and_breaks_keep_every_table_session_on_the_engines_seats(seed: in
             moved |= {r.table["name"] for r in records if r.table and r.table["kind"] == "moved"}
             t.check_chips()
             check_mirror(room)
-    assert moved  # players changed tables, and each sat where the engine put them
     assert all(s.closed for s in room.sessions.values())
+    return moved
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_moves_and_breaks_keep_every_table_session_on_the_engines_seats(seed: int) -> None:
+    room = offline_room(["Ann", "Bob"], 5, seed)
+    assert room.tournament is not None and len(room.tournament.tables) == 3
+    moved = play_offline(room, random.Random(seed))
+    assert moved  # players changed tables, and each sat where the engine put them
+
+
+@pytest.mark.parametrize("name", ["quick", "home", "french-pot", "mtt"])
+def test_every_preset_plays_to_its_end_at_web_tables(name: str) -> None:
+    """The French draw's deck follows the players dealt in; the forced bets by level."""
+    config = preset(name)
+    room = offline_room(["Ann"], config.entrants - 1, 3, config)
+    play_offline(room, random.Random(4))
+    t = room.tournament
+    assert t is not None and t.finished
+    assert sum(s.prize for s in t.standings()) == t.prize_pool
 
 
 def test_icm_equities_on_request_share_the_prizes_left(client: TestClient) -> None:

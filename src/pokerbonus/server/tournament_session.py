@@ -21,7 +21,10 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from pokerbonus.cards import make_deck
 from pokerbonus.engine.ledger import Ledger, LedgerEntry
+from pokerbonus.engine.state import shuffled
+from pokerbonus.engine.table import hand_mode
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import gettext
 from pokerbonus.server.session import (
@@ -140,11 +143,18 @@ class TournamentSession(TableSession):
         return self.room.can_deal(self.number)
 
     def decide_hand(self) -> Entry:
-        """The next hand: its number here and the deck order (the tournament decides
-        the button, the players and the forced bets when it is applied)."""
+        """The next hand: its number here and the deck order, shuffled with the table's
+        random source (the tournament decides the button, the players and the forced
+        bets when it is applied)."""
         if not self.can_deal():
             raise ServerError("illegal", gettext("deal: the tournament deals no hand here now"))
-        deck = self.shuffler.deck_for_hand(self._gathered)
+        tournament = self.room.tournament
+        assert tournament is not None
+        # the deck of the hand's game: the French draw's depends on the players dealt in
+        level = tournament.clock(self.room.clock()).number
+        players = len(tournament.tables[self.number].occupied())
+        config = self.room.config.table_config(level, players)
+        deck = shuffled(make_deck(config.effective_deck_size, config.jokers), self.rng)
         return {"k": "hand", "number": len(self.hands) + 1, "deck": [int(c) for c in deck]}
 
     def decide_between_hands(self) -> list[Entry]:
@@ -204,6 +214,7 @@ class TournamentSession(TableSession):
         dealer = table.last_button
         assert dealer is not None
         mode = "blind" if self.room.config.forced == "blinds" else "pot"
+        hand_mode(self.config, self.schedule, len(seats))  # the count the cash code keeps
         self.ledger.start_hand(names)
         log = HandLog(int(e["number"]), seats, names, dealer, mode, None, hand)
         self.hands.append(log)
