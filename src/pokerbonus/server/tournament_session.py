@@ -209,6 +209,8 @@ class TournamentSession(TableSession):
         table = tournament.tables[self.number]
         self.ledger.sync(tournament.stacks)
         hand = tournament.start_hand(self.number, self.clock_now, deck=e["deck"])
+        # the house rules of this level (hand histories read the forced bets there)
+        self.config = self.room.config.table_config(tournament.level, len(self.seats))
         names = table.hand_players
         seats = tuple(table.seats.index(name) for name in names)
         dealer = table.last_button
