@@ -180,6 +180,8 @@ export class TournamentPage {
   info: TournamentInfo | null = null;
   table: TablePage | null = null;
   tableId: string | null = null;
+  /** The table a spectator chose to watch. */
+  chosen: string | null = null;
   private readonly panel = h("section", { class: "tournament-panel", "data-testid": "tournament" });
   private readonly lobby = h("section", { class: "lobby", "data-testid": "lobby" });
   private readonly tableRoot = h("div", { class: "tournament-table", "data-testid": "tournament-table" });
@@ -221,7 +223,9 @@ export class TournamentPage {
     if (!info) return;
     this.renderLobby(info);
     this.renderPanel(info);
-    const target = info.you?.table ?? info.you?.watch ?? null;
+    // your own table; else the one you chose to watch while it plays; else the first
+    const chosen = this.chosen && (info.tables ?? []).some((t) => t.id === this.chosen) ? this.chosen : null;
+    const target = info.you?.table ?? chosen ?? info.you?.watch ?? null;
     if (target && target !== this.tableId) this.open(target, info);
   }
 
@@ -315,7 +319,8 @@ export class TournamentPage {
     }
     const tables = h("ul", { class: "t-tables", "data-testid": "t-tables" }, ...(info.tables ?? []).map((t) =>
       h("li", {}, h("button", { type: "button", class: "link", "data-testid": `t-table-${t.number}`,
-        onclick: () => this.open(t.id, info) }, gettext("Table {table}", { table: t.number })), " ",
+        onclick: () => { this.chosen = t.id; this.open(t.id, info); } },
+        gettext("Table {table}", { table: t.number })), " ",
         ngettext("{count} player", "{count} players", t.players.length, { count: t.players.length }))));
     const icm = info.icm ? h("ul", { class: "icm", "data-testid": "t-icm-list" },
       ...Object.entries(info.icm).sort((a, b) => b[1] - a[1]).slice(0, 10)

@@ -128,6 +128,8 @@ export class TournamentPage {
         this.info = null;
         this.table = null;
         this.tableId = null;
+        /** The table a spectator chose to watch. */
+        this.chosen = null;
         this.panel = h("section", { class: "tournament-panel", "data-testid": "tournament" });
         this.lobby = h("section", { class: "lobby", "data-testid": "lobby" });
         this.tableRoot = h("div", { class: "tournament-table", "data-testid": "tournament-table" });
@@ -166,7 +168,9 @@ export class TournamentPage {
             return;
         this.renderLobby(info);
         this.renderPanel(info);
-        const target = info.you?.table ?? info.you?.watch ?? null;
+        // your own table; else the one you chose to watch while it plays; else the first
+        const chosen = this.chosen && (info.tables ?? []).some((t) => t.id === this.chosen) ? this.chosen : null;
+        const target = info.you?.table ?? chosen ?? info.you?.watch ?? null;
         if (target && target !== this.tableId)
             this.open(target, info);
     }
@@ -248,7 +252,7 @@ export class TournamentPage {
             mine = gettext("You watch table {table}", { table: you.watch.split(".")[1] });
         }
         const tables = h("ul", { class: "t-tables", "data-testid": "t-tables" }, ...(info.tables ?? []).map((t) => h("li", {}, h("button", { type: "button", class: "link", "data-testid": `t-table-${t.number}`,
-            onclick: () => this.open(t.id, info) }, gettext("Table {table}", { table: t.number })), " ", ngettext("{count} player", "{count} players", t.players.length, { count: t.players.length }))));
+            onclick: () => { this.chosen = t.id; this.open(t.id, info); } }, gettext("Table {table}", { table: t.number })), " ", ngettext("{count} player", "{count} players", t.players.length, { count: t.players.length }))));
         const icm = info.icm ? h("ul", { class: "icm", "data-testid": "t-icm-list" }, ...Object.entries(info.icm).sort((a, b) => b[1] - a[1]).slice(0, 10)
             .map(([name, value]) => h("li", {}, `${name}: ${value.toFixed(2)}`)))
             : info.icm_note ? h("p", { class: "muted", "data-testid": "t-icm-note" }, info.icm_note) : null;
