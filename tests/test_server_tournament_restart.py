@@ -35,7 +35,7 @@ settings = ServerSettings(db=sys.argv[1], bot_delay=0.03, hand_pause=0, tick=0.0
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 
-LEVEL_SECONDS = 6.0
+LEVEL_SECONDS = 4.0
 
 STRUCTURE: dict[str, Any] = {
     "name": "fast",
@@ -64,8 +64,10 @@ def start(db: str, port: int) -> subprocess.Popen[bytes]:
         [sys.executable, "-c", SERVER, db, str(port)],
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120  # a loaded machine imports slowly
     while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"the server exited with {proc.returncode}")
         try:
             if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
                 return proc
@@ -143,7 +145,7 @@ def test_a_27_player_tournament_survives_a_kill_mid_level(tmp_path: Path) -> Non
                 before["players_left"] < 27
                 and len(before["tables"]) > 1
                 and left is not None
-                and 2.5 <= left <= LEVEL_SECONDS - 1
+                and 2.5 <= left <= LEVEL_SECONDS - 0.5
             ):
                 break
             assert time.monotonic() < deadline, before
@@ -155,7 +157,9 @@ def test_a_27_player_tournament_survives_a_kill_mid_level(tmp_path: Path) -> Non
         after = read(port, room, token)
         assert after["restored"] is True
         assert after["clock"]["level"] == clock["level"]
-        assert clock["seconds_left"] - 1.0 <= after["clock"]["seconds_left"] <= left + 0.1
+        # the clock went on from the last entry before the kill (it ran again from the
+        # replay, a moment before this read): without the stop the level would be over
+        assert left - 2.0 <= after["clock"]["seconds_left"] <= left + 0.1
         out_before = {(e["name"], e["place"]) for e in before["eliminations"]}
         assert out_before <= {(e["name"], e["place"]) for e in after["eliminations"]}
         deadline = time.monotonic() + 40
