@@ -575,6 +575,19 @@ class TournamentTableActor(TableActor):
         """Never: a tournament table stays in memory."""
         return False
 
+    async def stop(self) -> None:
+        """Stop the task, asking again until it ends (at a test server's shutdown a
+        first cancellation was seen lost, the task back waiting on its mailbox; the
+        cause is not found yet); close the sockets."""
+        task = self.task
+        for _ in range(20):
+            if task is None or task.done():
+                break
+            task.cancel()
+            await asyncio.wait({task}, timeout=0.25)
+        self.task = None
+        await super().stop()
+
     def tell(self, records: list[EventRecord]) -> None:
         """Send ``records`` (made at this table by another table's hand) and look for a
         move: in order with the actor's own items."""
