@@ -576,9 +576,10 @@ class TournamentTableActor(TableActor):
         return False
 
     async def stop(self) -> None:
-        """Stop the task, asking again until it ends (at a test server's shutdown a
-        first cancellation was seen lost, the task back waiting on its mailbox; the
-        cause is not found yet); close the sockets."""
+        """Stop the task, asking again until it ends; close the sockets. At a test
+        server's shutdown a first cancellation was seen lost, the task back waiting on
+        its mailbox: most likely Python 3.11's ``asyncio.wait_for`` (the bot's decision)
+        returning the answer that came with the cancellation instead of raising it."""
         task = self.task
         for _ in range(20):
             if task is None or task.done():
