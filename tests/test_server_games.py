@@ -46,9 +46,15 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
-def play_bots(client: TestClient, config: dict[str, Any], hands: int) -> list[list[dict[str, Any]]]:
+def play_bots(
+    client: TestClient,
+    config: dict[str, Any],
+    hands: int,
+    created: list[dict[str, Any]] | None = None,
+) -> list[list[dict[str, Any]]]:
     """Create a bots-only table of ``config``, watch ``hands`` hands; each hand's events
-    (from its ``hand_started``), and check the chips after the last one."""
+    (from its ``hand_started``), and check the chips after the last one. ``created``
+    gets the creation's answer (the table id and the host's token)."""
     players = int(config["players"])
     r = client.post(
         "/api/tables",
@@ -65,6 +71,8 @@ def play_bots(client: TestClient, config: dict[str, Any], hands: int) -> list[li
     )
     assert r.status_code == 201, r.text
     t = r.json()
+    if created is not None:
+        created.append(t)
     out: list[list[dict[str, Any]]] = []
     with client.websocket_connect(f"/ws/{t['table']}") as ws:
         ws.send_json({"type": "hello", "token": t["token"], "since": 0})
@@ -132,6 +140,42 @@ def test_heads_up_holdem_dealer_posts_the_small_blind(client: TestClient) -> Non
             (start["dealer"], "small"),
             (other, "big"),
         ]
+
+
+@pytest.mark.parametrize(
+    ("config", "variant"),
+    [
+        ({"game": "holdem", "players": 3, "betting": "no-limit", "big_blind": 2}, "NT"),
+        ({"game": "seven-card-stud", "players": 3, "betting": "limit", "small_bet": 4,
+          "big_bet": 8, "ante": 1, "bring_in": 2}, "F7S"),
+    ],
+)  # fmt: skip
+def test_hand_histories_of_other_games_download_in_their_phh_code(
+    client: TestClient, config: dict[str, Any], variant: str
+) -> None:
+    """A hold'em or stud hand of a web table downloads in PHH with the game's own code
+    (it was written with the French draw's house rules and failed), reads back, and
+    gives a spectator no hole card of a hand not shown."""
+    from pokerbonus.notation import UNKNOWN, DealHole, ShowOrMuck, loads
+
+    created: list[dict[str, Any]] = []
+    hands = play_bots(client, config, 2, created)
+    t = created[0]
+    for n in (1, 2):
+        r = client.get(f"/api/tables/{t['table']}/hands/{n}.phh", params={"token": t["token"]})
+        assert r.status_code == 200, r.text
+        assert f'variant = "{variant}"' in r.text
+    every = client.get(f"/api/tables/{t['table']}/hands.phhs", params={"token": t["token"]})
+    assert every.status_code == 200, every.text
+    histories = loads(every.text, multi=True)
+    assert [h.hand for h in histories] == [1, 2] == [len(hands) - 1, len(hands)]
+    for history in histories:
+        assert history.finishing_stacks is not None
+        assert sum(history.finishing_stacks) == sum(history.starting_stacks)
+        showed = {a.player for a in history.actions if isinstance(a, ShowOrMuck) and a.cards}
+        for a in history.actions:
+            if isinstance(a, DealHole) and a.player not in showed:
+                assert set(a.cards) == {UNKNOWN}, a
 
 
 def test_stud_table_posts_antes_and_a_bring_in(client: TestClient) -> None:

@@ -66,7 +66,13 @@ if TYPE_CHECKING:
     from pokerbonus.engine.table import HandPlan
     from pokerbonus.notation.pokerstars import Hero
 
-__all__ = ["french_rules", "hand_history", "pokerstars_text", "table_hand_history"]
+__all__ = [
+    "catalog_hand_history",
+    "french_rules",
+    "hand_history",
+    "pokerstars_text",
+    "table_hand_history",
+]
 
 _CODES = {"no-limit": "NFD", "pot-limit": "PFD", "limit": "FFD"}
 
@@ -227,6 +233,24 @@ def hand_history(
     )
 
 
+def catalog_hand_history(
+    hand: Hand, config: TableConfig, players: Sequence[str], number: int, table: str | None = None
+) -> HandHistory:
+    """The PHH record of a hand of a game other than the French draw: the game's PHH
+    code by :func:`~pokerbonus.notation.replay.history_of`, names, number and table."""
+    from pokerbonus.notation.replay import history_of
+    from pokerbonus.rules.catalog import CATALOG
+
+    if len(players) != hand.n:
+        raise NotationError(
+            gettext("export: {count} names for {n} players").format(count=len(players), n=hand.n)
+        )
+    history = history_of(hand, CATALOG[config.game].codes[config.betting])
+    order = [(hand.dealer + 1 + p) % hand.n for p in range(hand.n)]
+    named = dataclasses.replace(history, players=tuple(players[s] for s in order), hand=number)
+    return named if table is None else dataclasses.replace(named, table=table)
+
+
 def table_hand_history(
     hand: Hand, config: TableConfig, plan: HandPlan, players: Sequence[str], number: int
 ) -> HandHistory:
@@ -237,18 +261,7 @@ def table_hand_history(
     as forced bets, the bets of a killed limit hand), names and number added.
     """
     if not config.is_draw:
-        from pokerbonus.notation.replay import history_of
-        from pokerbonus.rules.catalog import CATALOG
-
-        if len(players) != hand.n:
-            raise NotationError(
-                gettext("export: {count} names for {n} players").format(
-                    count=len(players), n=hand.n
-                )
-            )
-        history = history_of(hand, CATALOG[config.game].codes[config.betting])
-        order = [(hand.dealer + 1 + p) % hand.n for p in range(hand.n)]
-        return dataclasses.replace(history, players=tuple(players[s] for s in order), hand=number)
+        return catalog_hand_history(hand, config, players, number)
     rules = french_rules(config, plan.mode)
     if hand.stakes.killer is not None:
         rules = dataclasses.replace(rules, kill_blind=hand.stakes.kill_blind)

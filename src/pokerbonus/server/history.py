@@ -12,7 +12,7 @@ import dataclasses
 
 from pokerbonus.i18n import gettext
 from pokerbonus.notation import UNKNOWN, DealHole, HandHistory, StandPatOrDiscard, dumps, dumps_many
-from pokerbonus.notation.export import french_rules, hand_history
+from pokerbonus.notation.export import catalog_hand_history, french_rules, hand_history
 from pokerbonus.server.session import HandLog, Person, ServerError, TableSession
 
 __all__ = ["hand_phh_text", "person_history", "session_phhs_text"]
@@ -20,8 +20,11 @@ __all__ = ["hand_phh_text", "person_history", "session_phhs_text"]
 
 def person_history(session: TableSession, log: HandLog, person: Person | None) -> HandHistory:
     """The PHH record of a hand with only what ``person`` could see (``None``: a spectator)."""
-    rules = french_rules(session.config, "blind" if log.mode == "blind" else "pot")
-    full = hand_history(log.hand, rules, players=log.names, number=log.number, table=session.id)
+    if session.config.is_draw:
+        rules = french_rules(session.config, "blind" if log.mode == "blind" else "pot")
+        full = hand_history(log.hand, rules, players=log.names, number=log.number, table=session.id)
+    else:  # hold'em, stud, the lowballs...: the game's own PHH code
+        full = catalog_hand_history(log.hand, session.config, log.names, log.number, session.id)
     n = len(log.seats)
     order = [(log.hand.dealer + 1 + i) % n for i in range(n)]  # PHH index -> hand seat
     mine = None
