@@ -29,7 +29,7 @@ import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from pokerbonus.bots import Bot, Budget, GameInfo, fallback_action
 from pokerbonus.bots.game_bots import bot_for
@@ -123,7 +123,60 @@ def latest_open_session(store: Store, kind: str = "table") -> int | None:
     return None
 
 
-class PlaySession:
+class _HandsPlayed(Protocol):
+    @property
+    def hands_played(self) -> int: ...
+
+
+class PersonsHand:
+    """What the terminal reads of the person's current (or last) hand, shared by the
+    cash table's and the tournament's sessions: each gives ``_hand`` (the hand being
+    played at the person's table, or ``None``), ``table`` (its hands played),
+    ``person``, ``_names`` (the players of the last hand dealt, by seat) and
+    ``_final_view`` (the person's view of the last hand once it is over)."""
+
+    person: str
+    _names: tuple[str, ...]
+    _final_view: SeatView | None
+
+    @property
+    def _hand(self) -> Hand | None:
+        raise NotImplementedError
+
+    @property
+    def table(self) -> _HandsPlayed:
+        raise NotImplementedError
+
+    @property
+    def in_hand(self) -> bool:
+        """Whether a hand of the person's is being played (or waits to be settled)."""
+        return self._hand is not None
+
+    @property
+    def hand_players(self) -> tuple[str, ...]:
+        """The players of the current (or last) hand, by seat of that hand."""
+        return self._names
+
+    @property
+    def person_seat(self) -> int | None:
+        """The person's seat in the current (or last) hand, ``None`` if not dealt in."""
+        return self._names.index(self.person) if self.person in self._names else None
+
+    @property
+    def view(self) -> SeatView | None:
+        """The person's view of the current hand, or of the last one once it is over."""
+        hand = self._hand
+        if hand is not None:
+            return hand.view(self.person_seat)
+        return self._final_view
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the current hand at the person's table, or of the next one."""
+        return self.table.hands_played + (0 if self._hand is not None else 1)
+
+
+class PlaySession(PersonsHand):
     """One person against computer opponents at a table, hand after hand.
 
     ``seed`` makes the session reproducible (tests); ``None`` uses the system's
@@ -211,34 +264,6 @@ class PlaySession:
     @property
     def _hand(self) -> Hand | None:
         return self.table.hand
-
-    @property
-    def in_hand(self) -> bool:
-        """Whether a hand is being played."""
-        return self._hand is not None
-
-    @property
-    def hand_players(self) -> tuple[str, ...]:
-        """The players of the current (or last) hand, by seat of that hand."""
-        return self._names
-
-    @property
-    def person_seat(self) -> int | None:
-        """The person's seat in the current (or last) hand, ``None`` if not dealt in."""
-        return self._names.index(self.person) if self.person in self._names else None
-
-    @property
-    def view(self) -> SeatView | None:
-        """The person's view of the current hand, or of the last one once it is over."""
-        hand = self._hand
-        if hand is not None:
-            return hand.view(self.person_seat)
-        return self._final_view
-
-    @property
-    def hand_number(self) -> int:
-        """The number of the current hand, or of the next one between hands."""
-        return self.table.hands_played + (0 if self._hand is not None else 1)
 
     @property
     def plan(self) -> HandPlan | None:

@@ -48,7 +48,7 @@ from pokerbonus.store.tournament_recorder import (
     resume_tournament,
 )
 from pokerbonus.tui.render import YOU
-from pokerbonus.tui.session import ResumeReport, entropy_source
+from pokerbonus.tui.session import PersonsHand, ResumeReport, entropy_source
 
 if TYPE_CHECKING:
     from pokerbonus.engine.ledger import LedgerEntry
@@ -178,7 +178,7 @@ class _TableFacts:
         return self._session.tournament.stacks.get(name, 0)
 
 
-class TournamentSession:
+class TournamentSession(PersonsHand):
     """One person against computer opponents in a tournament, hand after hand.
 
     ``seed`` makes it reproducible (tests); ``None`` uses the system's secure
@@ -292,34 +292,6 @@ class TournamentSession:
     @property
     def _hand(self) -> Hand | None:
         return self.recorded.hand(self._table_id)
-
-    @property
-    def in_hand(self) -> bool:
-        """Whether a hand of the person's is being played (or waits to be settled)."""
-        return self._hand is not None
-
-    @property
-    def hand_players(self) -> tuple[str, ...]:
-        """The players of the current (or last) hand, by seat of that hand."""
-        return self._names
-
-    @property
-    def person_seat(self) -> int | None:
-        """The person's seat in the current (or last) hand."""
-        return self._names.index(self.person) if self.person in self._names else None
-
-    @property
-    def view(self) -> SeatView | None:
-        """The person's view of the current hand, or of the last one once it is over."""
-        hand = self._hand
-        if hand is not None:
-            return hand.view(self.person_seat)
-        return self._final_view
-
-    @property
-    def hand_number(self) -> int:
-        """The number of the current hand at the person's table, or of the next one."""
-        return self.table.hands_played + (0 if self._hand is not None else 1)
 
     @property
     def plan(self) -> None:
