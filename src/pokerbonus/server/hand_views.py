@@ -39,10 +39,11 @@ from pokerbonus.analysis.hand_facts import view_facts
 from pokerbonus.cards import Card
 from pokerbonus.engine.state import Hand
 from pokerbonus.engine.views import SeatView
-from pokerbonus.i18n import current_language, gettext
+from pokerbonus.i18n import current_language
 from pokerbonus.player_stats import aggregate
+from pokerbonus.server.history import ended_hand
 from pokerbonus.server.protocol import event_json, hand_names
-from pokerbonus.server.session import HandLog, Person, ServerError, TableSession
+from pokerbonus.server.session import HandLog, Person, TableSession
 
 __all__ = [
     "count_hands",
@@ -68,21 +69,6 @@ def viewer_seat(log: HandLog, person: Person | None) -> int | None:
     if person is None or person.name not in log.names:
         return None
     return log.names.index(person.name)
-
-
-def _ended(session: TableSession, number: int) -> HandLog:
-    """Hand ``number`` of the session, once it has ended (finished or voided)."""
-    if not 1 <= number <= len(session.hands):
-        raise ServerError(
-            "not_found",
-            gettext("hand: no hand {number} at table {id}").format(number=number, id=session.id),
-        )
-    log = session.hands[number - 1]
-    if log.status == "playing":
-        raise ServerError(
-            "not_found", gettext("hand: hand {number} is being played").format(number=number)
-        )
-    return log
 
 
 def replay_views(log: HandLog, seat: int | None) -> list[tuple[int | None, SeatView]]:
@@ -148,7 +134,7 @@ def hand_steps_json(
     spectator): the deal, then one step per action, each with the events it brought
     (redacted for the viewer, as the ``event`` messages) and the table after it; the
     shown hands named in ``lang`` (default: the current language)."""
-    log = _ended(session, number)
+    log = ended_hand(session, number)
     seat = viewer_seat(log, person)
     views = replay_views(log, seat)
     final = views[-1][1]

@@ -15,7 +15,7 @@ from pokerbonus.notation import UNKNOWN, DealHole, HandHistory, StandPatOrDiscar
 from pokerbonus.notation.export import catalog_hand_history, french_rules, hand_history
 from pokerbonus.server.session import HandLog, Person, ServerError, TableSession
 
-__all__ = ["hand_phh_text", "person_history", "session_phhs_text"]
+__all__ = ["ended_hand", "hand_phh_text", "person_history", "session_phhs_text"]
 
 
 def person_history(session: TableSession, log: HandLog, person: Person | None) -> HandHistory:
@@ -38,7 +38,9 @@ def person_history(session: TableSession, log: HandLog, person: Person | None) -
     return dataclasses.replace(full, actions=tuple(actions))
 
 
-def _done(session: TableSession, number: int) -> HandLog:
+def ended_hand(session: TableSession, number: int) -> HandLog:
+    """Hand ``number`` of the session, once it has ended (finished or voided); a
+    ``not_found`` error for a hand never dealt or being played."""
     if not 1 <= number <= len(session.hands):
         raise ServerError(
             "not_found",
@@ -54,7 +56,7 @@ def _done(session: TableSession, number: int) -> HandLog:
 
 def hand_phh_text(session: TableSession, number: int, person: Person | None) -> str:
     """One finished hand in PHH text, as ``person`` saw it."""
-    return dumps(person_history(session, _done(session, number), person))
+    return dumps(person_history(session, ended_hand(session, number), person))
 
 
 def session_phhs_text(session: TableSession, person: Person | None) -> str:
