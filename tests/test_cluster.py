@@ -117,14 +117,16 @@ def test_a_server_paused_past_its_lease_writes_nothing_when_resumed(postgres_url
             ws.send(json.dumps(act))
         finally:
             n1.signal(signal.SIGCONT)
-        # n1 wakes with the act in its socket: refused to Ann, then the socket closes 4307
+        # n1 wakes with the act in its socket. Which n1 does first, read the act or find its
+        # lease lost, is the event loop's order: the act is refused ("moved") or never read,
+        # and either way the socket closes 4307 and the act is not applied
         got: list[dict[str, object]] = []
         with pytest.raises(ConnectionClosed) as closed:
             while True:
                 got += messages(ws, timeout=30)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4307
         answer = [m for m in got if m.get("id") == 7]
-        assert [(m["type"], m["code"]) for m in answer] == [("error", "moved")]
+        assert [(m["type"], m["code"]) for m in answer] in ([("error", "moved")], [])
         assert not any(m["type"] == "ack" for m in got)
         time.sleep(1.0)  # whatever n1 might still write would be in by now
         # nothing of n1's after the takeover: every later entry is n2's (token 2)
