@@ -91,11 +91,20 @@ class TableActor:
         self.wake()
 
     async def stop(self) -> None:
-        """Stop the task; close the sockets."""
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+        """Stop the task, asking again until it ends; close the sockets. A first
+        cancellation can be lost (Python 3.11's ``asyncio.wait_for`` returns an answer
+        that came with the cancellation instead of raising it, and the task goes back to
+        its mailbox): a shutdown then waited for ever (seen once in the suite)."""
+        task = self.task
+        for _ in range(40):
+            if task is None or task.done():
+                break
+            task.cancel()
+            await asyncio.wait({task}, timeout=0.25)
+        if task is not None and task.done() and not task.cancelled():
+            with contextlib.suppress(BaseException):
+                task.result()  # retrieved: no "exception never retrieved" at exit
+        self.task = None
         for conn in list(self.conns):
             conn.closed = True
             conn.outbox.put_nowait(None)
@@ -420,6 +429,9 @@ class TableActor:
         future = asyncio.get_running_loop().run_in_executor(self.manager.pool, task)
         try:
             action = await asyncio.wait_for(future, limit)
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                raise asyncio.CancelledError  # the answer came with a cancellation: stop
         except TimeoutError:
             log.warning("table %s: the bot at seat %d thought over %g s", s.id, seat, limit)
             return s.bot_entry(seat, None, timeout=True)

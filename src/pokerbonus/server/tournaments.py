@@ -575,20 +575,6 @@ class TournamentTableActor(TableActor):
         """Never: a tournament table stays in memory."""
         return False
 
-    async def stop(self) -> None:
-        """Stop the task, asking again until it ends; close the sockets. At a test
-        server's shutdown a first cancellation was seen lost, the task back waiting on
-        its mailbox: most likely Python 3.11's ``asyncio.wait_for`` (the bot's decision)
-        returning the answer that came with the cancellation instead of raising it."""
-        task = self.task
-        for _ in range(20):
-            if task is None or task.done():
-                break
-            task.cancel()
-            await asyncio.wait({task}, timeout=0.25)
-        self.task = None
-        await super().stop()
-
     def tell(self, records: list[EventRecord]) -> None:
         """Send ``records`` (made at this table by another table's hand) and look for a
         move: in order with the actor's own items."""
