@@ -106,6 +106,7 @@ def test_workers_is_the_most_and_no_helper_outlives_the_command(
 
 def test_workers_are_not_started_for_a_small_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(shards, "_helpers_worth_it", lambda work_left, share: 0)
+    shards.stop_helpers()  # a team kept by an earlier test in this process would be reused
     args = ["stats", "draw", "--players", "3", "--hands", "3000", "--workers", "4"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0 and "on 1 worker," in result.output
