@@ -5,6 +5,7 @@ errors, and the screen's keys."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 from pokerbonus.cli.history import export_session
 from pokerbonus.cli.play import play_command
 from pokerbonus.engine.tournament_config import preset
-from pokerbonus.errors import PokerError, TournamentError
+from pokerbonus.errors import NotationError, PokerError, TournamentError
 from pokerbonus.notation import loads
 from pokerbonus.notation.replay import replay_file
 from pokerbonus.store import Store
@@ -427,7 +428,7 @@ def test_the_panel_says_a_break() -> None:
 
 async def test_the_last_hands_of_a_tournament_replay_in_the_terminal() -> None:
     """``l``: the tournament's finished hands, action by action, as the person saw them
-    (each hand dealt again from its seed and level); the coach key is not offered."""
+    (each hand dealt again from its seed and level); the coach key is offered."""
     from pokerbonus.tui.replayer import LastHandsScreen
 
     s = tournament_scene(19, ("Alice",))
@@ -436,7 +437,7 @@ async def test_the_last_hands_of_a_tournament_replay_in_the_terminal() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, TournamentScreen) and screen.check_action("review", ()) is False
+        assert isinstance(screen, TournamentScreen) and screen.check_action("review", ())
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LastHandsScreen)
@@ -519,3 +520,163 @@ def test_a_tournament_of_two_tables_plays_the_other_table_between_the_persons_ha
     saved = store.load_session(s.session_id)
     assert len({h.info["table"] for h in saved.finished_hands}) == 2
     assert len(list(replay_tournament(saved))) == len(saved.finished_hands)
+
+
+# -- the coach, the busted opponents and the PokerStars table line -------------------------
+
+
+def _pushed_seven() -> TournamentSession:
+    """Seven hands of the quick sit-and-go, the person pushing: in hand 7 five players
+    are dealt in at the table of six seats, and everyone folds to the person."""
+    s = tournament_scene(19, ("Alice",))
+    assert play_until(s, lambda s: s.table.hands_played >= 7, push=True)
+    return s
+
+
+async def test_v_at_a_tournament_table_opens_the_coach_on_the_persons_decisions() -> None:
+    """``v`` after a hand: the coach's review of that tournament hand, one word per
+    decision of the person's (the stored steps where they acted), read from their
+    per-seat view: no card of an opponent they did not see is written."""
+    from pokerbonus.cards import Card
+    from pokerbonus.engine.events import CardsDealt
+    from pokerbonus.store.tournament_recorder import tournament_hand_steps
+    from pokerbonus.tui.render import card_text
+    from pokerbonus.tui.review_screen import ReviewScreen
+
+    s = _pushed_seven()
+    saved = s.store.load_session(s.session_id)
+    last = saved.finished_hands[-1]
+    app = TournamentApp(s)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen) and app.screen.check_action("review", ())
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.done and screen.review is not None
+        assert screen.review.number == screen.replay.number == last.number == 7
+        mine = [
+            (k, f.action)
+            for k, f in enumerate(screen.replay.frames)
+            if k and f.actor == screen.replay.seat
+        ]
+        assert mine and [(a.step, a.action) for a in screen.review.advice] == mine
+        body = str(screen.query_one("#review-body").render())
+        title = str(screen.query_one("#review-title").render())
+        assert "The coach on hand 7: your decisions" in title
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+    [(_, hand, _, steps)] = tournament_hand_steps(saved, [7], watcher=None)
+    seat = last.players.index(s.person)
+    final = steps[-1].after
+    dealt = [e for e in hand.events if isinstance(e, CardsDealt)]  # the house's record
+    unseen = [
+        c for e in dealt if e.seat != seat and e.seat not in dict(final.shown) for c in e.cards
+    ]
+    assert len(unseen) == 2 * (hand.n - 1)  # everyone folded to the person: none shown
+    mine_cards = [card_text(Card(int(c))).plain for e in dealt if e.seat == seat for c in e.cards]
+    assert len(mine_cards) == 2
+    assert all(card in body for card in mine_cards)  # the person's own cards are said
+    assert not [c for c in unseen if card_text(Card(int(c))).plain in body]
+
+
+async def test_the_results_of_a_tournament_give_the_coachs_line() -> None:
+    """The results screen says the coach's line on the person's decisions of the whole
+    tournament, the same as ``history review`` of it."""
+    from pokerbonus.store.review import review_session, summary_line
+    from pokerbonus.tui.review_screen import card_words
+
+    s = tournament_scene(19, ("Alice",))
+    assert play_until(s, lambda s: len(s.tournament.players_left()) == 3, push=True)
+    app = TournamentApp(s)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        for key in ("1", "enter"):  # an ICM deal, then the results
+            await pilot.press(key)
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResultsScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        saved = s.store.load_session(s.session_id)
+        reviews = list(review_session(saved, s.person))
+        assert len(reviews) == len(saved.finished_hands) > 3
+        line = f"The coach: {summary_line(reviews, cards=card_words)}."
+        assert screen.coach.line == line
+        assert str(screen.query_one("#results-coach").render()) == line
+
+
+async def test_a_busted_opponent_is_marked_out(french_too: str) -> None:
+    """Between hands an opponent of the last hand who lost their chips is "out" of the
+    tournament (French « éliminé »), not "left" as at a cash table."""
+    s = tournament_scene(19, ("Alice",))
+    assert play_until(s, lambda s: len(s.tournament.players_left()) < 6, push=True)
+    [busted] = s.tournament.finishes
+    app = TournamentApp(s)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        lines = str(app.screen.query_one("#seats").render()).splitlines()
+    [line] = [x for x in lines if busted.player in x]
+    others = [x for x in lines if busted.player not in x]
+    out, left = ("éliminé", "parti") if french_too == "fr" else ("out", "left")
+    assert f" {out} " in line + " " and left not in line
+    assert not [x for x in others if out in x]
+
+
+@pytest.fixture(params=["en", "fr"])
+def french_too(request: pytest.FixtureRequest) -> Iterator[str]:
+    from pokerbonus.i18n import set_language
+
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+def test_the_pokerstars_table_line_says_the_tables_seats() -> None:
+    """``N-max`` is the tournament table's seat count, however many players are dealt
+    in (hand 7: five players at a table of six); a cash table's is its players."""
+    from pokerbonus.notation.pokerstars import hand_text
+    from pokerbonus.store.tournament_recorder import replay_tournament
+
+    s = _pushed_seven()
+    saved = s.store.load_session(s.session_id)
+    assert len(saved.finished_hands[-1].players) == 5
+    text = export_session(s.store, s.session_id, "pokerstars", hand=7)
+    table_line = text.splitlines()[1]
+    assert table_line.startswith(f"Table '{s.session_id} 1' 6-max Seat #"), table_line
+    everything = export_session(s.store, s.session_id, "pokerstars")
+    assert everything.count(" 6-max ") == len(saved.finished_hands) == 7
+    [(_, played)] = [(h, p) for h, p in replay_tournament(saved) if h.number == 7]
+    assert " 5-max " in hand_text(played)
+    with pytest.raises(NotationError, match="4 seats for 5 players"):
+        hand_text(played, seats=4)
+
+
+def test_history_review_takes_a_tournaments_id(tmp_path: Path) -> None:
+    """``pokerbonus history review ID``: the tournament's id is its session's; the coach
+    reviews the person's hands of it, and ``--hand`` one of them."""
+    from pokerbonus.cli.history import history_app
+    from pokerbonus.store.review import review_session
+
+    db = tmp_path / "t.db"
+    s = tournament_scene(19, ("Alice",), store=Store(db))
+    assert play_until(s, lambda s: s.table.hands_played >= 7, push=True)
+    assert s.tournament.id == s.session_id
+    reviews = list(review_session(Store(db).load_session(s.session_id), s.person))
+    result = CliRunner().invoke(history_app, ["--db", str(db), "review", str(s.tournament.id)])
+    assert result.exit_code == 0, result.output
+    assert [n for n in range(1, 8) if f"Hand {n} ({s.person})" in result.output] == [
+        r.number for r in reviews
+    ]
+    decisions = sum(len(r.advice) for r in reviews)
+    assert f"Summary: {decisions} decisions" in result.output
+    one = CliRunner().invoke(
+        history_app, ["--db", str(db), "review", str(s.session_id), "--hand", "7"]
+    )
+    assert one.exit_code == 0, one.output
+    assert f"Hand 7 ({s.person})" in one.output and "Hand 6" not in one.output

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from test_tui_french import SHARED, words_of
+from textual.pilot import Pilot
 from tournament_scenes import play_until, tournament_scene
 
 from pokerbonus.engine.tournament_config import preset
@@ -57,8 +58,11 @@ def check_words(french: str, english: str, expected: set[str]) -> None:
     assert not english_words & shown, sorted(english_words & shown)
 
 
-TOURNAMENT_SHARED = {"quick", "Elise", "ICM", "place", "ante", "I", "II", "III", "IV", "V", "VI"}
-"""Words both languages write: the preset's name, a name, ICM, place, the ante, levels."""
+TOURNAMENT_SHARED = {
+    "quick", "Elise", "ICM", "place", "ante", "antes", "coach", "I", "II", "III", "IV", "V", "VI",
+}  # fmt: skip
+"""Words both languages write: the preset's name, a name, ICM, place, the ante (the
+coach's costs are in antes), the coach (« Le coach »), levels."""
 
 
 def svg_text(name: str) -> str:
@@ -85,10 +89,16 @@ def test_the_deal_offered_at_three_players(snap_compare: Compare) -> None:
     assert snap_compare(TournamentApp(three_left()), terminal_size=SIZE)
 
 
+async def to_the_results(pilot: Pilot[None]) -> None:
+    """An ICM deal, the results, and the coach's line on the tournament computed."""
+    await pilot.press("_", "1", "_", "enter")
+    await pilot.app.workers.wait_for_complete()  # the coach's line of the tournament
+    await pilot.pause()
+
+
 def test_the_results_after_a_deal(snap_compare: Compare) -> None:
-    assert snap_compare(
-        TournamentApp(three_left()), press=["_", "1", "_", "enter"], terminal_size=SIZE
-    )
+    """The place and prize, the standings, and the coach's line (as a cash table's summary)."""
+    assert snap_compare(TournamentApp(three_left()), run_before=to_the_results, terminal_size=SIZE)
 
 
 def test_a_level_on_the_clock(snap_compare: Compare) -> None:
@@ -116,9 +126,7 @@ def test_the_deal_in_french(snap_compare: Compare, french: None) -> None:
 
 
 def test_the_results_in_french(snap_compare: Compare, french: None) -> None:
-    assert snap_compare(
-        TournamentApp(three_left()), press=["_", "1", "_", "enter"], terminal_size=SIZE
-    )
+    assert snap_compare(TournamentApp(three_left()), run_before=to_the_results, terminal_size=SIZE)
     check_words(
         "test_the_results_in_french", "test_the_results_after_a_deal",
         {"résultats", "place", "joueur", "prix", "accord", "finissez", "sur", "gagnez"},

@@ -432,24 +432,30 @@ def stats_command(
 @history_app.command("review")
 def review_command(
     ctx: typer.Context,
-    session: Annotated[int, whole_argument("SESSION", 1, ID_MAX, gettext("The session id."))],
+    session: Annotated[
+        int,
+        whole_argument(
+            "SESSION", 1, ID_MAX, gettext("The session id (a tournament's: its number).")
+        ),
+    ],
     hand: Annotated[int | None, whole("--hand", 1, ID_MAX, gettext("Only this hand."))] = None,
     player: Annotated[
         str | None,
         typer.Option("--player", help=gettext("Whose decisions (default: the session's person).")),
     ] = None,
 ) -> None:
-    """The coach: your decisions of a session against the solved strategy and the odds."""
+    """The coach: your decisions of a session or a tournament against the solved strategy
+    and the odds."""
     from pokerbonus.bots.coach import advice_lines, limits_text
     from pokerbonus.cli.history_review import person_of, review_session, summary_line
 
     with _store(ctx) as store:
         saved = store.load_session(session)
-        if saved.kind != "table":
+        if saved.kind not in ("table", "tournament"):
             raise _fail(
-                gettext("review: session {session} is a {kind} session, not a table").format(
-                    session=session, kind=saved.kind
-                )
+                gettext(
+                    "review: session {session} is a {kind} session, not a table or a tournament"
+                ).format(session=session, kind=saved.kind)
             )
         if hand is not None and hand not in {h.number for h in saved.finished_hands}:
             raise _fail(

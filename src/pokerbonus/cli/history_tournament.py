@@ -5,7 +5,8 @@ IV (50/100)``), see ``docs/tournaments.md``.
 The PHH text is the one stored with each hand; the PokerStars text is written
 from each hand dealt again from its seed and its stored actions replayed
 (:func:`pokerbonus.store.tournament_recorder.replay_tournament`), from ``hero``'s
-view of it.
+view of it; the table line's ``N-max`` is the tournament's seats per table, however
+many players were dealt in.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ def export_tournament(
 ) -> str:
     """The finished hands of a stored tournament (or one of them) as PHH or as
     PokerStars text (``hero``'s: a player's name, default the person)."""
+    from pokerbonus.engine.tournament_config import TournamentConfig
     from pokerbonus.notation import dumps, dumps_many, loads
     from pokerbonus.notation.pokerstars import hand_text
     from pokerbonus.store.tournament_recorder import replay_tournament
@@ -60,6 +62,7 @@ def export_tournament(
                 name=hero, session=saved.id, names=", ".join(sorted(names))
             )
         )
+    seats = TournamentConfig.from_dict(saved.config).seats_per_table
     texts = []
     for saved_hand, played in replay_tournament(saved):
         if hand is not None and saved_hand.number != hand:
@@ -75,6 +78,7 @@ def export_tournament(
                 hero=dealt_in.index(hero) if hero in dealt_in else "spectator",
                 when=saved_hand.started,
                 tournament=(int(info.get("tournament", saved.id)), int(info["level"])),
+                seats=seats,
             )
         )
     return "\n\n".join(texts)

@@ -363,6 +363,7 @@ def hand_text(
     when: datetime.datetime | None = None,
     currency: str = "",
     tournament: tuple[int, int] | None = None,
+    seats: int | None = None,
 ) -> str:
     """A finished engine hand of any game in the text of PokerStars' histories.
 
@@ -376,6 +377,8 @@ def hand_text(
     private cards; ``None``: every card, the house's record). ``when``: the time
     in the header, in UTC and ET (:func:`when_text`; left out if ``None``).
     ``currency``: written before amounts in the header (``"$"``), chips if empty.
+    ``seats``: the table's seats, the ``N-max`` of the table line (a tournament
+    table's seat count; default: the players dealt in).
     """
     if not hand.finished:
         raise NotationError(gettext("PokerStars text: the hand is not finished"))
@@ -391,6 +394,12 @@ def hand_text(
         raise NotationError(
             gettext("PokerStars text: hero seat {hero} is not a seat (0..{n})").format(
                 hero=hero, n=n - 1
+            )
+        )
+    if seats is not None and seats < n:
+        raise NotationError(
+            gettext("PokerStars text: {seats} seats for {n} players dealt in").format(
+                seats=seats, n=n
             )
         )
     game = hand.game
@@ -415,7 +424,8 @@ def hand_text(
         if deck == 52 and not game.jokers
         else f" ({deck}-card deck" + (f", {game.jokers} joker(s))" if game.jokers else ")")
     )
-    lines += [header, f"Table '{table}' {n}-max Seat #{hand.dealer + 1} is the button{note}"]
+    most = seats if seats is not None else n
+    lines += [header, f"Table '{table}' {most}-max Seat #{hand.dealer + 1} is the button{note}"]
     lines += [f"Seat {s + 1}: {names[s]} ({hand.starting_stacks[s]} in chips)" for s in range(n)]
     events: Iterable[object] = hand.events
     if hero is not None:  # what the hero saw: others' hidden cards left out by the view

@@ -373,6 +373,9 @@ def pots_text(view: SeatView, names: Sequence[str]) -> Text:
 FOLDED: Final = N_("folded")
 ALL_IN: Final = N_("all-in")
 LEFT: Final = N_("left")
+# Translators: a seat's status at a tournament table: the player lost their chips and
+# is out of the tournament (French: « éliminé », 7 letters at most).
+OUT: Final = N_("out")
 
 
 def _status(view: SeatView, seat: int) -> str:
@@ -392,13 +395,15 @@ def seats_text(
     stacks: Sequence[int] | None = None,
     gone: Collection[int] = (),
     named: bool = True,
+    gone_word: str = LEFT,
 ) -> Text:
     """One line per seat: turn marker, dealer button, name, stack, bet, cards.
 
     The person's own cards are shown; others' are hidden (counts only) until
     shown at the showdown, where each hand is named and winners highlighted.
     ``stacks`` replaces the view's stacks (between hands: the table's stacks,
-    caves bought since included); ``gone`` seats are marked as having left;
+    caves bought since included); ``gone`` seats are marked as having left
+    (``gone_word``, untranslated: :data:`LEFT`, a tournament's :data:`OUT`);
     ``named`` false leaves the shown hands' names to the showdown's own lines
     (a narrow screen).
     """
@@ -425,7 +430,7 @@ def seats_text(
         line.append(" " + stack_words.format(stack=stack))
         bet = view.bets[seat]
         line.append("  " + bet_words.format(bet=bet) if bet else no_bet)
-        status = LEFT if seat in gone else _status(view, seat)
+        status = gone_word if seat in gone else _status(view, seat)
         words = gettext(status) if status else ""
         line.append(f"  {words:<7}", style="dim" if status == FOLDED else "bold magenta")
         line.append("  ")

@@ -2,9 +2,10 @@
 (:func:`pokerbonus.store.review.review_session`, the core of ``history review``),
 with what the figures mean and their limits.
 
-``v`` after a hand at the table, and on the "last hands" screen for the hand
-shown. The review runs in a worker thread (the first one loads the solved
-strategy, which takes a few seconds); the screen says so meanwhile.
+``v`` after a hand at the table (a cash table or a tournament's), and on the
+"last hands" screen for the hand shown. The review runs in a worker thread (the
+first one loads the solved strategy, which takes a few seconds); the screen says
+so meanwhile.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from pokerbonus.store.review import HandReview
     from pokerbonus.tui.last_hands import HandReplay
     from pokerbonus.tui.session import PlaySession
+    from pokerbonus.tui.tournament_session import TournamentSession
 
 __all__ = ["ReviewScreen", "card_words", "open_review", "review_text"]
 
@@ -159,13 +161,16 @@ class ReviewScreen(Screen[None]):
         self.dismiss(None)
 
 
-def open_review(app: App[None], s: PlaySession, number: int | None = None) -> None:
-    """The coach on hand ``number`` of the table session ``s`` (default: the last
-    finished one), read from the store now."""
+def open_review(
+    app: App[None], s: PlaySession | TournamentSession, number: int | None = None
+) -> None:
+    """The coach on hand ``number`` of the table session or tournament ``s``
+    (default: the last finished one the person was dealt in), read from the store
+    now."""
     from pokerbonus.tui.last_hands import replay_hand
 
     saved = s.store.load_session(s.session_id)
-    hands = saved.finished_hands
+    hands = [h for h in saved.finished_hands if s.person in h.players]
     if not hands:
         return
     chosen = number if number is not None else hands[-1].number

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -22,6 +22,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 from textual.worker import get_current_worker
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from pokerbonus.store.review import HandReview
     from pokerbonus.tui.session import PlaySession, SessionSummary
 
-__all__ = ["SummaryScreen", "stats_legend", "stats_table", "summary_screen"]
+__all__ = ["SessionCoach", "SummaryScreen", "stats_legend", "stats_table", "summary_screen"]
 
 
 def _pct(value: float | None) -> str:
@@ -133,8 +134,8 @@ class SummaryScreen(LedgerScreen):
         self.person = person
         self.config = config
         self.four_color = four_color
-        self.coach_line: str | None = None
-        """The coach's line once computed."""
+        self.coach = SessionCoach(self, "#summary-coach", person)
+        """The coach's line on the session (computed once the screen is shown)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -167,50 +168,12 @@ class SummaryScreen(LedgerScreen):
         summary = self.summary
         if summary is None or not summary.hands_played:
             return
-        saved = self.store.load_session(self.session)
-        app = self.app
-        self.run_worker(partial(self._review, app, saved), thread=True, name="coach", group="coach")
+        self.coach.start(self.store.load_session(self.session))
 
-    def _review(self, app: App[None], saved: SavedSession) -> None:
-        from pokerbonus.store.review import review_session
-
-        total = len(saved.finished_hands)
-        reviews: list[HandReview] = []
-        result: list[HandReview] | Exception = reviews
-        worker = get_current_worker()
-        try:
-            for review in review_session(saved, self.person):
-                reviews.append(review)
-                if worker.is_cancelled:  # the screen or the app closed: stop at once,
-                    return  # so that quitting does not wait for the whole session
-                if not _post(app, partial(self._progress, review.number, total)):
-                    return  # the app closed meanwhile
-        except Exception as exc:  # the coach's failure must not hide the summary
-            result = exc
-        _post(app, partial(self._show_coach, result))
-
-    def _progress(self, number: int, total: int) -> None:
-        """Where the coach's review of the session is."""
-        if self.coach_line is not None:
-            return
-        words = gettext(
-            "The coach is reviewing your decisions of the session... (hand {number} of {total})"
-        ).format(number=number, total=total)
-        with contextlib.suppress(NoMatches):
-            self.query_one("#summary-coach", Static).update(words)
-
-    def _show_coach(self, result: list[HandReview] | Exception) -> None:
-        from pokerbonus.store.review import summary_line
-        from pokerbonus.tui.review_screen import card_words
-
-        if isinstance(result, Exception):
-            line = gettext("The coach could not review the session: {error}").format(error=result)
-        else:
-            words = summary_line(result, cards=card_words)
-            line = gettext("The coach: {line}.").format(line=words)
-        self.coach_line = line
-        with contextlib.suppress(NoMatches):  # the screen was closed meanwhile
-            self.query_one("#summary-coach", Static).update(line)
+    @property
+    def coach_line(self) -> str | None:
+        """The coach's line once computed."""
+        return self.coach.line
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``l`` only once a hand is over."""
@@ -225,6 +188,71 @@ class SummaryScreen(LedgerScreen):
         open_last_hands(
             self.app, self.store, self.session, self.person, self.config, self.four_color
         )
+
+
+class SessionCoach:
+    """The coach's line on a whole stored session (a table session or a tournament),
+    computed in a worker thread of ``screen`` and shown in its ``Static`` named
+    ``widget``: the progress meanwhile, then :func:`pokerbonus.store.review.summary_line`
+    (the summary at the end of a table session, the results of a tournament)."""
+
+    def __init__(self, screen: Screen[Any], widget: str, person: str) -> None:
+        self.screen = screen
+        self.widget = widget
+        self.person = person
+        self.line: str | None = None
+        """The coach's line once computed."""
+
+    def start(self, saved: SavedSession) -> None:
+        """Review ``person``'s decisions of ``saved`` off the screen's thread."""
+        app = self.screen.app
+        self.screen.run_worker(
+            partial(self._review, app, saved), thread=True, name="coach", group="coach"
+        )
+
+    def _review(self, app: App[None], saved: SavedSession) -> None:
+        from pokerbonus.store.review import review_session
+
+        total = sum(1 for h in saved.finished_hands if self.person in h.players)
+        reviews: list[HandReview] = []
+        result: list[HandReview] | Exception = reviews
+        worker = get_current_worker()
+        try:
+            for done, review in enumerate(review_session(saved, self.person), start=1):
+                reviews.append(review)
+                if worker.is_cancelled:  # the screen or the app closed: stop at once,
+                    return  # so that quitting does not wait for the whole session
+                if not _post(app, partial(self._progress, done, total)):
+                    return  # the app closed meanwhile
+        except Exception as exc:  # the coach's failure must not hide the summary
+            result = exc
+        _post(app, partial(self._show, result))
+
+    def _update(self, text: str) -> None:
+        with contextlib.suppress(NoMatches):  # the screen was closed meanwhile
+            self.screen.query_one(self.widget, Static).update(text)
+
+    def _progress(self, number: int, total: int) -> None:
+        """Where the coach's review of the session is."""
+        if self.line is not None:
+            return
+        self._update(
+            gettext(
+                "The coach is reviewing your decisions of the session... (hand {number} of {total})"
+            ).format(number=number, total=total)
+        )
+
+    def _show(self, result: list[HandReview] | Exception) -> None:
+        from pokerbonus.store.review import summary_line
+        from pokerbonus.tui.review_screen import card_words
+
+        if isinstance(result, Exception):
+            line = gettext("The coach could not review the session: {error}").format(error=result)
+        else:
+            words = summary_line(result, cards=card_words)
+            line = gettext("The coach: {line}.").format(line=words)
+        self.line = line
+        self._update(line)
 
 
 def _post(app: App[None], call: Callable[[], object]) -> bool:

@@ -34,6 +34,7 @@ from pokerbonus.engine.views import SeatView
 from pokerbonus.errors import PokerError
 from pokerbonus.i18n import N_, gettext, ngettext, pgettext
 from pokerbonus.tui.render import (
+    LEFT,
     board_text,
     card_text,
     log_text,
@@ -348,6 +349,9 @@ class TableScreen(PlayingScreen):
         Binding("v", "review", N_("Coach")),
         Binding("escape", "unfocus", N_("Keys"), show=False),
     ]
+    GONE_WORD: ClassVar[str] = LEFT
+    """The status of an opponent of the last hand who is no longer at the table
+    (untranslated): "left" at a cash table, "out" in a tournament."""
 
     def __init__(self, session: PlaySession, bot_pause: float = 0.0) -> None:
         super().__init__(session.resume_report.message)
@@ -454,13 +458,14 @@ class TableScreen(PlayingScreen):
             gone = set(s.opponents_gone())
             gone_seats = {seat for seat, name in enumerate(names) if name in gone}
             seats = seats_text(
-                view, names, s.config, four, self.selected, stacks=stacks, gone=gone_seats
-            )
+                view, names, s.config, four, self.selected, stacks=stacks, gone=gone_seats,
+                gone_word=self.GONE_WORD,
+            )  # fmt: skip
             width = seats_box.content_size.width
             if width and any(line.cell_len > width for line in seats.split("\n")):
                 seats = seats_text(
                     view, names, s.config, four, self.selected, stacks=stacks,
-                    gone=gone_seats, named=False,
+                    gone=gone_seats, named=False, gone_word=self.GONE_WORD,
                 )  # fmt: skip
             seats.rstrip()
             seats_box.update(seats)

@@ -7,9 +7,11 @@ the time to the next level and its forced bets, the players left, the average
 stack and the prize of each paid place. Eliminations, levels and rebuys are told
 in the message line and the log. Keys added to the table's: ``i`` the ICM
 equities of the stacks now, ``o`` a deal at the final table (offered unasked
-when three players are left, or the places paid and one). When the tournament
-is over for the person (out, won, a deal), the results screen gives their place
-and prize and the standings.
+when three players are left, or the places paid and one); ``v`` after a hand, the
+coach on it (:mod:`pokerbonus.tui.review_screen`, as at a cash table). An opponent
+who lost their chips is marked "out". When the tournament is over for the person
+(out, won, a deal), the results screen gives their place and prize, the
+standings and the coach's line on their decisions of the tournament.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ from pokerbonus.i18n import N_, gettext, ngettext, pgettext
 from pokerbonus.i18n.numbers import number
 from pokerbonus.rules.prizes import DealKind
 from pokerbonus.tui.app import CSS as TABLE_CSS
+from pokerbonus.tui.render import OUT
 from pokerbonus.tui.screens import PlayingApp, translate_bindings
+from pokerbonus.tui.summary import SessionCoach
 from pokerbonus.tui.table import TableScreen, relabel
 from pokerbonus.tui.tournament_session import (
     TournamentSession,
@@ -304,11 +308,14 @@ class IcmScreen(ModalScreen[None]):
 
 class ResultsScreen(Screen[None]):
     """The end of the tournament for the person: their place and prize (or a note
-    that it is saved), and the standings."""
+    that it is saved), the standings, and the coach's line on the person's decisions
+    of the tournament (as at the end of a table session, ``docs/review.md``)."""
 
     DEFAULT_CSS = """
-    #results-title, #results-place, #results, #results-note { height: auto; padding: 0 1; }
-    #results { margin-top: 1; }
+    #results-title, #results-place, #results, #results-note, #results-coach {
+        height: auto; padding: 0 1;
+    }
+    #results, #results-coach { margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q,enter,escape", "quit", N_("Quit"))]
 
@@ -316,6 +323,8 @@ class ResultsScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.note = note
+        self.coach = SessionCoach(self, "#results-coach", session.person)
+        """The coach's line on the tournament (computed once the screen is shown)."""
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
@@ -343,9 +352,19 @@ class ResultsScreen(Screen[None]):
                 place += " " + gettext("The players left made a deal.")
             yield Static(Text(place, style="bold green"), id="results-place")
         yield Static(results_text(s, s.standings()), id="results")
+        if s.hands_dealt_in():
+            yield Static(
+                gettext("The coach is reviewing your decisions of the session..."),
+                id="results-coach",
+            )
         yield Static(self.note, id="results-note")
         yield Button(gettext("Quit"), id="quit-results")
         yield Footer()
+
+    def on_mount(self) -> None:
+        """Start the coach's review of the person's hands off the screen's thread."""
+        if self.query("#results-coach"):
+            self.coach.start(self.session.store.load_session(self.session.session_id))
 
     def action_quit(self) -> None:
         """Leave the program."""
@@ -366,6 +385,7 @@ class TournamentScreen(TableScreen):
         Binding("i", "icm", N_("ICM")),
         Binding("o", "deal", N_("Deal")),
     ]
+    GONE_WORD = OUT
 
     session: TournamentSession  # type: ignore[assignment]
 
@@ -431,8 +451,6 @@ class TournamentScreen(TableScreen):
         if action == "deal":
             return s.deal_possible()
         if action == "rebuy" and not s.tournament.config.rebuy_levels:
-            return False
-        if action == "review":  # the coach reads table sessions only
             return False
         return super().check_action(action, parameters)
 
