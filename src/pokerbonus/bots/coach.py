@@ -180,7 +180,10 @@ def _draw_check(view: SeatView, action: Action, config: TableConfig) -> DrawChec
 
 
 def _equity_advice(view: SeatView, config: TableConfig, rng: random.Random) -> float | None:
-    """The seat's equity against random hands of the players still in, or ``None``."""
+    """The seat's equity against random hands of the players still in, or ``None``
+    (no opponent left): hold'em and Omaha by :func:`pokerbonus.analysis.equity`,
+    every other game by :func:`pokerbonus.bots.showdown_equity.seat_equity`."""
+    from pokerbonus.bots.showdown_equity import seat_equity
     from pokerbonus.cards import Card
 
     assert view.seat is not None
@@ -197,60 +200,10 @@ def _equity_advice(view: SeatView, config: TableConfig, rng: random.Random) -> f
                 [hand] + ["random"] * others, board=board, game=config.game, exact=False,
                 samples=4000, seed=rng.randrange(2**31),
             )  # fmt: skip
-        except Exception:  # a hand the equity module does not take
-            return None
+        except Exception:  # a hand the equity module does not take: the generic count
+            return seat_equity(view, config, rng)
         return result.equity[0]
-    if config.is_draw and len(view.hole) == 5 and _after_draws(view):
-        return _draw_showdown_equity(view, config, others, rng)
-    return None
-
-
-def _after_draws(view: SeatView) -> bool:
-    from pokerbonus.engine.events import Drew
-
-    return any(isinstance(e, Drew) and e.seat == view.seat for e in view.log)
-
-
-def _draw_showdown_equity(
-    view: SeatView, config: TableConfig, others: int, rng: random.Random, samples: int = 2000
-) -> float:
-    """Five cards against ``others`` random five-card hands from the unseen cards."""
-    from pokerbonus.analysis.hand_facts import best_hand_value
-    from pokerbonus.cards import make_deck
-    from pokerbonus.rules.games import HandRule
-
-    mine = tuple(int(c) for c in view.hole)
-    rule = HandRule()
-    unseen = [int(c) for c in make_deck(config.effective_deck_size) if int(c) not in mine]
-    if not config.jokers and max(mine) < 52:
-        # the compiled score (the draw bots' own, which agrees with evaluate on every
-        # comparison): 2000 deals of three hands took 0.4 s through evaluate
-        import numpy as np
-
-        from pokerbonus.bots.base import GameInfo
-        from pokerbonus.bots.kernels import random_hands_share
-
-        info = GameInfo(deck_size=config.effective_deck_size, wheel=config.wheel,
-                        ranking=config.ranking)  # fmt: skip
-        share = random_hands_share(
-            np.array(mine, dtype=np.int64), np.array(unseen, dtype=np.int64), others,
-            samples, rng.randrange(2**31), info.low, info.wheel, info.order,
-        )  # fmt: skip
-        return float(share)
-    my_value = best_hand_value(mine, (), config, rule)
-    assert my_value is not None
-    share = 0.0
-    for _ in range(samples):
-        drawn = rng.sample(unseen, 5 * others)
-        values = [
-            best_hand_value(drawn[5 * k : 5 * k + 5], (), config, rule) for k in range(others)
-        ]
-        top = max(v[1] for v in values if v is not None)
-        if my_value[1] > top:
-            share += 1.0
-        elif my_value[1] == top:
-            share += 1.0 / (1 + sum(1 for v in values if v is not None and v[1] == top))
-    return share / samples
+    return seat_equity(view, config, rng)
 
 
 def review_decisions(
