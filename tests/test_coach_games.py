@@ -146,16 +146,29 @@ def test_the_vectorized_showdown_is_the_engines(game: str) -> None:
     assert 0.0 < shares.mean() < 1.0
 
 
-def test_holdem_by_the_generic_count_agrees_with_analysis_equity() -> None:
-    """The generic count (used for short-deck, double board...) against
-    :func:`pokerbonus.analysis.equity` on a hold'em spot, within sampling error."""
+@pytest.mark.parametrize(("game", "counted", "mine", "board", "others"), [
+    ("holdem", "holdem", "Ah Kh", "Qh 7h 2c", 2),
+    ("omaha-hi-lo", "omaha8", "Ah 2d 9c Tc", "3s 8h Kd", 2),
+    ("courchevel-hi-lo", "omaha8", "Ah 2d 3c Tc Js", "7s", 1),
+    ("aviation", "omaha", "Ah Ad Kc Qc", "", 3),
+])  # fmt: skip
+def test_the_generic_count_agrees_with_analysis_equity(
+    game: str, counted: str, mine: str, board: str, others: int
+) -> None:
+    """The generic count (deals ranked by the batch evaluator, scored by the hand
+    rule) against :func:`pokerbonus.analysis.equity`, the coach's path at these
+    tables, on the same spot: within sampling error."""
     from pokerbonus.analysis.equity import equity
 
-    s = spot("holdem", "Ah Kh", ["", ""], "Qh 7h 2c", board_size=5, hand_size=2)
-    mine = sampled_equity(s, 8000, random.Random(8))
-    theirs = equity(["AhKh", "random", "random"], board="Qh7h2c", game="holdem", exact=False,
-                    samples=8000, seed=3).equity[0]  # fmt: skip
-    assert abs(mine - theirs) < 4 * (2 * mine * (1 - mine) / 8000) ** 0.5, (mine, theirs)
+    g = CATALOG[game].game()
+    s = spot(game, mine, [""] * others, board or "", board_size=5, hand_size=g.cards_per_player)
+    if not board:
+        s = EquitySpot(s.mine, 0, s.opponents, ((),), 5, s.hand_size, (), DECK, s.rule)
+    n = 8000
+    ours = sampled_equity(s, n, random.Random(8))
+    theirs = equity([mine.replace(" ", "")] + ["random"] * others, board=board.replace(" ", ""),
+                    game=counted, exact=False, samples=n, seed=3).equity[0]  # fmt: skip
+    assert abs(ours - theirs) < 4 * (2 * ours * (1 - ours) / n) ** 0.5, (ours, theirs)
 
 
 def _config(game: str, players: int) -> TableConfig:
@@ -247,3 +260,18 @@ def test_the_figure_ignores_hidden_cards(game: str) -> None:
     a = seat_equity(first.view(seat), config, random.Random(9))
     b = seat_equity(second.view(seat), config, random.Random(9))
     assert a is not None and a == b
+
+
+def test_the_limits_say_what_the_draws_assume_in_english_and_french() -> None:
+    """The coach's limits name the draw table assumed before the last draw, in both
+    languages."""
+    from pokerbonus.bots.coach import limits_text
+    from pokerbonus.i18n import set_language
+
+    assert "Before the last draw" in limits_text() and "badugi" in limits_text()
+    set_language("fr")
+    try:
+        text = limits_text()
+        assert "Avant le dernier échange" in text and "poker fermé" in text
+    finally:
+        set_language("en")

@@ -14,19 +14,25 @@ For each decision of one seat (the view it had just before acting, and what it d
   so a play the strategy makes costs 0; folding the best hand facing a bet
   costs about the pot; off the strategy's path its probabilities mean little,
   the values still hold);
-- at a draw, anywhere, the discard taken against the best discard by the exact
-  odds of :func:`pokerbonus.analysis.draw.rank_discards`, scored by the share of
-  dealt hands the final hand beats (its category's place among the deck's deals);
-- elsewhere, facing a bet: the equity of the seat's cards (against as many random
-  hands as players left, hold'em and Omaha by :func:`pokerbonus.analysis.equity`,
-  five-card draw after the last draw by sampling) beside the pot odds (the share
-  of the pot after calling that the call is).
+- at a draw of the French five-card draw, the discard taken against the best
+  discard by the exact odds of :func:`pokerbonus.analysis.draw.rank_discards`,
+  scored by the share of dealt hands the final hand beats (its category's place
+  among the deck's deals); those odds score high hands, so the lowball draws and
+  badugi get no discard check;
+- elsewhere, facing a bet, at every game: the equity of the seat's cards against
+  random hands of the players still in (hold'em and the Omaha-rule games by
+  :func:`pokerbonus.analysis.equity`, every other game by
+  :func:`pokerbonus.bots.showdown_equity.seat_equity`: the unseen cards dealt at
+  random, draws left played by a fixed table, the showdown scored by the game's
+  hand rule) beside the pot odds (the share of the pot after calling that the
+  call is).
 
 The limits (said with every review, ``docs/review.md``): the strategy is that of
 an abstraction (hands grouped in buckets, a few bet sizes, real bets read as the
 nearest of them), and the values assume the opponents play that strategy, not
 the players who were actually there. Equity against random hands ignores what
-the betting said about them.
+the betting said about them, and before the last draw it assumes the draws of
+:mod:`pokerbonus.bots.showdown_equity` for everyone.
 """
 
 from __future__ import annotations
@@ -35,12 +41,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from pokerbonus.bots.base import GameInfo
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.views import SeatView
-from pokerbonus.errors import ConfigurationError
+from pokerbonus.errors import ConfigurationError, PokerError
 
 if TYPE_CHECKING:
     from pokerbonus.engine.config import TableConfig
@@ -160,11 +166,13 @@ def _beat_scores(deck: int, jokers: int, ranking: str) -> dict[str, float]:
 
 
 def _draw_check(view: SeatView, action: Action, config: TableConfig) -> DrawCheck | None:
+    """The discard against the best one by exact odds, at the French five-card draw
+    (the odds score high hands: at lowball they would call a pair the best keep)."""
     from pokerbonus.analysis.draw import rank_discards
 
     hole = tuple(view.hole)
     legal = view.legal
-    if len(hole) != 5 or legal is None or config.jokers:
+    if not config.is_draw or len(hole) != 5 or legal is None or config.jokers:
         return None
     goal = _beat_scores(config.effective_deck_size, config.jokers, config.ranking)
     ranked = rank_discards(
@@ -179,10 +187,23 @@ def _draw_check(view: SeatView, action: Action, config: TableConfig) -> DrawChec
     return DrawCheck(chosen, tuple(int(c) for c in best.discard), mine.value, best.value)
 
 
+_EQUITY_GAMES: Final[dict[str, str]] = {
+    "holdem": "holdem",
+    "omaha": "omaha",
+    "aviation": "omaha",
+    "courchevel": "omaha",
+    "omaha-hi-lo": "omaha8",
+    "courchevel-hi-lo": "omaha8",
+}
+"""The tables whose equity :func:`pokerbonus.analysis.equity` counts (its game name):
+hold'em, and the games of the Omaha hand rule (four or five hole cards)."""
+
+
 def _equity_advice(view: SeatView, config: TableConfig, rng: random.Random) -> float | None:
     """The seat's equity against random hands of the players still in, or ``None``
-    (no opponent left): hold'em and Omaha by :func:`pokerbonus.analysis.equity`,
-    every other game by :func:`pokerbonus.bots.showdown_equity.seat_equity`."""
+    (no opponent left): hold'em and the Omaha-rule games by
+    :func:`pokerbonus.analysis.equity`, every other game by
+    :func:`pokerbonus.bots.showdown_equity.seat_equity`."""
     from pokerbonus.bots.showdown_equity import seat_equity
     from pokerbonus.cards import Card
 
@@ -190,17 +211,18 @@ def _equity_advice(view: SeatView, config: TableConfig, rng: random.Random) -> f
     others = sum(1 for s in range(view.players) if s != view.seat and not view.folded[s])
     if not others or not view.hole:
         return None
-    if config.game in ("holdem", "omaha"):
+    game = _EQUITY_GAMES.get(config.game)
+    if game is not None:
         from pokerbonus.analysis.equity import equity
 
         hand = "".join(str(Card(c)) for c in view.hole)
         board = "".join(str(Card(c)) for c in view.board)
         try:
             result = equity(
-                [hand] + ["random"] * others, board=board, game=config.game, exact=False,
+                [hand] + ["random"] * others, board=board, game=game, exact=False,
                 samples=4000, seed=rng.randrange(2**31),
             )  # fmt: skip
-        except Exception:  # a hand the equity module does not take: the generic count
+        except PokerError:  # a spot the equity module does not take: the generic count
             return seat_equity(view, config, rng)
         return result.equity[0]
     return seat_equity(view, config, rng)
@@ -383,12 +405,24 @@ def limits_text() -> str:
     """What the coach's figures mean, and their limits."""
     from pokerbonus.i18n import gettext
 
-    return gettext(
-        "The figures come from a solved strategy of an abstraction of the game: hands "
-        "grouped in buckets, a few bet sizes, real bets read as the nearest. Values and "
-        "costs (in antes) assume every opponent plays that strategy, not the players who "
-        "were there; a cost is the value of the best action less the value of the "
-        "action taken. A discard's score is the expected share of dealt hands the final "
-        "hand beats, by exact odds. Equity against random hands ignores what the "
-        "betting said."
+    return (
+        gettext(
+            "The figures come from a solved strategy of an abstraction of the game: hands "
+            "grouped in buckets, a few bet sizes, real bets read as the nearest. Values and "
+            "costs (in antes) assume every opponent plays that strategy, not the players who "
+            "were there; a cost is the value of the best action less the value of the "
+            "action taken. A discard's score is the expected share of dealt hands the final "
+            "hand beats, by exact odds. Equity against random hands ignores what the "
+            "betting said."
+        )
+        + " "
+        + gettext(
+            "Before the last draw, equity assumes that everyone still in draws by a fixed "
+            "table: at lowball, stand pat on nine-high or better without a pair (at "
+            "deuce-to-seven, break a straight or a flush by its top card), else keep one card "
+            "of each rank eight or lower; at badugi, stand pat on a four-card badugi "
+            "jack-high or better, else keep the best badugi of cards eight or lower; at the "
+            "five-card draw, the bots' standard table. Before a discard (Pineapple, Irish) "
+            "your hand keeps its best two cards and opponents hold two random cards."
+        )
     )
