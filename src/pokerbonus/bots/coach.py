@@ -14,19 +14,25 @@ For each decision of one seat (the view it had just before acting, and what it d
   so a play the strategy makes costs 0; folding the best hand facing a bet
   costs about the pot; off the strategy's path its probabilities mean little,
   the values still hold);
-- at a draw, anywhere, the discard taken against the best discard by the exact
-  odds of :func:`pokerbonus.analysis.draw.rank_discards`, scored by the share of
-  dealt hands the final hand beats (its category's place among the deck's deals);
-- elsewhere, facing a bet: the equity of the seat's cards (against as many random
-  hands as players left, hold'em and Omaha by :func:`pokerbonus.analysis.equity`,
-  five-card draw after the last draw by sampling) beside the pot odds (the share
-  of the pot after calling that the call is).
+- at a draw of the French five-card draw, the discard taken against the best
+  discard by the exact odds of :func:`pokerbonus.analysis.draw.rank_discards`,
+  scored by the share of dealt hands the final hand beats (its category's place
+  among the deck's deals); those odds score high hands, so the lowball draws and
+  badugi get no discard check;
+- elsewhere, facing a bet, at every game: the equity of the seat's cards against
+  random hands of the players still in (hold'em and the Omaha-rule games by
+  :func:`pokerbonus.analysis.equity`, every other game by
+  :func:`pokerbonus.bots.showdown_equity.seat_equity`: the unseen cards dealt at
+  random, draws left played by a fixed table, the showdown scored by the game's
+  hand rule) beside the pot odds (the share of the pot after calling that the
+  call is).
 
 The limits (said with every review, ``docs/review.md``): the strategy is that of
 an abstraction (hands grouped in buckets, a few bet sizes, real bets read as the
 nearest of them), and the values assume the opponents play that strategy, not
 the players who were actually there. Equity against random hands ignores what
-the betting said about them.
+the betting said about them, and before the last draw it assumes the draws of
+:mod:`pokerbonus.bots.showdown_equity` for everyone.
 """
 
 from __future__ import annotations
@@ -35,12 +41,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from pokerbonus.bots.base import GameInfo
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.views import SeatView
-from pokerbonus.errors import ConfigurationError
+from pokerbonus.errors import ConfigurationError, PokerError
 
 if TYPE_CHECKING:
     from pokerbonus.engine.config import TableConfig
@@ -160,11 +166,13 @@ def _beat_scores(deck: int, jokers: int, ranking: str) -> dict[str, float]:
 
 
 def _draw_check(view: SeatView, action: Action, config: TableConfig) -> DrawCheck | None:
+    """The discard against the best one by exact odds, at the French five-card draw
+    (the odds score high hands: at lowball they would call a pair the best keep)."""
     from pokerbonus.analysis.draw import rank_discards
 
     hole = tuple(view.hole)
     legal = view.legal
-    if len(hole) != 5 or legal is None or config.jokers:
+    if not config.is_draw or len(hole) != 5 or legal is None or config.jokers:
         return None
     goal = _beat_scores(config.effective_deck_size, config.jokers, config.ranking)
     ranked = rank_discards(
@@ -179,78 +187,45 @@ def _draw_check(view: SeatView, action: Action, config: TableConfig) -> DrawChec
     return DrawCheck(chosen, tuple(int(c) for c in best.discard), mine.value, best.value)
 
 
+_EQUITY_GAMES: Final[dict[str, str]] = {
+    "holdem": "holdem",
+    "omaha": "omaha",
+    "aviation": "omaha",
+    "courchevel": "omaha",
+    "omaha-hi-lo": "omaha8",
+    "courchevel-hi-lo": "omaha8",
+}
+"""The tables whose equity :func:`pokerbonus.analysis.equity` counts (its game name):
+hold'em, and the games of the Omaha hand rule (four or five hole cards)."""
+
+
 def _equity_advice(view: SeatView, config: TableConfig, rng: random.Random) -> float | None:
-    """The seat's equity against random hands of the players still in, or ``None``."""
+    """The seat's equity against random hands of the players still in, or ``None``
+    (no opponent left): hold'em and the Omaha-rule games by
+    :func:`pokerbonus.analysis.equity`, every other game by
+    :func:`pokerbonus.bots.showdown_equity.seat_equity`."""
+    from pokerbonus.bots.showdown_equity import seat_equity
     from pokerbonus.cards import Card
 
     assert view.seat is not None
     others = sum(1 for s in range(view.players) if s != view.seat and not view.folded[s])
     if not others or not view.hole:
         return None
-    if config.game in ("holdem", "omaha"):
+    game = _EQUITY_GAMES.get(config.game)
+    if game is not None:
         from pokerbonus.analysis.equity import equity
 
         hand = "".join(str(Card(c)) for c in view.hole)
         board = "".join(str(Card(c)) for c in view.board)
         try:
             result = equity(
-                [hand] + ["random"] * others, board=board, game=config.game, exact=False,
+                [hand] + ["random"] * others, board=board, game=game, exact=False,
                 samples=4000, seed=rng.randrange(2**31),
             )  # fmt: skip
-        except Exception:  # a hand the equity module does not take
-            return None
+        except PokerError:  # a spot the equity module does not take: the generic count
+            return seat_equity(view, config, rng)
         return result.equity[0]
-    if config.is_draw and len(view.hole) == 5 and _after_draws(view):
-        return _draw_showdown_equity(view, config, others, rng)
-    return None
-
-
-def _after_draws(view: SeatView) -> bool:
-    from pokerbonus.engine.events import Drew
-
-    return any(isinstance(e, Drew) and e.seat == view.seat for e in view.log)
-
-
-def _draw_showdown_equity(
-    view: SeatView, config: TableConfig, others: int, rng: random.Random, samples: int = 2000
-) -> float:
-    """Five cards against ``others`` random five-card hands from the unseen cards."""
-    from pokerbonus.analysis.hand_facts import best_hand_value
-    from pokerbonus.cards import make_deck
-    from pokerbonus.rules.games import HandRule
-
-    mine = tuple(int(c) for c in view.hole)
-    rule = HandRule()
-    unseen = [int(c) for c in make_deck(config.effective_deck_size) if int(c) not in mine]
-    if not config.jokers and max(mine) < 52:
-        # the compiled score (the draw bots' own, which agrees with evaluate on every
-        # comparison): 2000 deals of three hands took 0.4 s through evaluate
-        import numpy as np
-
-        from pokerbonus.bots.base import GameInfo
-        from pokerbonus.bots.kernels import random_hands_share
-
-        info = GameInfo(deck_size=config.effective_deck_size, wheel=config.wheel,
-                        ranking=config.ranking)  # fmt: skip
-        share = random_hands_share(
-            np.array(mine, dtype=np.int64), np.array(unseen, dtype=np.int64), others,
-            samples, rng.randrange(2**31), info.low, info.wheel, info.order,
-        )  # fmt: skip
-        return float(share)
-    my_value = best_hand_value(mine, (), config, rule)
-    assert my_value is not None
-    share = 0.0
-    for _ in range(samples):
-        drawn = rng.sample(unseen, 5 * others)
-        values = [
-            best_hand_value(drawn[5 * k : 5 * k + 5], (), config, rule) for k in range(others)
-        ]
-        top = max(v[1] for v in values if v is not None)
-        if my_value[1] > top:
-            share += 1.0
-        elif my_value[1] == top:
-            share += 1.0 / (1 + sum(1 for v in values if v is not None and v[1] == top))
-    return share / samples
+    return seat_equity(view, config, rng)
 
 
 def review_decisions(
@@ -430,12 +405,24 @@ def limits_text() -> str:
     """What the coach's figures mean, and their limits."""
     from pokerbonus.i18n import gettext
 
-    return gettext(
-        "The figures come from a solved strategy of an abstraction of the game: hands "
-        "grouped in buckets, a few bet sizes, real bets read as the nearest. Values and "
-        "costs (in antes) assume every opponent plays that strategy, not the players who "
-        "were there; a cost is the value of the best action less the value of the "
-        "action taken. A discard's score is the expected share of dealt hands the final "
-        "hand beats, by exact odds. Equity against random hands ignores what the "
-        "betting said."
+    return (
+        gettext(
+            "The figures come from a solved strategy of an abstraction of the game: hands "
+            "grouped in buckets, a few bet sizes, real bets read as the nearest. Values and "
+            "costs (in antes) assume every opponent plays that strategy, not the players who "
+            "were there; a cost is the value of the best action less the value of the "
+            "action taken. A discard's score is the expected share of dealt hands the final "
+            "hand beats, by exact odds. Equity against random hands ignores what the "
+            "betting said."
+        )
+        + " "
+        + gettext(
+            "Before the last draw, equity assumes that everyone still in draws by a fixed "
+            "table: at lowball, stand pat on nine-high or better without a pair (at "
+            "deuce-to-seven, break a straight or a flush by its top card), else keep one card "
+            "of each rank eight or lower; at badugi, stand pat on a four-card badugi "
+            "jack-high or better, else keep the best badugi of cards eight or lower; at the "
+            "five-card draw, the bots' standard table. Before a discard (Pineapple, Irish) "
+            "your hand keeps its best two cards and opponents hold two random cards."
+        )
     )
