@@ -306,6 +306,55 @@ def test_rebuy_period_and_add_on_rules_11() -> None:
     assert not t.can_addon(names[1]) and not t.can_rebuy(names[1])
 
 
+def test_a_refused_rebuy_or_add_on_says_why_rules_11() -> None:
+    cfg = config(starting_stack=100, rebuy_levels=2, max_rebuys=1, addon_chips=150)
+    t = Tournament(cfg, NAMES[:3], random.Random(12))
+    names = list(t.tables[1].players)
+    with pytest.raises(TournamentError, match="more than the starting stack") as refused:
+        t.stacks[names[0]] += 1  # a pot won, as it were
+        t.chips_issued += 1
+        t.verify_rebuy(names[0])
+    assert "101 chips" in str(refused.value)
+    with pytest.raises(TournamentError, match="only at level II, the last of the rebuy period"):
+        t.verify_addon(names[1])
+    with pytest.raises(TournamentError, match="not in the tournament"):
+        t.verify_rebuy("nobody")
+    hand = t.start_hand(1)
+    with pytest.raises(TournamentError, match="in a hand; chips are bought between hands"):
+        t.verify_rebuy(hand_player := t.tables[1].hand_players[0])
+    assert not t.can_rebuy(hand_player)
+    folds(hand)
+    t.finish_hand(1)
+    t.rebuy(names[1])
+    with pytest.raises(TournamentError, match="made the 1 rebuy allowed"):
+        t.rebuy(names[1])
+    with pytest.raises(TournamentError, match="no rebuys"):
+        Tournament(config(), NAMES[:3], random.Random(1)).verify_rebuy(NAMES[0])
+
+
+def test_may_rebuy_at_settle_sees_the_level_the_hand_ends() -> None:
+    """A level in hands may end with the hand that busted a player: the rebuy then
+    comes too late, and the question of a rebuy is not put."""
+    levels = [{"small_blind": 5, "big_blind": 10, "hands": 2},
+              {"small_blind": 10, "big_blind": 20, "hands": 2}]  # fmt: skip
+    t = Tournament(config(starting_stack=100, rebuy_levels=1, levels=levels), NAMES[:2],
+                   random.Random(3))  # fmt: skip
+    table = t.tables[1]
+    for expected in (True, False):
+        order, button = table.occupied(), table.next_button()
+        assert button is not None
+        deck = deck_for_hands(["As Ah", "7c 2d"], order.index(button), stub=BOARD)
+        loser = table.seats[order[1]]
+        assert loser is not None
+        all_in(t.start_hand(1, deck=deck))
+        assert t.may_rebuy_at_settle(1, loser) is expected
+        assert not t.may_rebuy_at_settle(1, table.seats[order[0]] or "")  # not broke
+        outcome = t.finish_hand(1, rebuys={loser})
+        assert (loser in outcome.rebought) is expected
+    assert t.finished
+    t.check_chips()
+
+
 def test_late_registration() -> None:
     t = Tournament(config(late_registration_levels=1), NAMES[:3], random.Random(13))
     table_id, seat = t.register("late")

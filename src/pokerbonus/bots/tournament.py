@@ -12,6 +12,8 @@ ICM value (Malmuth-Harville) rather than by chips.
 
 from __future__ import annotations
 
+from typing import Final
+
 from pokerbonus.bots.base import UNLIMITED, Bot, Budget, GameInfo
 from pokerbonus.bots.holdem import HoldemBot
 from pokerbonus.engine.actions import Action
@@ -28,7 +30,22 @@ from pokerbonus.solvers.push_fold import (
     range_share,
 )
 
-__all__ = ["TournamentBot"]
+__all__ = ["DEAL_TOLERANCE", "TournamentBot", "accepts_deal"]
+
+DEAL_TOLERANCE: Final = 0.01
+"""A computer opponent accepts a deal that pays it at least its ICM equity less
+this share of the prizes left."""
+
+
+def accepts_deal(amount: int, equity: float, prizes_left: int) -> bool:
+    """Whether a computer opponent accepts a deal that pays it ``amount``: at least its
+    ICM ``equity`` less :data:`DEAL_TOLERANCE` of ``prizes_left`` (the sum of the prizes
+    of the places still to play). The terminal's and the web's opponents answer so.
+
+    >>> accepts_deal(290, 300.0, 1000), accepts_deal(289, 300.0, 1000)
+    (True, False)
+    """
+    return amount >= equity - DEAL_TOLERANCE * prizes_left
 
 
 def _order(view: SeatView) -> list[int]:

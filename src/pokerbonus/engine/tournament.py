@@ -36,9 +36,9 @@ from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.seating import next_dealer
 from pokerbonus.engine.state import Hand
 from pokerbonus.engine.table import HandMode, game_for, hand_stakes
-from pokerbonus.engine.tournament_config import Level, TournamentConfig
+from pokerbonus.engine.tournament_config import Level, TournamentConfig, roman
 from pokerbonus.errors import ConfigurationError, PokerError, TournamentError
-from pokerbonus.i18n import gettext
+from pokerbonus.i18n import gettext, ngettext
 from pokerbonus.rules import GameDef, Stakes
 from pokerbonus.rules.prizes import (
     DealKind,
@@ -409,16 +409,19 @@ class Tournament:
 
     # -- levels ----------------------------------------------------------------------
 
-    def _advanced(self, now: float | None) -> tuple[int, int, float | None, float | None]:
+    def _advanced(
+        self, now: float | None, hands_elapsed: int | None = None
+    ) -> tuple[int, int, float | None, float | None]:
+        elapsed = self.hands_elapsed if hands_elapsed is None else hands_elapsed
         number, hands_start = self.level, self._level_hands_start
         time_start, break_until = self._level_time_start, self._break_until
-        if time_start is None and now is not None and self.hands_elapsed == 0:
+        if time_start is None and now is not None and elapsed == 0:
             time_start = now
         levels = self.config.levels
         while number < len(levels):
             level = levels[number - 1]
             if level.hands is not None:
-                if self.hands_elapsed - hands_start < level.hands:
+                if elapsed - hands_start < level.hands:
                     break
                 end = now
             else:
@@ -428,7 +431,7 @@ class Tournament:
                 if now < end:
                     break
             number += 1
-            hands_start = self.hands_elapsed
+            hands_start = elapsed
             if end is not None:
                 pause = 60 * level.break_minutes
                 break_until = end + pause if pause else break_until
@@ -624,27 +627,58 @@ class Tournament:
 
     # -- chips bought and players -----------------------------------------------------
 
+    def verify_rebuy(self, player: str, now: float | None = None) -> None:
+        """Raise :class:`TournamentError` saying why ``player`` may not rebuy now (see
+        :meth:`can_rebuy`); nothing when they may."""
+        config = self.config
+        if self.finished:
+            raise TournamentError(gettext("tournament: it is over"))
+        if not config.rebuy_levels:
+            raise TournamentError(gettext("rebuy: this tournament has no rebuys"))
+        if self._advanced(now)[0] > config.rebuy_levels:
+            raise TournamentError(
+                gettext("rebuy: the rebuy period is over (levels I to {last})").format(
+                    last=roman(config.rebuy_levels)
+                )
+            )
+        self._verify_seated(player, gettext("rebuy: {player!r} is not in the tournament"))
+        if any(player in t.hand_players for t in self.tables.values()):
+            raise TournamentError(
+                gettext("rebuy: {player!r} is in a hand; chips are bought between hands").format(
+                    player=player
+                )
+            )
+        if config.max_rebuys is not None and self.rebuys[player] >= config.max_rebuys:
+            raise TournamentError(
+                ngettext(
+                    "rebuy: {player!r} has made the {count} rebuy allowed",
+                    "rebuy: {player!r} has made the {count} rebuys allowed",
+                    config.max_rebuys,
+                ).format(player=player, count=config.max_rebuys)
+            )
+        if self.stacks[player] > config.starting_stack:
+            raise TournamentError(
+                gettext(
+                    "rebuy: {player!r} has {stack} chips, more than the starting stack ({start})"
+                ).format(player=player, stack=self.stacks[player], start=config.starting_stack)
+            )
+
+    def _verify_seated(self, player: str, words: str) -> None:
+        if player not in self.stacks or not any(player in t.seats for t in self.tables.values()):
+            raise TournamentError(words.format(player=player))
+
     def can_rebuy(self, player: str, now: float | None = None) -> bool:
         """Whether ``player`` may rebuy now: during the rebuy period, between
         their hands, at or below the starting stack, rebuys left."""
-        config = self.config
-        number = self._advanced(now)[0]
-        if self.finished or number > config.rebuy_levels or player not in self.stacks:
+        try:
+            self.verify_rebuy(player, now)
+        except TournamentError:
             return False
-        if any(player in t.hand_players for t in self.tables.values()):
-            return False
-        if not any(player in t.seats for t in self.tables.values()):
-            return False
-        if config.max_rebuys is not None and self.rebuys[player] >= config.max_rebuys:
-            return False
-        return self.stacks[player] <= config.starting_stack
+        return True
 
     def rebuy(self, player: str, now: float | None = None) -> int:
-        """Buy the rebuy chips for ``player`` (see :meth:`can_rebuy`); returns the chips."""
-        if not self.can_rebuy(player, now):
-            raise TournamentError(gettext("rebuy: {player!r} may not rebuy now").format(
-                player=player
-            ))  # fmt: skip
+        """Buy the rebuy chips for ``player`` (see :meth:`verify_rebuy`); returns the chips."""
+        self.verify_rebuy(player, now)
         chips = self.config.effective_rebuy_chips
         self.stacks[player] += chips
         self.rebuys[player] += 1
@@ -652,24 +686,61 @@ class Tournament:
         self.prize_pool += self.config.buy_in
         return chips
 
+    def may_rebuy_at_settle(self, table_id: int, player: str, now: float | None = None) -> bool:
+        """Whether ``player``, left without chips by the finished hand of table
+        ``table_id``, may rebuy when that hand is settled at ``now`` (named in
+        :meth:`finish_hand`'s ``rebuys``): the level is the one the settled hand
+        leaves (a level in hands may end with it)."""
+        table = self._table(table_id)
+        config = self.config
+        hand = table.hand
+        if hand is None or not hand.finished or player not in table.hand_players:
+            return False
+        if hand.stacks[table.hand_players.index(player)] != 0:
+            return False
+        if config.max_rebuys is not None and self.rebuys[player] >= config.max_rebuys:
+            return False
+        elapsed = max(self.hands_elapsed, table.hands_played + 1)
+        return self._advanced(now, elapsed)[0] <= config.rebuy_levels
+
+    def verify_addon(self, player: str, now: float | None = None) -> None:
+        """Raise :class:`TournamentError` saying why ``player`` may not take the add-on
+        now (see :meth:`can_addon`); nothing when they may."""
+        config = self.config
+        if self.finished:
+            raise TournamentError(gettext("tournament: it is over"))
+        if not config.addon_chips:
+            raise TournamentError(gettext("add-on: this tournament has no add-on"))
+        if player in self.addons:
+            raise TournamentError(
+                gettext("add-on: {player!r} has taken it already (one each)").format(player=player)
+            )
+        if self._advanced(now)[0] != config.rebuy_levels:
+            raise TournamentError(
+                gettext("add-on: only at level {level}, the last of the rebuy period").format(
+                    level=roman(config.rebuy_levels)
+                )
+            )
+        self._verify_seated(player, gettext("add-on: {player!r} is not in the tournament"))
+        if any(player in t.hand_players for t in self.tables.values()):
+            raise TournamentError(
+                gettext("add-on: {player!r} is in a hand; chips are bought between hands").format(
+                    player=player
+                )
+            )
+
     def can_addon(self, player: str, now: float | None = None) -> bool:
         """Whether ``player`` may take the add-on now: once, at the last level of the
         rebuy period (or the break after it), between their hands."""
-        config = self.config
-        if not config.addon_chips or self.finished or player in self.addons:
+        try:
+            self.verify_addon(player, now)
+        except TournamentError:
             return False
-        if self._advanced(now)[0] != config.rebuy_levels:
-            return False
-        if any(player in t.hand_players for t in self.tables.values()):
-            return False
-        return any(player in t.seats for t in self.tables.values())
+        return True
 
     def addon(self, player: str, now: float | None = None) -> int:
-        """Take the add-on for ``player`` (see :meth:`can_addon`); returns the chips."""
-        if not self.can_addon(player, now):
-            raise TournamentError(gettext("add-on: {player!r} may not take it now").format(
-                player=player
-            ))  # fmt: skip
+        """Take the add-on for ``player`` (see :meth:`verify_addon`); returns the chips."""
+        self.verify_addon(player, now)
         chips = self.config.addon_chips
         self.stacks[player] += chips
         self.addons.add(player)

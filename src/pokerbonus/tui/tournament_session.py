@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Final
 
 from pokerbonus.bots import Bot, Budget, GameInfo, fallback_action
 from pokerbonus.bots.game_bots import bot_for
+from pokerbonus.bots.tournament import accepts_deal
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.config import TableConfig
 from pokerbonus.engine.state import Hand
@@ -69,10 +70,6 @@ TOURNAMENT_NAMES: Final = (
 )  # fmt: skip
 """The computer opponents' names, in the order they register (the first seven are
 the cash table's)."""
-
-DEAL_TOLERANCE: Final = 0.01
-"""A computer opponent accepts a deal that pays it at least its ICM equity less
-this share of the prizes left."""
 
 
 def place_words(place: int) -> str:
@@ -690,7 +687,7 @@ class TournamentSession(PersonsHand):
         refused = tuple(
             name
             for name in t.players_left()
-            if name != self.person and amounts[name] < equities[name] - DEAL_TOLERANCE * pool_left
+            if name != self.person and not accepts_deal(amounts[name], equities[name], pool_left)
         )
         return DealAnswer(kind, amounts, equities, refused)
 
