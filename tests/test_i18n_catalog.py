@@ -69,6 +69,7 @@ CONVERTED = (
     "pokerbonus/server/tournaments.py",
     "pokerbonus/server/tournament_routes.py",
     "pokerbonus/server/tournament_session.py",
+    "pokerbonus/server/tournament_buys.py",
     "pokerbonus/engine/config.py",
     "pokerbonus/engine/state.py",
     "pokerbonus/engine/table.py",

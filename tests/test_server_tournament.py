@@ -28,6 +28,7 @@ from pokerbonus.engine.tournament_config import TournamentConfig, preset
 from pokerbonus.server import ServerSettings, create_app
 from pokerbonus.server.manager import TableManager
 from pokerbonus.server.session import action_to_entry
+from pokerbonus.server.tournament_buys import decide_bust
 from pokerbonus.server.tournaments import ICM_WORK, TournamentRoom, _icm_work
 
 SMALL: dict[str, Any] = {
@@ -289,13 +290,19 @@ def check_mirror(room: TournamentRoom) -> None:
 
 def play_offline(room: TournamentRoom, rng: random.Random) -> set[str]:
     """Deal (the sessions' own decisions) and play (random legal actions) every table
-    of ``room`` to the end, checking the chips and the seats after each hand; the
-    players moved."""
+    of ``room`` to the end, checking the chips and the seats after each hand (a person
+    asked after a bust in the rebuy period rebuys or leaves at random); the players
+    moved."""
     t = room.tournament
     assert t is not None
     moved: set[str] = set()
     while not t.finished:
-        for number, session in room.sessions.items():
+        for name in list(room.asks):  # out of chips in the rebuy period: rebuy or leave
+            person = next(p for p in room.persons.values() if p.name == name)
+            room.apply(decide_bust(room, person, rebuy=rng.random() < 0.5))
+            room.pending = {}
+            t.check_chips()
+        for number, session in list(room.sessions.items()):
             if not room.can_deal(number):
                 continue
             deal = {**session.decide_hand(), "clock": 0.0}

@@ -1,6 +1,8 @@
 """The tournaments' HTTP routes (``docs/server.md``, "Tournaments"): create one, join it
-by its invite, add computer opponents, start it, read it (its level clock, prizes,
-eliminations, tables; ICM equities on request). Its tables are web tables: the page
+by its invite (late too, while late registration is open), add computer opponents,
+start it, read it (its level clock, prizes, eliminations, tables; ICM equities on
+request); rebuy or take the add-on, answer the question of a rebuy after a bust,
+propose and answer a deal at the final table. Its tables are web tables: the page
 plays them over the table's own WebSocket (``/ws/<tournament>.<table>``)."""
 
 from __future__ import annotations
@@ -19,6 +21,12 @@ from pokerbonus.server.bodies import TimerSpec
 from pokerbonus.server.middleware import query_secrets
 from pokerbonus.server.session import ServerError
 from pokerbonus.server.settings import hash_secret
+from pokerbonus.server.tournament_buys import (
+    decide_bust,
+    decide_deal,
+    decide_deal_answer,
+    decide_rebuy,
+)
 from pokerbonus.server.tournaments import (
     RoomPerson,
     TournamentRoom,
@@ -27,7 +35,16 @@ from pokerbonus.server.tournaments import (
     tournament_config,
 )
 
-__all__ = ["AddBots", "CreateTournament", "JoinTournament", "add_tournament_routes"]
+__all__ = [
+    "AddBots",
+    "CreateTournament",
+    "DealAnswer",
+    "JoinTournament",
+    "PersonCall",
+    "ProposeDeal",
+    "Rebuy",
+    "add_tournament_routes",
+]
 
 
 class CreateTournament(BaseModel):
@@ -68,10 +85,46 @@ class HostCall(BaseModel):
     token: str = Field(min_length=1, max_length=128)
 
 
-def _host(room: TournamentRoom, token: str) -> RoomPerson:
+class PersonCall(BaseModel):
+    """``POST /api/tournaments/{id}/leave``: a player out of chips leaves (no rebuy)."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=128)
+
+
+class Rebuy(BaseModel):
+    """``POST /api/tournaments/{id}/rebuy``: the rebuy chips (``addon``: the add-on)."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=128)
+    addon: bool = False
+
+
+class ProposeDeal(BaseModel):
+    """``POST /api/tournaments/{id}/deal``: a deal put to the final table."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=128)
+    kind: str = Field(max_length=8)
+
+
+class DealAnswer(BaseModel):
+    """``POST /api/tournaments/{id}/deal/answer``: accept or refuse the deal open."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=128)
+    accept: bool
+
+
+def _person(room: TournamentRoom, token: str) -> RoomPerson:
     person = room.person_by_token(hash_secret(token))
     if person is None:
         raise ServerError("bad_token", gettext("access: this token is not this tournament's"))
+    return person
+
+
+def _host(room: TournamentRoom, token: str) -> RoomPerson:
+    person = _person(room, token)
     if not person.host:
         raise ServerError("not_host", gettext("only the host may do this"))
     return person
@@ -109,6 +162,8 @@ def add_tournament_routes(
         async with room.lock:
             entry = room.decide_person(body.name, hash_secret(token), host=False, plays=True)
             await room.commit([entry])
+        if room.started:  # registered late: their table may be a new one
+            room.launch()
         return JSONResponse(
             {"tournament": room_id, "token": token, "name": entry["name"]}, status_code=201
         )
@@ -130,6 +185,34 @@ def add_tournament_routes(
             await room.commit([room.decide_start(person)])
         room.launch()
         return JSONResponse(room_json(room, person))
+
+    async def change(
+        room_id: str, token: str, decide: Callable[[TournamentRoom, RoomPerson], dict[str, Any]]
+    ) -> JSONResponse:
+        """Decide one entry for the person of ``token``, commit it, answer the page's read."""
+        room = await tournaments.load(room_id)
+        person = _person(room, token)
+        async with room.lock:
+            await room.commit([decide(room, person)])
+        return JSONResponse(room_json(room, person))
+
+    @app.post("/api/tournaments/{room_id}/rebuy")
+    async def rebuy(room_id: str, body: Rebuy) -> JSONResponse:
+        return await change(room_id, body.token, lambda r, p: decide_rebuy(r, p, addon=body.addon))
+
+    @app.post("/api/tournaments/{room_id}/leave")
+    async def leave(room_id: str, body: PersonCall) -> JSONResponse:
+        return await change(room_id, body.token, lambda r, p: decide_bust(r, p, rebuy=False))
+
+    @app.post("/api/tournaments/{room_id}/deal")
+    async def deal(room_id: str, body: ProposeDeal) -> JSONResponse:
+        return await change(room_id, body.token, lambda r, p: decide_deal(r, p, body.kind))
+
+    @app.post("/api/tournaments/{room_id}/deal/answer")
+    async def deal_answer(room_id: str, body: DealAnswer) -> JSONResponse:
+        return await change(
+            room_id, body.token, lambda r, p: decide_deal_answer(r, p, accept=body.accept)
+        )
 
     @app.get("/api/tournaments/{room_id}")
     async def read(room_id: str, request: Request) -> JSONResponse:

@@ -158,7 +158,8 @@ class TournamentSession(TableSession):
         return {"k": "hand", "number": len(self.hands) + 1, "deck": [int(c) for c in deck]}
 
     def decide_between_hands(self) -> list[Entry]:
-        """Nothing: a tournament bot does not rebuy (the web plays no rebuy period)."""
+        """Nothing: a broke bot rebuys when its hand is settled, during the rebuy period
+        (``TournamentRoom.settle_now``); a person rebuys from the tournament's page."""
         return []
 
     def decide_away(self, connected: set[int] | frozenset[int]) -> list[Entry]:

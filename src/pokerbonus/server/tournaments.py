@@ -37,7 +37,7 @@ from pokerbonus.bots.draw import LADDER
 from pokerbonus.bots.game_bots import bot_for
 from pokerbonus.engine.tournament import Tournament
 from pokerbonus.engine.tournament_config import PRESETS, TournamentConfig, roman
-from pokerbonus.errors import ConfigurationError
+from pokerbonus.errors import ConfigurationError, TournamentError
 from pokerbonus.i18n import gettext
 from pokerbonus.rules.prizes import icm_equities
 from pokerbonus.server.actor import TableActor
@@ -46,6 +46,15 @@ from pokerbonus.server.mailbox import Call
 from pokerbonus.server.names import check_name, confusable_key
 from pokerbonus.server.session import EventRecord, Occupant, ServerError, TimerConfig
 from pokerbonus.server.settings import hash_secret
+from pokerbonus.server.tournament_buys import (
+    BustAsk,
+    DealOffer,
+    answer_seconds,
+    apply_buy,
+    deal_refusal,
+    due_answers,
+    offer_json,
+)
 from pokerbonus.server.tournament_session import TournamentSession
 
 if TYPE_CHECKING:
@@ -171,6 +180,10 @@ class TournamentRoom:
         """Serialises the room's own changes (registration, the start)."""
         self._ticker: asyncio.Task[None] | None = None
         self._icm: tuple[int, asyncio.Future[dict[str, float]]] | None = None
+        self.asks: dict[str, BustAsk] = {}
+        """The persons out of chips in the rebuy period, asked to rebuy or leave."""
+        self.offer: DealOffer | None = None
+        """The last deal put to the final table (open, refused or made)."""
 
     # -- reading -------------------------------------------------------------------------
 
@@ -212,6 +225,8 @@ class TournamentRoom:
         table = t.tables.get(number)
         if table is None or table.hand is not None or len(table.occupied()) < 2:
             return False
+        if self.offer is not None and self.offer.status == "open":
+            return False  # the final table waits for the answers
         return not t.on_break(self.clock())
 
     def deal_wait(self, number: int) -> float | None:
@@ -259,9 +274,12 @@ class TournamentRoom:
     # -- deciding ------------------------------------------------------------------------
 
     def decide_person(self, name: str, token_hash: str, *, host: bool, plays: bool) -> Entry:
-        """A person registers (``plays``) or the host organises only."""
-        if self.started:
-            raise ServerError("illegal", gettext("join: the tournament has started"))
+        """A person registers (``plays``) or the host organises only; after the start, a
+        player registers late while the structure allows it (their entry carries the
+        tournament's time: the engine seats them)."""
+        late = self.started
+        if late:
+            self._verify_late(plays)
         name = check_name(name)
         if confusable_key(name) in self.names_taken():
             raise ServerError(
@@ -278,7 +296,7 @@ class TournamentRoom:
                 ),
             )
         pid = len(self.persons) + 1
-        return {
+        entry: Entry = {
             "k": "person",
             "pid": pid,
             "name": name,
@@ -286,6 +304,29 @@ class TournamentRoom:
             "host": host,
             "plays": plays,
         }
+        if late:
+            entry["clock"] = self.clock()
+        return entry
+
+    def _verify_late(self, plays: bool) -> None:
+        t = self.tournament
+        assert t is not None
+        levels = self.config.late_registration_levels
+        if t.finished:
+            raise ServerError("illegal", gettext("join: the tournament is over"))
+        if not levels or not plays:
+            raise ServerError(
+                "illegal", gettext("join: the tournament has started (no late registration)")
+            )
+        if not t.can_register(self.clock()):
+            raise ServerError(
+                "illegal",
+                gettext("join: late registration closed at the end of level {level}").format(
+                    level=roman(levels)
+                ),
+            )
+        if self.offer is not None and self.offer.status == "open":
+            raise ServerError("illegal", gettext("join: a deal is being decided; try again soon"))
 
     def decide_bots(self, count: int, level: str) -> list[Entry]:
         """``count`` computer opponents of ``level`` register."""
@@ -347,6 +388,13 @@ class TournamentRoom:
             )
             if entry["plays"]:
                 self.entrants.append(Entrant(entry["name"], pid, None, 0))
+            if self.tournament is not None:
+                self.last_clock = float(entry["clock"])
+                self._register_late(entry)
+            return []
+        if kind in ("rebuy", "bust", "deal", "deal_answer"):
+            self.last_clock = float(entry["clock"])
+            apply_buy(self, entry)
             return []
         if kind == "bot":
             self.entrants.append(Entrant(entry["name"], None, entry["level"], int(entry["seed"])))
@@ -375,28 +423,44 @@ class TournamentRoom:
             if e.level is not None:
                 self.bots[e.name] = self._bot(e.level, e.seed)
         for number, table in t.tables.items():
-            session = TournamentSession(
-                self,
-                number,
-                self.timer,
-                rng=self.manager._rng(self.table_id(number)),
-                bot_samples=self.manager.settings.bot_samples,
-            )
-            for person in self.persons.values():
-                session.apply(
-                    {
-                        "k": "person",
-                        "pid": person.pid,
-                        "name": person.name,
-                        "token": person.token_hash,
-                        "host": False,
-                    }
-                )
+            session = self._new_session(number)
             out: list[EventRecord] = []
             for seat, name in enumerate(table.seats):
                 if name is not None:
                     session.seat_player(seat, self._occupant(entrants[name]), t.stacks[name], out)
-            self.sessions[number] = session
+
+    def _new_session(self, number: int) -> TournamentSession:
+        """The session of table ``number``, every person of the room known there."""
+        session = TournamentSession(
+            self,
+            number,
+            self.timer,
+            rng=self.manager._rng(self.table_id(number)),
+            bot_samples=self.manager.settings.bot_samples,
+        )
+        for person in self.persons.values():
+            session.apply(_session_person(person))
+        self.sessions[number] = session
+        return session
+
+    def _register_late(self, entry: Mapping[str, Any]) -> None:
+        """A person registered after the start: known at every table, seated where the
+        engine's ``register`` puts them (a new table when all are full)."""
+        t = self.tournament
+        assert t is not None
+        person = self.persons[int(entry["pid"])]
+        for session in self.sessions.values():
+            session.apply(_session_person(person))
+        if not person.plays:
+            return
+        number, seat = t.register(person.name, float(entry["clock"]))
+        t.check_chips()
+        seated = self.sessions.get(number)
+        if seated is None:
+            seated = self._new_session(number)
+        entrant = next(e for e in self.entrants if e.name == person.name)
+        out = self.pending.setdefault(number, [])
+        seated.seat_player(seat, self._occupant(entrant), t.stacks[person.name], out)
 
     def _bot(self, level: str, seed: int) -> Bot:
         game = self.config.game
@@ -418,9 +482,58 @@ class TournamentRoom:
         ``session``'s, :attr:`pending` for the others')."""
         t = self.tournament
         assert t is not None
-        outcome = t.finish_hand(session.number, session.clock_now)
+        number = session.number
+        table = t.tables[number]
+        hand = table.hand
+        assert hand is not None
+        asked = [
+            name
+            for name in table.hand_players
+            if name not in self.bots and t.may_rebuy_at_settle(number, name, session.clock_now)
+        ]
+        if asked:
+            # the hand is settled once each of them rebuys or leaves (or their time runs out)
+            clock = session.clock_now if session.clock_now is not None else self.clock()
+            deadline = clock + answer_seconds(self)
+            for name in asked:
+                self.asks[name] = BustAsk(name, number, deadline)
+                seat = table.seats.index(name)
+                session._table_event(
+                    out,
+                    {
+                        "kind": "rebuy_asked",
+                        "seat": seat,
+                        "name": name,
+                        "chips": self.config.effective_rebuy_chips,
+                        "seconds": answer_seconds(self),
+                    },
+                )
+            return
+        self.settle_now(session, out, set())
+
+    def settle_now(
+        self, session: TournamentSession, out: list[EventRecord], persons: set[str]
+    ) -> None:
+        """Settle the finished hand of ``session``: the broke bots rebuy when they may (as in
+        the terminal), and the ``persons`` who chose to; the others are out."""
+        t = self.tournament
+        assert t is not None
+        table = t.tables[session.number]
+        hand = table.hand
+        assert hand is not None
+        broke = {n for n, c in zip(table.hand_players, hand.stacks, strict=True) if c == 0}
+        rebuys = {n for n in broke if n in self.bots} | (persons & broke)
+        outcome = t.finish_hand(session.number, session.clock_now, rebuys=rebuys)
         t.check_chips()
         prizes = {s.player: s.prize for s in t.standings()}
+        for name in outcome.rebought:
+            seat = t.tables[session.number].seats.index(name)
+            session.ledger.sync({name: t.stacks[name]})
+            session._table_event(
+                out,
+                {"kind": "rebought", "seat": seat, "name": name, "caves": 0, "addon": False,
+                 "chips": self.config.effective_rebuy_chips, "stack": t.stacks[name]},
+            )  # fmt: skip
         for finish in outcome.busted:
             seat = session.seats.index(
                 next(o for o in session.seats if o is not None and o.name == finish.player)
@@ -495,12 +608,25 @@ class TournamentRoom:
         return records
 
     async def commit(self, entries: list[Entry]) -> None:
-        """Apply and write the room's own entries (registration, the start)."""
+        """Apply and write the room's own entries (registration, the start, rebuys, deals);
+        the events they made at the tables are sent by the tables' actors once on disk."""
+        if self.failed is not None:
+            raise ServerError(
+                "unavailable",
+                gettext("tournament {id}: {failed}").format(id=self.id, failed=self.failed),
+            )
         rows = []
         for e in entries:
             self.apply(e)
             rows.append((self.id, self.n, e))
+        others, self.pending = self.pending, {}
         await self._write(rows)
+        for number, recs in others.items():
+            actor = self.actors.get(number)
+            if actor is not None:
+                actor.tell(recs)
+        if self.finished and self.started:
+            await self._write([], {self.id: False})
 
     async def _write(
         self, rows: list[tuple[str, int, dict[str, Any]]], live: dict[str, bool] | None = None
@@ -589,6 +715,15 @@ class TournamentTableActor(TableActor):
     async def _auto(self) -> None:
         s = self.tsession
         if s.current is None and not s.closed and self.failed is None:
+            due, later = due_answers(self.room, s.number)
+            if due:
+                with contextlib.suppress(ServerError):  # the database refused: said in the log
+                    await self.room.commit(due[:1])
+                self.wake()
+                return
+            if later is not None:
+                self.wake(later)
+                return
             wait = self.room.deal_wait(s.number)
             if wait is not None:
                 self.wake(wait)
@@ -696,6 +831,17 @@ class Tournaments:
             await room.stop()
 
 
+def _session_person(person: RoomPerson) -> Entry:
+    """The ``person`` entry that makes a room's person known at one of its tables."""
+    return {
+        "k": "person",
+        "pid": person.pid,
+        "name": person.name,
+        "token": person.token_hash,
+        "host": False,
+    }
+
+
 def clock_json(room: TournamentRoom) -> dict[str, Any] | None:
     """The level clock: the level now and next, their blinds and antes, what is left."""
     t = room.tournament
@@ -743,6 +889,18 @@ def room_json(room: TournamentRoom, person: RoomPerson | None) -> dict[str, Any]
         "clock": clock_json(room),
         "restored": room.restored,
         "failed": room.failed,
+        "rebuys": {
+            "levels": room.config.rebuy_levels,
+            "max": room.config.max_rebuys,
+            "chips": room.config.effective_rebuy_chips,
+            "addon_chips": room.config.addon_chips,
+            "addon_cost": room.config.effective_addon_cost,
+        },
+        "late_registration": {
+            "levels": room.config.late_registration_levels,
+            "open": t is None
+            or (bool(room.config.late_registration_levels) and t.can_register(room.clock())),
+        },
     }
     you: dict[str, Any] | None = None
     if person is not None:
@@ -814,5 +972,39 @@ def room_json(room: TournamentRoom, person: RoomPerson | None) -> dict[str, Any]
             you.update(place=standing.place, prize=standing.prize)
         if you["table"] is None and t.tables:
             you["watch"] = room.table_id(min(t.tables))
+        if name in left:
+            you.update(_chips_json(room, name))
+    out["deal"] = offer_json(room)
+    if not t.finished and deal_refusal(room) is None:
+        out["deal_terms"] = {kind: t.deal_amounts(kind) for kind in ("icm", "chips")}
     out["you"] = you
     return out
+
+
+def _chips_json(room: TournamentRoom, name: str) -> dict[str, Any]:
+    """What ``name`` may buy now, and why not (the page's buttons and their titles), and
+    the question of a rebuy after a bust (the seconds left to answer)."""
+    t = room.tournament
+    assert t is not None
+    now = room.clock()
+    refusals: dict[str, str | None] = {}
+    for what, verify in (("rebuy", t.verify_rebuy), ("addon", t.verify_addon)):
+        try:
+            verify(name, now)
+        except TournamentError as exc:
+            refusals[what] = str(exc)
+        else:
+            refusals[what] = None
+    ask = room.asks.get(name)
+    return {
+        "rebuys": t.rebuys.get(name, 0),
+        "addon_taken": name in t.addons,
+        "may_rebuy": refusals["rebuy"] is None,
+        "may_addon": refusals["addon"] is None,
+        "rebuy_refusal": refusals["rebuy"],
+        "addon_refusal": refusals["addon"],
+        "asked": None
+        if ask is None or ask.answer is not None
+        else {"seconds_left": round(max(0.0, ask.deadline - now), 1)},
+        "may_deal": deal_refusal(room, name) is None,
+    }
