@@ -98,7 +98,9 @@ export function describeEvent(e: GameEvent, nameOf: (seat: number) => string): s
     case "left": return gettext("{name} leaves with {stack}", { name: e.name, stack: e.stack });
     case "sat_out": return satOut(String(e.name), e.away);
     case "sat_in": return gettext("{name} is back", { name: e.name });
-    case "rebought": return ngettext("{name} buys {chips} chip", "{name} buys {chips} chips", Number(e.chips), { name: e.name, chips: e.chips });
+    case "rebought":
+      if (e.addon) return gettext("{name} takes the add-on: {chips} chips", { name: e.name, chips: e.chips });
+      return ngettext("{name} buys {chips} chip", "{name} buys {chips} chips", Number(e.chips), { name: e.name, chips: e.chips });
     case "timed_out": return timedOut(who, e.action);
     // a tournament's table (server/tournaments.py)
     case "busted": return Number(e.prize) > 0
@@ -107,6 +109,12 @@ export function describeEvent(e: GameEvent, nameOf: (seat: number) => string): s
     case "moved": return gettext("{name} moves to table {table}", { name: e.name, table: String(e.table).split(".")[1] });
     case "table_broken": return gettext("This table is broken: its players move to the others");
     case "tournament_over": return gettext("The tournament is over");
+    case "rebuy_asked": return gettext("{name} is out of chips: rebuy or leave the tournament", { name: e.name });
+    case "deal_proposed": return e.deal === "icm"
+      ? gettext("{name} proposes an ICM deal", { name: e.name })
+      : gettext("{name} proposes a chip chop", { name: e.name });
+    case "deal_refused": return gettext("Deal refused by {names}: play goes on", { names: (e.names as string[]).join(", ") });
+    case "deal_made": return gettext("Deal made: the tournament ends here");
     default: return null;
   }
 }

@@ -2,7 +2,9 @@
 // invite link, and the tournament page: the lobby before the start (entrants, bots on
 // request, Start), then the level clock, blinds and antes now and next, the average
 // stack, players left, the prize of each place, the eliminations and your place, over
-// the table you play at (the table page itself, followed when you are moved).
+// the table you play at (the table page itself, followed when you are moved); the
+// rebuy and add-on buttons, the question after a bust (rebuy or leave), and the deals
+// of the final table (what an ICM deal and a chip chop pay each player, the answers).
 import { h } from "./dom.js";
 import { gettext, languageSwitch, ngettext } from "./i18n.js";
 import { TablePage } from "./table.js";
@@ -105,7 +107,18 @@ export function showTournament(root, id) {
             new TournamentPage(root, id, joined.token);
         }).catch((err) => { message.textContent = gettext("Could not join: {error}", { error: err.message }); });
     });
-    root.replaceChildren(bar, h("main", { class: "landing" }, h("h1", {}, gettext("Join tournament {id}", { id })), h("p", {}, gettext("You play from the start; the host starts the tournament.")), form));
+    const note = h("p", { "data-testid": "join-note" }, gettext("You play from the start; the host starts the tournament."));
+    root.replaceChildren(bar, h("main", { class: "landing" }, h("h1", {}, gettext("Join tournament {id}", { id })), note, form));
+    // after the start: late registration, while the structure keeps it open
+    void fetch(`/api/tournaments/${encodeURIComponent(id)}?${new URLSearchParams({ invite }).toString()}`)
+        .then((res) => res.ok ? res.json() : null).then((info) => {
+        if (!info || info.status === "registering")
+            return;
+        const levels = info.late_registration.levels;
+        note.textContent = info.status === "playing" && info.late_registration.open
+            ? gettext("The tournament has started: late registration is open until the end of level {level}.", { level: levels })
+            : gettext("The tournament has started: registration is closed.");
+    }).catch(() => undefined);
 }
 function minutes(seconds) {
     const s = Math.max(0, Math.round(seconds));
@@ -216,6 +229,55 @@ export class TournamentPage {
         }
         this.lobby.replaceChildren(...items);
     }
+    /** POST ``body`` (with the token) to the tournament's ``path``; the answer is drawn. */
+    send(path, body) {
+        call(`/api/tournaments/${encodeURIComponent(this.id)}/${path}`, { token: this.token, ...body })
+            .then((data) => { this.info = data; this.message.textContent = ""; this.render(); })
+            .catch((err) => { this.message.textContent = err.message; });
+    }
+    /** The rebuy and add-on buttons during the rebuy period; after a bust, the question. */
+    chipsPart(info) {
+        const you = info.you;
+        const r = info.rebuys;
+        if (!you || you.may_rebuy === undefined || !r.levels || info.status !== "playing")
+            return null;
+        if (you.asked) {
+            return h("section", { class: "panel t-asked", "data-testid": "t-asked", role: "alert" }, h("p", {}, gettext("You are out of chips. Rebuy {chips} chips to play on, or leave the tournament ({time} left).", { chips: r.chips, time: minutes(you.asked.seconds_left) })), h("div", { class: "t-buttons" }, h("button", { type: "button", class: "primary", "data-testid": "btn-t-rebuy",
+                onclick: () => this.send("rebuy", { addon: false }) }, gettext("Rebuy")), h("button", { type: "button", "data-testid": "btn-t-leave", onclick: () => this.send("leave", {}) }, gettext("Leave the tournament"))));
+        }
+        const rebuy = h("button", { type: "button", "data-testid": "btn-t-rebuy", disabled: !you.may_rebuy,
+            title: you.rebuy_refusal ?? "", onclick: () => this.send("rebuy", { addon: false }) }, gettext("Rebuy {chips} chips", { chips: r.chips }));
+        const addon = r.addon_chips ? h("button", { type: "button", "data-testid": "btn-t-addon", disabled: !you.may_addon,
+            title: you.addon_refusal ?? "", onclick: () => this.send("rebuy", { addon: true }) }, gettext("Add-on {chips} chips", { chips: r.addon_chips })) : null;
+        const count = r.max === null
+            ? ngettext("{count} rebuy made", "{count} rebuys made", you.rebuys ?? 0, { count: you.rebuys ?? 0 })
+            : gettext("rebuys made: {count} of {most}", { count: you.rebuys ?? 0, most: r.max });
+        return h("section", { class: "panel t-chips", "data-testid": "t-chips" }, h("div", { class: "t-buttons" }, rebuy, addon), h("p", { class: "muted" }, count));
+    }
+    /** At the final table: the deal put, its answers, or what each kind of deal would pay. */
+    dealPart(info) {
+        const you = info.you;
+        const deal = info.deal;
+        const kindWords = (kind) => kind === "icm" ? gettext("ICM deal") : gettext("chip chop");
+        const rows = (amounts, heads) => h("table", { class: "t-deal-table", "data-testid": "t-deal-table" }, h("tr", {}, h("th", {}, gettext("Player")), ...heads.map((x) => h("th", {}, x))), ...Object.keys(amounts[0] ?? {}).map((name) => h("tr", {}, h("td", {}, name), ...amounts.map((a) => h("td", {}, String(a[name] ?? 0))))));
+        if (deal && deal.status === "open") {
+            const mine = you ? deal.answers[you.name] : undefined;
+            const answers = Object.entries(deal.answers).map(([name, a]) => a === null
+                ? gettext("{name}: waiting", { name }) : a ? gettext("{name}: accepts", { name }) : gettext("{name}: refuses", { name }));
+            return h("section", { class: "panel t-deal", "data-testid": "t-deal", role: "alert" }, h("h2", {}, gettext("{name} proposes a deal: {kind}", { name: deal.by, kind: kindWords(deal.kind) })), rows([deal.amounts], [gettext("Prize")]), h("p", { class: "muted" }, answers.join(" \u00b7 ")), mine === null ? h("div", { class: "t-buttons" }, h("button", { type: "button", class: "primary", "data-testid": "btn-t-accept",
+                onclick: () => this.send("deal/answer", { accept: true }) }, gettext("Accept the deal")), h("button", { type: "button", "data-testid": "btn-t-refuse",
+                onclick: () => this.send("deal/answer", { accept: false }) }, gettext("Refuse"))) : null, deal.seconds_left !== null ? h("p", { class: "muted" }, gettext("{time} left to answer", { time: minutes(deal.seconds_left) })) : null);
+        }
+        const last = deal && deal.status === "made"
+            ? h("p", { "data-testid": "t-deal-note" }, gettext("The players left made a deal ({kind}).", { kind: kindWords(deal.kind) }))
+            : deal && deal.status === "refused"
+                ? h("p", { class: "muted", "data-testid": "t-deal-note" }, gettext("Deal refused by {names}: play goes on.", { names: deal.refused_by.join(", ") }))
+                : null;
+        const terms = info.deal_terms;
+        if (!terms || !you?.may_deal)
+            return last ? h("section", { class: "panel t-deal" }, last) : null;
+        return h("section", { class: "panel t-deal", "data-testid": "t-deal" }, h("h2", {}, gettext("A deal?")), last, rows([terms.icm, terms.chips], [gettext("ICM deal"), gettext("chip chop")]), h("p", { class: "muted" }, gettext("Every player left must accept. The computer opponents accept a deal worth at least their ICM equity, less a hundredth of the prizes left.")), h("div", { class: "t-buttons" }, h("button", { type: "button", "data-testid": "btn-t-deal-icm", onclick: () => this.send("deal", { kind: "icm" }) }, gettext("Propose an ICM deal")), h("button", { type: "button", "data-testid": "btn-t-deal-chips", onclick: () => this.send("deal", { kind: "chips" }) }, gettext("Propose a chip chop"))));
+    }
     renderPanel(info) {
         const c = info.clock;
         if (!c || info.status === "registering") {
@@ -256,6 +318,6 @@ export class TournamentPage {
         const icm = info.icm ? h("ul", { class: "icm", "data-testid": "t-icm-list" }, ...Object.entries(info.icm).sort((a, b) => b[1] - a[1]).slice(0, 10)
             .map(([name, value]) => h("li", {}, `${name}: ${value.toFixed(2)}`)))
             : info.icm_note ? h("p", { class: "muted", "data-testid": "t-icm-note" }, info.icm_note) : null;
-        this.panel.replaceChildren(h("div", { class: "t-head" }, h("h1", {}, info.name), status ? h("span", { class: "badge", "data-testid": "t-status" }, status) : null, h("p", { class: "you", "data-testid": "t-you" }, mine)), stats, h("div", { class: "t-columns" }, h("section", { class: "panel" }, h("h2", {}, gettext("Prizes")), prizes), h("section", { class: "panel" }, h("h2", {}, gettext("Eliminations")), out), h("section", { class: "panel" }, h("h2", {}, gettext("Tables")), tables), h("section", { class: "panel" }, h("h2", {}, gettext("ICM")), h("label", { class: "toggle" }, this.icm, " ", gettext("show the ICM equities")), icm)), ...(info.failed ? [h("p", { class: "message error" }, info.failed)] : []));
+        this.panel.replaceChildren(h("div", { class: "t-head" }, h("h1", {}, info.name), status ? h("span", { class: "badge", "data-testid": "t-status" }, status) : null, h("p", { class: "you", "data-testid": "t-you" }, mine)), ...[this.chipsPart(info), this.dealPart(info)].filter((x) => x !== null), stats, h("div", { class: "t-columns" }, h("section", { class: "panel" }, h("h2", {}, gettext("Prizes")), prizes), h("section", { class: "panel" }, h("h2", {}, gettext("Eliminations")), out), h("section", { class: "panel" }, h("h2", {}, gettext("Tables")), tables), h("section", { class: "panel" }, h("h2", {}, gettext("ICM")), h("label", { class: "toggle" }, this.icm, " ", gettext("show the ICM equities")), icm)), ...(info.failed ? [h("p", { class: "message error" }, info.failed)] : []));
     }
 }
