@@ -30,7 +30,9 @@ from pokerbonus.engine.state import Hand
 from pokerbonus.engine.table import random_legal_action
 from pokerbonus.engine.tournament import Tournament
 from pokerbonus.engine.tournament_config import TournamentConfig
+from pokerbonus.notation import loads
 from pokerbonus.server import ServerSettings, create_app
+from pokerbonus.server.history import hand_phh_text
 from pokerbonus.server.session import EventRecord, ServerError, action_to_entry
 from pokerbonus.server.tournament_buys import (
     ANSWER_SECONDS,
@@ -576,3 +578,29 @@ def test_a_friend_registers_late_over_http_and_a_restart_keeps_them(tmp_path: An
         assert back["prize_pool"] == 80 and back["you"]["rebuys"] == 1
         assert back["chips"]["in_play"] == back["chips"]["issued"]
         assert "Zoe" in [p["name"] for t in back["tables"] for p in t["players"]]
+
+
+# -- hand histories --------------------------------------------------------------------------
+
+
+def test_a_tournament_hands_phh_carries_the_tournament_fields() -> None:
+    r = Room(["Ann"], 4, seed=21)  # five players: tables 1 and 2
+    t = r.t
+    number = t.table_of("Ann").id
+    rng = random.Random(22)
+    r.play(folds, rng, lambda: t.tables[number].hands_played >= 4 or number not in t.tables)
+    session = r.room.sessions[number]
+    ann = session.person_by_name("Ann")
+    for log in session.hands:
+        [history] = loads(hand_phh_text(session, log.number, ann))
+        assert history.event == "Poker Bonus tournament r (rebuys)"
+        assert history.level == session.hand_levels[log.number]
+        assert history.table == number and history.seat_count == 3
+        n = len(log.seats)
+        dealer_last = [log.seats[(log.hand.dealer + 1 + i) % n] + 1 for i in range(n)]
+        assert history.seats == tuple(dealer_last)
+        assert history.extra_fields["_tournament"] == "r"
+        assert history.extra_fields["_buy_in"] == 10
+        assert history.players == tuple(log.names[(log.hand.dealer + 1 + i) % n] for i in range(n))
+    levels = [session.hand_levels[h.number] for h in session.hands]
+    assert levels == sorted(levels) and levels[-1] == 2  # the fourth hand: level II

@@ -1,4 +1,5 @@
-"""Hand histories of a web table in PHH, as one person saw them.
+"""Hand histories of a web table in PHH, as one person saw them (a tournament's hands
+carry the tournament's fields: ``event``, ``level``, ``table``, ``seats``...).
 
 The record of the house (:func:`pokerbonus.notation.export.hand_history`) has
 every card; a person downloads it with the cards they could not see written
@@ -35,7 +36,10 @@ def person_history(session: TableSession, log: HandLog, person: Person | None) -
         if isinstance(action, DealHole | StandPatOrDiscard) and action.player != mine:
             action = dataclasses.replace(action, cards=(UNKNOWN,) * len(action.cards))
         actions.append(action)
-    return dataclasses.replace(full, actions=tuple(actions))
+    fields = session.history_fields(log)  # a tournament's: event, level, table, seats...
+    if "extra_fields" in fields:
+        fields["extra_fields"] = {**full.extra_fields, **fields["extra_fields"]}
+    return dataclasses.replace(full, actions=tuple(actions), **fields)
 
 
 def ended_hand(session: TableSession, number: int) -> HandLog:

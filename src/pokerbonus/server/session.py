@@ -1250,6 +1250,11 @@ class TableSession:
         )
         self._release(out)
 
+    def history_fields(self, log: HandLog) -> dict[str, Any]:
+        """The fields this table adds to the PHH record of hand ``log`` (none at a cash
+        table; see ``TournamentSession.history_fields``)."""
+        return {}
+
     def restart_clock(self, now: float) -> None:
         """Start the current decision's clock afresh (after a restart)."""
         self._after_move([], now)

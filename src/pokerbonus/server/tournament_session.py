@@ -98,6 +98,8 @@ class TournamentSession(TableSession):
         self.ledger = TournamentLedger(cave=1)
         self.clock_now: float | None = None
         """The tournament's time of the entry being applied (its ``clock``)."""
+        self.hand_levels: dict[int, int] = {}
+        """The level each hand of this table was played at, by hand number."""
 
     # -- applying ------------------------------------------------------------------------
 
@@ -220,6 +222,7 @@ class TournamentSession(TableSession):
         hand_mode(self.config, self.schedule, len(seats))  # the count the cash code keeps
         self.ledger.start_hand(names)
         log = HandLog(int(e["number"]), seats, names, dealer, mode, None, hand)
+        self.hand_levels[log.number] = tournament.level
         self.hands.append(log)
         self.current = log
         info = self.game_info(len(seats), hand.stakes, hand.game)
@@ -255,3 +258,21 @@ class TournamentSession(TableSession):
     def _finish(self, cur: HandLog, out: list[EventRecord]) -> None:
         super()._finish(cur, out)
         self.room.settle(self, out)
+
+    def history_fields(self, log: HandLog) -> dict[str, Any]:
+        """The tournament's fields of a hand's PHH record, as the terminal's tournaments
+        write them (``store.tournament_recorder.tournament_history``): ``event`` (the
+        tournament's name and id), ``level``, ``table`` (its number), ``seat_count`` and
+        ``seats`` (the table's seats, 1-based), with ``_tournament`` (the id) and
+        ``_buy_in``."""
+        config = self.room.config
+        n = len(log.seats)
+        order = [(log.hand.dealer + 1 + i) % n for i in range(n)]  # PHH index -> hand seat
+        return {
+            "event": f"Poker Bonus tournament {self.room.id} ({config.name})",
+            "level": self.hand_levels.get(log.number),
+            "table": self.number,
+            "seat_count": config.seats_per_table,
+            "seats": tuple(log.seats[s] + 1 for s in order),
+            "extra_fields": {"_tournament": self.room.id, "_buy_in": config.buy_in},
+        }
