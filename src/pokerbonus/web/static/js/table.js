@@ -533,7 +533,7 @@ export class TablePage {
                 items.unshift(h("span", { class: "you" }, gettext("You: {name}, seat {seat}", { name: occ.name, seat: you.seat + 1 })));
         }
         else {
-            items.push(h("span", { class: "you" }, you.name ? gettext("{name}: watching \u2014 pick an empty seat", { name: you.name })
+            items.push(h("span", { class: "you", "data-testid": you.name ? "pick-seat" : "watching" }, you.name ? gettext("{name}: watching \u2014 pick an empty seat", { name: you.name })
                 : gettext("Watching")));
         }
         this.els.seatBar.replaceChildren(...items);
