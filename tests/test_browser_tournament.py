@@ -75,14 +75,16 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def _play_one(page: Page) -> bool:
-    """If it is this page's turn: check or call. Whether it acted."""
+def _play_one(page: Page, button: str = "btn-call") -> bool:
+    """If it is this page's turn: check or call (``btn-draw``: stand pat at the draw).
+    Whether it acted."""
     acted: bool = page.evaluate(
-        """() => {
-            const b = document.querySelector('[data-testid="btn-call"]');
+        """(id) => {
+            const b = document.querySelector(`[data-testid="${id}"]`);
             if (b && !b.disabled) { b.click(); return true; }
             return false;
-        }"""
+        }""",
+        button,
     )
     return acted
 
@@ -176,6 +178,74 @@ def test_a_web_tournament_on_a_desktop_and_a_phone(server: str, browser: Any) ->
         total = sum(float(t.rsplit(": ", 1)[1]) for t in items.all_inner_texts())
         assert total == pytest.approx(60, abs=0.1)
         _shot(host, "web-tournament-desktop.png")
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
+
+
+def _play_until(pages: list[Page], made: list[str], deadline: float) -> None:
+    """Play check-or-call and stand pat on every page until each page's chips panel says
+    its entry of ``made``."""
+    while not all(
+        m in p.get_by_test_id("t-chips").inner_text() for p, m in zip(pages, made, strict=True)
+    ):
+        assert time.monotonic() < deadline, "the rebuys were never made"
+        if not any(_play_one(p, "btn-call") or _play_one(p, "btn-draw") for p in pages):
+            pages[0].wait_for_timeout(50)
+
+
+def test_a_rebuy_from_the_page_on_a_desktop_and_a_phone(server: str, browser: Any) -> None:
+    """The French pot-game preset (a recave at levels I-II, one each, and an add-on):
+    the host and a friend on a phone (in French) each rebuy from the page (asked
+    during a hand, made at its end); the panel counts it and the button greys with
+    its reason (one rebuy allowed); the buttons fit the phone."""
+    expect = playwright_sync.expect
+    host_ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    phone = {"width": 390, "height": 844}
+    friend_ctx = browser.new_context(viewport=phone, is_mobile=True, has_touch=True,
+                                     locale="fr-FR")  # fmt: skip
+    try:
+        host = host_ctx.new_page()
+        host.goto(server + "/tournament")
+        host.get_by_test_id("t-name").fill("Ann")
+        host.get_by_test_id("t-preset").select_option("french-pot")
+        host.get_by_test_id("t-bots").fill("4")
+        host.get_by_test_id("t-level").select_option("station")
+        host.get_by_test_id("t-seconds").fill("0")
+        host.get_by_test_id("btn-create-tournament").click()
+        host.wait_for_url(re.compile(r"/tournament/[A-Za-z0-9_-]+$"))
+        room = host.url.rsplit("/", 1)[1]
+        invite = host.evaluate(f"localStorage.getItem('pokerbonus.tournament.{room}.invite')")
+        friend = friend_ctx.new_page()
+        friend.goto(server + invite)
+        friend.get_by_test_id("join-name").fill("Bob")
+        friend.get_by_test_id("btn-join").click()
+        expect(host.get_by_test_id("t-registered")).to_have_text("6 players registered")
+        host.get_by_test_id("btn-t-start").click()
+
+        expect(host.get_by_test_id("btn-t-rebuy")).to_contain_text("Rebuy 500 chips",
+                                                                   timeout=10000)  # fmt: skip
+        expect(host.get_by_test_id("btn-t-addon")).to_contain_text("Add-on 500 chips")
+        expect(host.get_by_test_id("t-chips")).to_contain_text("rebuys made: 0 of 1")
+        expect(friend.get_by_test_id("btn-t-rebuy")).to_contain_text("Recave de 500 jetons",
+                                                                     timeout=10000)  # fmt: skip
+        # both ask during the first hand: the rebuys are made once it is over
+        host.get_by_test_id("btn-t-rebuy").click()
+        expect(host.get_by_test_id("t-queued")).to_have_text(
+            "Your rebuy is made once this hand is over."
+        )
+        friend.get_by_test_id("btn-t-rebuy").click()
+        _play_until([host, friend], ["rebuys made: 1 of 1", "recaves faites\u00a0: 1 sur 1"],
+                    time.monotonic() + 90)  # fmt: skip
+        rebuy = host.get_by_test_id("btn-t-rebuy")
+        expect(rebuy).to_be_disabled()
+        assert "1 rebuy allowed" in (rebuy.get_attribute("title") or "")
+        expect(host.get_by_test_id("t-queued")).to_have_count(0)
+        _shot(host, "web-tournament-rebuy-desktop.png")
+        box = friend.get_by_test_id("btn-t-addon").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= phone["width"]
+        assert friend.evaluate("document.documentElement.scrollWidth") <= phone["width"]
+        _shot(friend, "web-tournament-rebuy-phone.png")
     finally:
         host_ctx.close()
         friend_ctx.close()

@@ -41,8 +41,9 @@ from pokerbonus.server.tournament_buys import (
     decide_deal_answer,
     decide_rebuy,
     due_answers,
+    queued_buys,
 )
-from pokerbonus.server.tournaments import TournamentRoom
+from pokerbonus.server.tournaments import TournamentRoom, room_json
 
 Entry = dict[str, Any]
 Policy = Callable[[str, Hand], Action]
@@ -215,7 +216,13 @@ def kinds(records: list[EventRecord], kind: str) -> list[dict[str, Any]]:
     return [dict(r.table) for r in records if r.table is not None and r.table["kind"] == kind]
 
 
-def refused(decide: Callable[[], Entry], words: str) -> None:
+def made(entry: Entry | None) -> Entry:
+    """A rebuy decided between hands: an entry (not a request waiting for a hand's end)."""
+    assert entry is not None
+    return entry
+
+
+def refused(decide: Callable[[], Entry | None], words: str) -> None:
     with pytest.raises(ServerError) as exc:
         decide()
     assert exc.value.code in ("illegal", "malformed"), exc.value.code
@@ -229,7 +236,9 @@ def test_a_person_rebuys_in_the_rebuy_period_at_or_below_the_starting_stack() ->
     r = Room(["Ann", "Bob"], 1, seed=1)
     room, t, ann, bob = r.room, r.t, r.person("Ann"), r.person("Bob")
     pool, issued = t.prize_pool, t.chips_issued
-    records = r.apply(decide_rebuy(room, ann, addon=False))  # 300 chips: at the starting stack
+    records = r.apply(
+        made(decide_rebuy(room, ann, addon=False))
+    )  # 300 chips: at the starting stack
     assert t.stacks["Ann"] == 600 and t.rebuys["Ann"] == 1
     assert t.prize_pool == pool + r.config.buy_in and t.chips_issued == issued + 300
     [said] = kinds(records, "rebought")
@@ -254,7 +263,7 @@ def test_the_add_on_at_the_last_rebuy_level_only_and_once() -> None:
     rng = random.Random(4)
     r.play(folds, rng, lambda: t.clock().number == 2)
     before, pool = t.stacks["Ann"], t.prize_pool
-    records = r.apply(decide_rebuy(room, ann, addon=True))
+    records = r.apply(made(decide_rebuy(room, ann, addon=True)))
     assert t.stacks["Ann"] == before + 500 and t.addons == {"Ann"}
     assert t.prize_pool == pool + r.config.effective_addon_cost
     assert kinds(records, "rebought")[0]["addon"] is True
@@ -265,12 +274,57 @@ def test_the_add_on_at_the_last_rebuy_level_only_and_once() -> None:
     assert state(r.replayed()) == state(room)
 
 
-def test_a_rebuy_is_refused_during_the_persons_hand() -> None:
+def test_a_rebuy_asked_for_during_the_persons_hand_is_made_at_its_end() -> None:
     r = Room(["Ann"], 2, seed=5)
     room, t = r.room, r.t
     number = t.table_of("Ann").id
     r.table_entry(number, room.sessions[number].decide_hand())
-    refused(lambda: decide_rebuy(room, r.person("Ann"), addon=False), "is in a hand")
+    assert decide_rebuy(room, r.person("Ann"), addon=False) is None  # waits for the hand
+    assert room.queued == {"Ann": False}
+    assert queued_buys(room, number) == []  # not while the hand is played
+    you = room_json(room, r.person("Ann"))["you"]
+    assert you["queued"] == "rebuy" and "made once this hand is over" in you["rebuy_refusal"]
+    session = room.sessions[number]
+    rng = random.Random(1)
+    while session.current is not None:  # Ann folds: her stack stays at the starting one
+        seat = session.actor_seat()
+        assert seat is not None
+        occ = session.seats[seat]
+        assert occ is not None
+        hand = session.current.hand
+        action = folds(occ.name, hand) if occ.bot is None else random_legal_action(hand, rng)
+        r.table_entry(number, {"k": "act", "hand": session.current.number,
+                               "seq": len(session.current.actions) + 1, "seat": seat,
+                               "action": action_to_entry(action)})  # fmt: skip
+    before = t.stacks["Ann"]
+    (entry,) = queued_buys(room, number)
+    assert entry["k"] == "rebuy" and entry["name"] == "Ann" and room.queued == {}
+    r.apply(entry)
+    assert t.rebuys["Ann"] == 1
+    assert t.stacks["Ann"] == before + t.config.effective_rebuy_chips
+    assert state(r.replayed()) == state(room)
+
+
+def test_a_rebuy_asked_for_during_a_hand_that_wins_chips_is_dropped() -> None:
+    r = Room(["Ann"], 2, seed=5)
+    room, t = r.room, r.t
+    number = t.table_of("Ann").id
+    r.table_entry(number, room.sessions[number].decide_hand())
+    assert decide_rebuy(room, r.person("Ann"), addon=False) is None
+    session = room.sessions[number]
+    while session.current is not None:
+        seat = session.actor_seat()
+        assert seat is not None
+        occ = session.seats[seat]
+        assert occ is not None
+        hand = session.current.hand
+        action = shoves(occ.name, hand) if occ.bot is None else folds(occ.name, hand)
+        r.table_entry(number, {"k": "act", "hand": session.current.number,
+                               "seq": len(session.current.actions) + 1, "seat": seat,
+                               "action": action_to_entry(action)})  # fmt: skip
+    assert t.stacks["Ann"] > t.config.starting_stack  # she won the blinds: above it now
+    assert queued_buys(room, number) == [] and room.queued == {}
+    assert t.rebuys["Ann"] == 0
 
 
 # -- a bust in the rebuy period --------------------------------------------------------------
@@ -298,7 +352,7 @@ def test_a_bust_in_the_rebuy_period_asks_then_rebuying_keeps_the_player_in() -> 
     assert not room.can_deal(number) and "Ann" in t.players_left()
     assert room.asks["Ann"].deadline == pytest.approx(r.now + ANSWER_SECONDS)
     refused(lambda: decide_rebuy(room, ann, addon=True), "rebuy first (or leave)")
-    records = r.apply(decide_rebuy(room, ann, addon=False))  # the rebuy is the answer
+    records = r.apply(made(decide_rebuy(room, ann, addon=False)))  # the rebuy is the answer
     assert not room.asks and t.tables[number].hand is None
     assert t.stacks["Ann"] == 300 and t.rebuys["Ann"] == 1
     assert "Ann" in t.players_left() and all(f.player != "Ann" for f in t.finishes)
@@ -564,14 +618,22 @@ def test_a_friend_registers_late_over_http_and_a_restart_keeps_them(tmp_path: An
                 if m["type"] == "welcome":
                     break
             assert m["type"] == "welcome" and m["you"]["name"] == "Zoe"
-        r = post(c, f"/api/tournaments/{room}/rebuy", {"token": zoe})
         deadline = time.monotonic() + 20
-        while r.status_code != 200:  # refused while her table plays a hand with her in it
-            assert "in a hand" in r.json()["error"]["message"] or "more than" in r.text, r.text
+        while True:
+            # asked during her hand, it waits for the hand's end (dropped if she won
+            # chips in it: then she is above the starting stack and asks again later)
+            r = post(c, f"/api/tournaments/{room}/rebuy", {"token": zoe})
+            assert r.status_code == 200 or "more than" in r.text, r.text
+            data = r.json() if r.status_code == 200 else {"you": {"queued": None}}
+            while data["you"]["queued"] is not None:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+                data = c.get(f"/api/tournaments/{room}", params={"token": zoe}).json()
+            if data["you"].get("rebuys") == 1:
+                break
             assert time.monotonic() < deadline
             time.sleep(0.05)
-            r = post(c, f"/api/tournaments/{room}/rebuy", {"token": zoe})
-        assert r.json()["you"]["rebuys"] == 1 and r.json()["prize_pool"] == 80
+        assert data["you"]["rebuys"] == 1 and data["prize_pool"] == 80
     with TestClient(create_app(moving(db))) as c:
         back = c.get(f"/api/tournaments/{room}", params={"token": zoe}).json()
         assert back["restored"] is True and back["entries"] == 7

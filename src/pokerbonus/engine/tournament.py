@@ -627,9 +627,13 @@ class Tournament:
 
     # -- chips bought and players -----------------------------------------------------
 
-    def verify_rebuy(self, player: str, now: float | None = None) -> None:
+    def verify_rebuy(
+        self, player: str, now: float | None = None, *, in_hand_ok: bool = False
+    ) -> None:
         """Raise :class:`TournamentError` saying why ``player`` may not rebuy now (see
-        :meth:`can_rebuy`); nothing when they may."""
+        :meth:`can_rebuy`); nothing when they may. ``in_hand_ok``: whether they could
+        once their hand is over, the rest unchanged (a rebuy asked for during a hand,
+        made after it)."""
         config = self.config
         if self.finished:
             raise TournamentError(gettext("tournament: it is over"))
@@ -642,7 +646,7 @@ class Tournament:
                 )
             )
         self._verify_seated(player, gettext("rebuy: {player!r} is not in the tournament"))
-        if any(player in t.hand_players for t in self.tables.values()):
+        if not in_hand_ok and any(player in t.hand_players for t in self.tables.values()):
             raise TournamentError(
                 gettext("rebuy: {player!r} is in a hand; chips are bought between hands").format(
                     player=player
@@ -703,9 +707,12 @@ class Tournament:
         elapsed = max(self.hands_elapsed, table.hands_played + 1)
         return self._advanced(now, elapsed)[0] <= config.rebuy_levels
 
-    def verify_addon(self, player: str, now: float | None = None) -> None:
+    def verify_addon(
+        self, player: str, now: float | None = None, *, in_hand_ok: bool = False
+    ) -> None:
         """Raise :class:`TournamentError` saying why ``player`` may not take the add-on
-        now (see :meth:`can_addon`); nothing when they may."""
+        now (see :meth:`can_addon`); nothing when they may. ``in_hand_ok``: as in
+        :meth:`verify_rebuy`."""
         config = self.config
         if self.finished:
             raise TournamentError(gettext("tournament: it is over"))
@@ -722,7 +729,7 @@ class Tournament:
                 )
             )
         self._verify_seated(player, gettext("add-on: {player!r} is not in the tournament"))
-        if any(player in t.hand_players for t in self.tables.values()):
+        if not in_hand_ok and any(player in t.hand_players for t in self.tables.values()):
             raise TournamentError(
                 gettext("add-on: {player!r} is in a hand; chips are bought between hands").format(
                     player=player

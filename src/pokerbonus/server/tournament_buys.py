@@ -50,6 +50,7 @@ __all__ = [
     "decide_rebuy",
     "due_answers",
     "offer_json",
+    "queued_buys",
 ]
 
 ANSWER_SECONDS: Final = 30.0
@@ -106,9 +107,11 @@ def _offer_open(room: TournamentRoom) -> bool:
 # -- deciding ------------------------------------------------------------------------------
 
 
-def decide_rebuy(room: TournamentRoom, person: RoomPerson, *, addon: bool) -> Entry:
+def decide_rebuy(room: TournamentRoom, person: RoomPerson, *, addon: bool) -> Entry | None:
     """``person`` buys the rebuy chips (``addon``: the add-on) now; when they were asked
-    after a bust, this is their answer (a rebuy)."""
+    after a bust, this is their answer (a rebuy). During their own hand, where nothing
+    else stands in the way, the request waits for the hand's end (``None``: queued,
+    :func:`queued_buys` makes it)."""
     t = _tournament(room)
     name = person.name
     clock = room.clock()
@@ -118,14 +121,41 @@ def decide_rebuy(room: TournamentRoom, person: RoomPerson, *, addon: bool) -> En
         return decide_bust(room, person, rebuy=True)
     if _offer_open(room):
         raise ServerError("illegal", gettext("rebuy: a deal is being decided at the final table"))
+    verify = t.verify_addon if addon else t.verify_rebuy
     try:
-        if addon:
-            t.verify_addon(name, clock)
-        else:
-            t.verify_rebuy(name, clock)
+        verify(name, clock, in_hand_ok=True)
     except TournamentError as exc:
         raise ServerError("illegal", str(exc)) from None
+    if any(name in table.hand_players for table in t.tables.values()):
+        room.queued[name] = addon
+        return None
     return {"k": "rebuy", "name": name, "addon": addon, "clock": clock}
+
+
+def queued_buys(room: TournamentRoom, number: int) -> list[Entry]:
+    """At table ``number``, between its hands: the entries of the rebuys asked for during
+    the hand just over (:func:`decide_rebuy`), each decided again now (one the hand made
+    impossible, a stack above the starting one or the rebuy period ended with the hand,
+    is dropped: the page's button then says why)."""
+    t = room.tournament
+    if t is None or not room.queued:
+        return []
+    table = t.tables.get(number)
+    if table is None or table.hand is not None:
+        return []
+    out: list[Entry] = []
+    for name in [n for n in room.queued if n in table.seats]:
+        addon = room.queued.pop(name)
+        person = next((p for p in room.persons.values() if p.name == name), None)
+        if person is None:
+            continue
+        try:
+            entry = decide_rebuy(room, person, addon=addon)
+        except ServerError:
+            continue
+        if entry is not None:
+            out.append(entry)
+    return out
 
 
 def decide_bust(room: TournamentRoom, person: RoomPerson, *, rebuy: bool) -> Entry:

@@ -187,13 +187,18 @@ def add_tournament_routes(
         return JSONResponse(room_json(room, person))
 
     async def change(
-        room_id: str, token: str, decide: Callable[[TournamentRoom, RoomPerson], dict[str, Any]]
+        room_id: str,
+        token: str,
+        decide: Callable[[TournamentRoom, RoomPerson], dict[str, Any] | None],
     ) -> JSONResponse:
-        """Decide one entry for the person of ``token``, commit it, answer the page's read."""
+        """Decide one entry for the person of ``token``, commit it (none: the request
+        waits, as a rebuy asked for during a hand), answer the page's read."""
         room = await tournaments.load(room_id)
         person = _person(room, token)
         async with room.lock:
-            await room.commit([decide(room, person)])
+            entry = decide(room, person)
+            if entry is not None:
+                await room.commit([entry])
         return JSONResponse(room_json(room, person))
 
     @app.post("/api/tournaments/{room_id}/rebuy")

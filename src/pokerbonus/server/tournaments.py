@@ -54,6 +54,7 @@ from pokerbonus.server.tournament_buys import (
     deal_refusal,
     due_answers,
     offer_json,
+    queued_buys,
 )
 from pokerbonus.server.tournament_session import TournamentSession
 
@@ -184,6 +185,10 @@ class TournamentRoom:
         """The persons out of chips in the rebuy period, asked to rebuy or leave."""
         self.offer: DealOffer | None = None
         """The last deal put to the final table (open, refused or made)."""
+        self.queued: dict[str, bool] = {}
+        """Rebuys (``True``: the add-on) asked for during the asker's hand, made by its
+        table once that hand is over (:func:`~pokerbonus.server.tournament_buys.queued_buys`;
+        in memory only: a restart forgets them, and the page shows the button again)."""
 
     # -- reading -------------------------------------------------------------------------
 
@@ -715,6 +720,10 @@ class TournamentTableActor(TableActor):
     async def _auto(self) -> None:
         s = self.tsession
         if s.current is None and not s.closed and self.failed is None:
+            bought = queued_buys(self.room, s.number)
+            if bought:
+                with contextlib.suppress(ServerError):  # the database refused: said in the log
+                    await self.room.commit(bought)
             due, later = due_answers(self.room, s.number)
             if due:
                 with contextlib.suppress(ServerError):  # the database refused: said in the log
@@ -988,13 +997,16 @@ def _chips_json(room: TournamentRoom, name: str) -> dict[str, Any]:
     assert t is not None
     now = room.clock()
     refusals: dict[str, str | None] = {}
+    queued = room.queued.get(name)
     for what, verify in (("rebuy", t.verify_rebuy), ("addon", t.verify_addon)):
         try:
-            verify(name, now)
+            verify(name, now, in_hand_ok=True)  # during a hand, a click waits for its end
         except TournamentError as exc:
             refusals[what] = str(exc)
         else:
             refusals[what] = None
+        if queued is not None and queued == (what == "addon"):
+            refusals[what] = gettext("asked for: made once this hand is over")
     ask = room.asks.get(name)
     return {
         "rebuys": t.rebuys.get(name, 0),
@@ -1007,4 +1019,5 @@ def _chips_json(room: TournamentRoom, name: str) -> dict[str, Any]:
         if ask is None or ask.answer is not None
         else {"seconds_left": round(max(0.0, ask.deadline - now), 1)},
         "may_deal": deal_refusal(room, name) is None,
+        "queued": None if queued is None else ("addon" if queued else "rebuy"),
     }

@@ -41,7 +41,7 @@ interface You {
   name: string; host: boolean; plays: boolean; table: string | null; seat: number | null;
   place: number | null; prize: number; stack?: number; watch?: string;
   rebuys?: number; addon_taken?: boolean; may_rebuy?: boolean; may_addon?: boolean;
-  rebuy_refusal?: string | null; addon_refusal?: string | null;
+  rebuy_refusal?: string | null; addon_refusal?: string | null; queued?: string | null;
   asked?: { seconds_left: number } | null; may_deal?: boolean;
 }
 interface Deal {
@@ -332,8 +332,13 @@ export class TournamentPage {
     const count = r.max === null
       ? ngettext("{count} rebuy made", "{count} rebuys made", you.rebuys ?? 0, { count: you.rebuys ?? 0 })
       : gettext("rebuys made: {count} of {most}", { count: you.rebuys ?? 0, most: r.max });
+    const queued = you.queued
+      ? h("p", { "data-testid": "t-queued" }, you.queued === "addon"
+        ? gettext("Your add-on is made once this hand is over.")
+        : gettext("Your rebuy is made once this hand is over."))
+      : null;
     return h("section", { class: "panel t-chips", "data-testid": "t-chips" },
-      h("div", { class: "t-buttons" }, rebuy, addon), h("p", { class: "muted" }, count));
+      h("div", { class: "t-buttons" }, rebuy, addon), h("p", { class: "muted" }, count), queued);
   }
 
   /** At the final table: the deal put, its answers, or what each kind of deal would pay. */

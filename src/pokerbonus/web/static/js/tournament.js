@@ -252,7 +252,12 @@ export class TournamentPage {
         const count = r.max === null
             ? ngettext("{count} rebuy made", "{count} rebuys made", you.rebuys ?? 0, { count: you.rebuys ?? 0 })
             : gettext("rebuys made: {count} of {most}", { count: you.rebuys ?? 0, most: r.max });
-        return h("section", { class: "panel t-chips", "data-testid": "t-chips" }, h("div", { class: "t-buttons" }, rebuy, addon), h("p", { class: "muted" }, count));
+        const queued = you.queued
+            ? h("p", { "data-testid": "t-queued" }, you.queued === "addon"
+                ? gettext("Your add-on is made once this hand is over.")
+                : gettext("Your rebuy is made once this hand is over."))
+            : null;
+        return h("section", { class: "panel t-chips", "data-testid": "t-chips" }, h("div", { class: "t-buttons" }, rebuy, addon), h("p", { class: "muted" }, count), queued);
     }
     /** At the final table: the deal put, its answers, or what each kind of deal would pay. */
     dealPart(info) {
