@@ -70,6 +70,7 @@ CONVERTED = (
     "pokerbonus/server/tournament_routes.py",
     "pokerbonus/server/tournament_session.py",
     "pokerbonus/server/tournament_buys.py",
+    "pokerbonus/server/tournament_read.py",
     "pokerbonus/engine/config.py",
     "pokerbonus/engine/state.py",
     "pokerbonus/engine/table.py",

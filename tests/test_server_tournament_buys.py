@@ -43,7 +43,8 @@ from pokerbonus.server.tournament_buys import (
     due_answers,
     queued_buys,
 )
-from pokerbonus.server.tournaments import TournamentRoom, room_json
+from pokerbonus.server.tournament_read import room_json
+from pokerbonus.server.tournaments import TournamentRoom
 
 Entry = dict[str, Any]
 Policy = Callable[[str, Hand], Action]

@@ -27,11 +27,11 @@ from pokerbonus.server.tournament_buys import (
     decide_deal_answer,
     decide_rebuy,
 )
+from pokerbonus.server.tournament_read import room_json
 from pokerbonus.server.tournaments import (
     RoomPerson,
     TournamentRoom,
     Tournaments,
-    room_json,
     tournament_config,
 )
 
