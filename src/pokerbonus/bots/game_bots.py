@@ -27,13 +27,13 @@ Traceback (most recent call last):
 ...
 pokerbonus.errors.ConfigurationError: bot: unknown name 'holdem:expert' (expected a draw level \
 or one of holdem:easy, holdem:medium, holdem:hard, holdem:honest, holdem:fish, holdem:rlcard, \
-holdem:tournament, short-deck:easy, short-deck:medium, short-deck:hard, double-board:easy, \
-double-board:medium, double-board:hard, omaha:easy, omaha:medium, omaha:hard, omaha-hilo:easy, \
-omaha-hilo:medium, omaha-hilo:hard, pineapple:easy, pineapple:medium, pineapple:hard, stud:easy, \
-stud:medium, stud:hard, stud5:easy, stud5:medium, stud5:hard, stud-hilo:easy, stud-hilo:medium, \
-stud-hilo:hard, razz:easy, razz:medium, razz:hard, lowball-a5:easy, lowball-a5:medium, \
-lowball-a5:hard, lowball-27:easy, lowball-27:medium, lowball-27:hard, badugi:easy, \
-badugi:medium, badugi:hard)
+holdem:tournament, draw:tournament, short-deck:easy, short-deck:medium, short-deck:hard, \
+double-board:easy, double-board:medium, double-board:hard, omaha:easy, omaha:medium, \
+omaha:hard, omaha-hilo:easy, omaha-hilo:medium, omaha-hilo:hard, pineapple:easy, \
+pineapple:medium, pineapple:hard, stud:easy, stud:medium, stud:hard, stud5:easy, stud5:medium, \
+stud5:hard, stud-hilo:easy, stud-hilo:medium, stud-hilo:hard, razz:easy, razz:medium, \
+razz:hard, lowball-a5:easy, lowball-a5:medium, lowball-a5:hard, lowball-27:easy, \
+lowball-27:medium, lowball-27:hard, badugi:easy, badugi:medium, badugi:hard)
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ from pokerbonus.bots.omaha import OmahaBot
 from pokerbonus.bots.pineapple import PineappleBot
 from pokerbonus.bots.reference import FishBot, HonestBot, RLCardRuleBot
 from pokerbonus.bots.stud import StudBot
-from pokerbonus.bots.tournament import TournamentBot
+from pokerbonus.bots.tournament import DrawTournamentBot, TournamentBot
 from pokerbonus.errors import ConfigurationError
 
 __all__ = ["GAME_BOTS", "GAME_FAMILIES", "bot_for", "bot_names", "make_game_bot", "resolve_bot"]
@@ -75,6 +75,7 @@ GAME_BOTS: Final[dict[str, Factory]] = {
     "holdem:fish": lambda seed: FishBot(seed),
     "holdem:rlcard": lambda seed: RLCardRuleBot(seed),
     "holdem:tournament": lambda seed: TournamentBot(seed),
+    "draw:tournament": lambda seed: DrawTournamentBot(seed),
     **_levels("short-deck", lambda seed, level: ShortDeckBot(seed, level)),
     **_levels("double-board", lambda seed, level: DoubleBoardBot(seed, level)),
     **_levels("omaha", lambda seed, level: OmahaBot(seed, level)),
@@ -158,14 +159,16 @@ def resolve_bot(game: str, name: str) -> str:
     (``hard``) or the full one (``holdem:hard``); ``ConfigurationError`` naming
     the valid names otherwise.
 
-    >>> resolve_bot("omaha", "omaha:easy")
-    'omaha:easy'
+    >>> resolve_bot("omaha", "omaha:easy"), resolve_bot("draw", "tournament")
+    ('omaha:easy', 'draw:tournament')
     >>> resolve_bot("omaha", "honest")
     Traceback (most recent call last):
     ...
     pokerbonus.errors.ConfigurationError: bots: unknown bot 'honest' for omaha \
 (expected one of easy, medium, hard)
     """
+    if game == "draw" and name.removeprefix("draw:") == "tournament":
+        return "draw:tournament"  # the ladder's tournament bot (push or fold when short)
     names = bot_names(game)
     family = GAME_FAMILIES.get(game)
     short = name.removeprefix(family + ":") if family is not None else name

@@ -1,22 +1,47 @@
-"""A hold'em bot that knows it plays a tournament: below ``push_below`` big blinds
-(10 by default) it plays push-or-fold before the flop, from the ranges that
+"""Bots that know they play a tournament.
+
+:class:`TournamentBot`, hold'em: below ``push_below`` big blinds (10 by default) it
+plays push-or-fold before the flop, from the ranges that
 :mod:`pokerbonus.solvers.push_fold` computes with our own equities; deeper, or
 after the flop, it plays as the bot it wraps (``hard``). Near the money (given
 the public :class:`~pokerbonus.engine.tournament.TournamentView` through
 :meth:`TournamentBot.observe_tournament`), it pushes and calls all-ins by their
 ICM value (Malmuth-Harville) rather than by chips.
 
->>> TournamentBot(seed=1).name
-'holdem:tournament'
+:class:`DrawTournamentBot`, the five-card draw (the French pot game or blinds, no
+jokers): the same before the draw once the stack at risk is at most
+``push_below`` times the dead money (7 by default, about 10 big blinds of
+hold'em), from the push-or-fold game :mod:`pokerbonus.bots.draw_push` computes for
+the deck the table plays; else the draw bot it wraps (``hard``).
+
+:func:`tournament_bot` picks the one a tournament seats for a game and level.
+
+>>> TournamentBot(seed=1).name, DrawTournamentBot(seed=1).name
+('holdem:tournament', 'draw:tournament')
+>>> tournament_bot("draw", "no-limit", "hard", seed=1).name
+'draw:tournament'
+>>> tournament_bot("draw", "limit", "hard", seed=1).name  # no all-in to push: the ladder's
+'hard'
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+import numpy as np
+
 from pokerbonus.bots.base import UNLIMITED, Bot, Budget, GameInfo
+from pokerbonus.bots.draw import make_bot
+from pokerbonus.bots.draw_push import (
+    bucket_of,
+    bucket_table,
+    equilibrium,
+    field_share,
+    push_value,
+)
 from pokerbonus.bots.holdem import HoldemBot
 from pokerbonus.engine.actions import Action
+from pokerbonus.engine.events import Drew
 from pokerbonus.engine.tournament import TournamentView
 from pokerbonus.engine.views import SeatView
 from pokerbonus.rules.prizes import icm_equities
@@ -30,7 +55,7 @@ from pokerbonus.solvers.push_fold import (
     range_share,
 )
 
-__all__ = ["DEAL_TOLERANCE", "TournamentBot", "accepts_deal"]
+__all__ = ["DEAL_TOLERANCE", "DrawTournamentBot", "TournamentBot", "accepts_deal", "tournament_bot"]
 
 DEAL_TOLERANCE: Final = 0.01
 """A computer opponent accepts a deal that pays it at least its ICM equity less
@@ -108,6 +133,10 @@ class TournamentBot(Bot):
         """Pass the new hand on."""
         self.inner.new_hand(seat, info)
 
+    def hand_over(self, view: SeatView, info: GameInfo) -> None:
+        """Pass the finished hand on (the wrapped bot's model of its opponents)."""
+        self.inner.hand_over(view, info)
+
     def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
         """Push or fold when short before the flop, else the wrapped bot's action."""
         legal = view.legal
@@ -172,3 +201,79 @@ class TournamentBot(Bot):
         if legal.max_raise_to is not None:
             return Action.raise_to(legal.max_raise_to)
         return Action.check_or_call()
+
+
+class DrawTournamentBot(TournamentBot):
+    """Push or fold when short before the draw, else ``inner`` (default: ``hard``)."""
+
+    name = "draw:tournament"
+
+    def __init__(self, seed: int | None = None, inner: Bot | None = None,
+                 push_below: float = 7.0) -> None:  # fmt: skip
+        super().__init__(seed, inner if inner is not None else make_bot("hard", seed),
+                         push_below)  # fmt: skip
+
+    def warm_up(self, info: GameInfo) -> None:
+        """Warm the wrapped bot and count the classes of this deck."""
+        self.inner.warm_up(info)
+        bucket_table(info.deck_size, info.low, info.wheel, tuple(int(x) for x in info.order))
+
+    def decide(self, view: SeatView, info: GameInfo, budget: Budget = UNLIMITED) -> Action:
+        """Push or fold when short before the draw, else the wrapped bot's action."""
+        legal = view.legal
+        seat = view.seat
+        if (legal is None or seat is None or legal.decision != "bet" or info.jokers
+                or info.betting != "no-limit" or len(view.hole) != 5 or info.evaluation != "high"
+                or any(isinstance(e, Drew) for e in view.log)):  # fmt: skip
+            return self.inner.decide(view, info, budget)
+        live = [s for s in range(view.players) if s != seat and not view.folded[s]]
+        if not live:
+            return self.inner.decide(view, info, budget)
+        mine = view.stacks[seat] + view.bets[seat]
+        biggest = max(view.stacks[s] + view.bets[s] for s in live)
+        risk = min(mine, biggest)
+        dead = max(1, view.pot + sum(view.bets) - view.bets[seat])
+        ratio = risk / dead
+        if ratio > self.push_below:
+            return self.inner.decide(view, info, budget)
+        table = bucket_table(
+            info.deck_size, info.low, info.wheel, tuple(int(x) for x in info.order)
+        )
+        hand = np.array([int(c) for c in view.hole], dtype=np.int64)
+        mine_class = bucket_of(table, hand, info.low, info.wheel, info.order)
+        top = max(view.bets)
+        if top > view.bets[seat]:
+            # facing a bet: the wrapped bot's answer (it reads the bettor's range from
+            # the bet and from its model of the bettor; the push game's callers answer a
+            # pusher of its own ranges, which a real bettor's all-in need not be)
+            return self.inner.decide(view, info, budget)
+        _, call = equilibrium(table, ratio, len(live))
+        # nothing to call: push, or the wrapped bot's own opening or check
+        called = call * field_share(table, len(live))
+        calls = float(called.sum())
+        equity = float((table.equity[mine_class] * called).sum() / calls) if calls else 0.5
+        opponent = max(live, key=lambda s: view.stacks[s] + view.bets[s])
+        icm = self._icm_choice(view, opponent, equity, view.pot + sum(view.bets),
+                               view.bets[seat], 1 - calls)  # fmt: skip
+        if icm:
+            return self._all_in(view)
+        if icm is None and push_value(table, ratio, call, len(live))[mine_class] > 0:
+            return self._all_in(view)
+        return self.inner.decide(view, info, budget)  # its own opening, or a check
+
+
+def tournament_bot(game: str, betting: str, level: str, seed: int | None = None) -> Bot:
+    """The computer opponent a tournament seats at ``game`` for ``level``: in no-limit
+    hold'em and at the five-card draw, from ``medium`` up, the tournament bot over the
+    level's bot (push or fold when short, ICM near the money); else the level's bot
+    of the game."""
+    from pokerbonus.bots.game_bots import bot_for
+
+    bot = bot_for(game, level, seed=seed)
+    if betting != "no-limit" or level not in ("medium", "hard", "expert"):
+        return bot
+    if game == "holdem":
+        return TournamentBot(seed, inner=bot)
+    if game == "draw":
+        return DrawTournamentBot(seed, inner=bot)
+    return bot

@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from pokerbonus.bots.draw import LADDER
-from pokerbonus.bots.game_bots import bot_for
 from pokerbonus.engine.tournament import Tournament
 from pokerbonus.engine.tournament_config import PRESETS, TournamentConfig, roman
 from pokerbonus.errors import ConfigurationError
@@ -466,13 +465,9 @@ class TournamentRoom:
         seated.seat_player(seat, self._occupant(entrant), t.stacks[person.name], out)
 
     def _bot(self, level: str, seed: int) -> Bot:
-        game = self.config.game
-        bot = bot_for(game, level, seed=seed)
-        if game == "holdem" and level in ("medium", "hard", "expert"):
-            from pokerbonus.bots.tournament import TournamentBot
+        from pokerbonus.bots.tournament import tournament_bot
 
-            return TournamentBot(seed, inner=bot)
-        return bot
+        return tournament_bot(self.config.game, self.config.betting, level, seed)
 
     def _occupant(self, entrant: Entrant) -> Occupant:
         if entrant.level is not None:

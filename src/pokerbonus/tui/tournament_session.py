@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from pokerbonus.bots import Bot, Budget, GameInfo, fallback_action
-from pokerbonus.bots.game_bots import bot_for
 from pokerbonus.bots.tournament import accepts_deal
 from pokerbonus.engine.actions import Action
 from pokerbonus.engine.config import TableConfig
@@ -236,15 +235,10 @@ class TournamentSession(PersonsHand):
         self.level_note = ""
 
     def _bot(self, seed: int) -> Bot:
-        config = self.settings.config
-        level = self.settings.level
-        if config.game == "holdem" and config.betting == "no-limit" and level not in (
-            "random", "station"
-        ):  # fmt: skip
-            from pokerbonus.bots.tournament import TournamentBot
+        from pokerbonus.bots.tournament import tournament_bot
 
-            return TournamentBot(seed, inner=bot_for("holdem", level, seed))
-        return bot_for(config.game, level, seed)
+        config = self.settings.config
+        return tournament_bot(config.game, config.betting, self.settings.level, seed)
 
     # -- reading --------------------------------------------------------------------
 
