@@ -42,6 +42,7 @@ __all__ = [
     "equilibrium",
     "field_share",
     "push_value",
+    "solved",
 ]
 
 F64 = npt.NDArray[np.float64]
@@ -195,3 +196,14 @@ def equilibrium(
         push_avg += (push - push_avg) / (t + 1)
         call_avg += (call - call_avg) / (t + 1)
     return push_avg, call_avg
+
+
+@lru_cache(maxsize=4096)
+def solved(
+    deck_size: int, low: int, wheel: bool, order: tuple[int, ...], ratio: float, opponents: int
+) -> tuple[BucketTable, F64]:
+    """The classes of this deck and the calling share of each at the equilibrium of a
+    push of ``ratio`` (rounded to a quarter) into ``opponents``: kept for the process
+    (a bot asks at every short decision; each solve takes some milliseconds)."""
+    table = bucket_table(deck_size, low, wheel, order)
+    return table, equilibrium(table, round(ratio * 4) / 4, opponents)[1]

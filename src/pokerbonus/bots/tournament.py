@@ -35,9 +35,9 @@ from pokerbonus.bots.draw import make_bot
 from pokerbonus.bots.draw_push import (
     bucket_of,
     bucket_table,
-    equilibrium,
     field_share,
     push_value,
+    solved,
 )
 from pokerbonus.bots.holdem import HoldemBot
 from pokerbonus.engine.actions import Action
@@ -236,9 +236,8 @@ class DrawTournamentBot(TournamentBot):
         ratio = risk / dead
         if ratio > self.push_below:
             return self.inner.decide(view, info, budget)
-        table = bucket_table(
-            info.deck_size, info.low, info.wheel, tuple(int(x) for x in info.order)
-        )
+        order = tuple(int(x) for x in info.order)
+        table, call = solved(info.deck_size, info.low, info.wheel, order, ratio, len(live))
         hand = np.array([int(c) for c in view.hole], dtype=np.int64)
         mine_class = bucket_of(table, hand, info.low, info.wheel, info.order)
         top = max(view.bets)
@@ -247,7 +246,6 @@ class DrawTournamentBot(TournamentBot):
             # the bet and from its model of the bettor; the push game's callers answer a
             # pusher of its own ranges, which a real bettor's all-in need not be)
             return self.inner.decide(view, info, budget)
-        _, call = equilibrium(table, ratio, len(live))
         # nothing to call: push, or the wrapped bot's own opening or check
         called = call * field_share(table, len(live))
         calls = float(called.sum())
