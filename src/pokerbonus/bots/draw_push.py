@@ -140,9 +140,9 @@ def bucket_table(deck_size: int, low: int, wheel: bool, order: tuple[int, ...]) 
     cuts = [int(scores[(len(scores) * k) // BUCKETS]) for k in range(BUCKETS)]
     bounds = np.array(sorted(set(cuts)), dtype=np.int64)
     bounds[0] = np.iinfo(np.int64).min // 2
-    share = np.array(
-        [float(np.mean([_bucket(bounds, int(s)) == b for s in scores])) for b in range(len(bounds))]
-    )
+    # the class of each score, as _bucket gives it: the last bound at or below it
+    classes = np.searchsorted(bounds, scores, side="right") - 1
+    share = np.bincount(classes, minlength=len(bounds)) / len(scores)
     won, seen = _duels(deck, bounds, SAMPLES, _SEED + 1, low, wheel, rank_order)
     equity = np.where(seen > 0, won / np.maximum(seen, 1.0), 0.5)
     return BucketTable(bounds, share, equity)

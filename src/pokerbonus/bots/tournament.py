@@ -22,6 +22,9 @@ the deck the table plays; else the draw bot it wraps (``hard``).
 'draw:tournament'
 >>> tournament_bot("draw", "limit", "hard", seed=1).name  # no all-in to push: the ladder's
 'hard'
+>>> tournament_bot("holdem", "no-limit", "easy", seed=1).name, tournament_bot(
+...     "holdem", "no-limit", "easy", seed=1, weakest="easy").name
+('holdem:easy', 'holdem:tournament')
 """
 
 from __future__ import annotations
@@ -236,17 +239,16 @@ class DrawTournamentBot(TournamentBot):
         ratio = risk / dead
         if ratio > self.push_below:
             return self.inner.decide(view, info, budget)
-        order = tuple(int(x) for x in info.order)
-        table, call = solved(info.deck_size, info.low, info.wheel, order, ratio, len(live))
-        hand = np.array([int(c) for c in view.hole], dtype=np.int64)
-        mine_class = bucket_of(table, hand, info.low, info.wheel, info.order)
-        top = max(view.bets)
-        if top > view.bets[seat]:
+        if max(view.bets) > view.bets[seat]:
             # facing a bet: the wrapped bot's answer (it reads the bettor's range from
             # the bet and from its model of the bettor; the push game's callers answer a
             # pusher of its own ranges, which a real bettor's all-in need not be)
             return self.inner.decide(view, info, budget)
         # nothing to call: push, or the wrapped bot's own opening or check
+        order = tuple(int(x) for x in info.order)
+        table, call = solved(info.deck_size, info.low, info.wheel, order, ratio, len(live))
+        hand = np.array([int(c) for c in view.hole], dtype=np.int64)
+        mine_class = bucket_of(table, hand, info.low, info.wheel, info.order)
         called = call * field_share(table, len(live))
         calls = float(called.sum())
         equity = float((table.equity[mine_class] * called).sum() / calls) if calls else 0.5
@@ -260,15 +262,19 @@ class DrawTournamentBot(TournamentBot):
         return self.inner.decide(view, info, budget)  # its own opening, or a check
 
 
-def tournament_bot(game: str, betting: str, level: str, seed: int | None = None) -> Bot:
+def tournament_bot(
+    game: str, betting: str, level: str, seed: int | None = None, *, weakest: str = "medium"
+) -> Bot:
     """The computer opponent a tournament seats at ``game`` for ``level``: in no-limit
-    hold'em and at the five-card draw, from ``medium`` up, the tournament bot over the
-    level's bot (push or fold when short, ICM near the money); else the level's bot
-    of the game."""
+    hold'em and at the five-card draw, from ``weakest`` up the ladder (the web's
+    tables wrap ``medium`` and above, the terminal's ``easy`` too), the tournament bot
+    over the level's bot (push or fold when short, ICM near the money); else the
+    level's bot of the game."""
     from pokerbonus.bots.game_bots import bot_for
+    from pokerbonus.levels import LADDER
 
     bot = bot_for(game, level, seed=seed)
-    if betting != "no-limit" or level not in ("medium", "hard", "expert"):
+    if betting != "no-limit" or level not in LADDER[LADDER.index(weakest) :]:
         return bot
     if game == "holdem":
         return TournamentBot(seed, inner=bot)

@@ -238,7 +238,8 @@ class TournamentSession(PersonsHand):
         from pokerbonus.bots.tournament import tournament_bot
 
         config = self.settings.config
-        return tournament_bot(config.game, config.betting, self.settings.level, seed)
+        return tournament_bot(config.game, config.betting, self.settings.level, seed,
+                              weakest="easy")  # fmt: skip
 
     # -- reading --------------------------------------------------------------------
 
