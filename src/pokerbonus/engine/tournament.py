@@ -646,11 +646,9 @@ class Tournament:
                 )
             )
         self._verify_seated(player, gettext("rebuy: {player!r} is not in the tournament"))
-        if not in_hand_ok and any(player in t.hand_players for t in self.tables.values()):
-            raise TournamentError(
-                gettext("rebuy: {player!r} is in a hand; chips are bought between hands").format(
-                    player=player
-                )
+        if not in_hand_ok:
+            self._verify_between_hands(
+                player, gettext("rebuy: {player!r} is in a hand; chips are bought between hands")
             )
         if config.max_rebuys is not None and self.rebuys[player] >= config.max_rebuys:
             raise TournamentError(
@@ -669,6 +667,10 @@ class Tournament:
 
     def _verify_seated(self, player: str, words: str) -> None:
         if player not in self.stacks or not any(player in t.seats for t in self.tables.values()):
+            raise TournamentError(words.format(player=player))
+
+    def _verify_between_hands(self, player: str, words: str) -> None:
+        if any(player in t.hand_players for t in self.tables.values()):
             raise TournamentError(words.format(player=player))
 
     def can_rebuy(self, player: str, now: float | None = None) -> bool:
@@ -729,11 +731,9 @@ class Tournament:
                 )
             )
         self._verify_seated(player, gettext("add-on: {player!r} is not in the tournament"))
-        if not in_hand_ok and any(player in t.hand_players for t in self.tables.values()):
-            raise TournamentError(
-                gettext("add-on: {player!r} is in a hand; chips are bought between hands").format(
-                    player=player
-                )
+        if not in_hand_ok:
+            self._verify_between_hands(
+                player, gettext("add-on: {player!r} is in a hand; chips are bought between hands")
             )
 
     def can_addon(self, player: str, now: float | None = None) -> bool:

@@ -100,10 +100,6 @@ def _tournament(room: TournamentRoom) -> Tournament:
     return t
 
 
-def _offer_open(room: TournamentRoom) -> bool:
-    return room.offer is not None and room.offer.status == "open"
-
-
 # -- deciding ------------------------------------------------------------------------------
 
 
@@ -119,7 +115,7 @@ def decide_rebuy(room: TournamentRoom, person: RoomPerson, *, addon: bool) -> En
         if addon:
             raise ServerError("illegal", gettext("add-on: out of chips, rebuy first (or leave)"))
         return decide_bust(room, person, rebuy=True)
-    if _offer_open(room):
+    if room.deal_open:
         raise ServerError("illegal", gettext("rebuy: a deal is being decided at the final table"))
     verify = t.verify_addon if addon else t.verify_rebuy
     try:
@@ -183,7 +179,7 @@ def deal_refusal(room: TournamentRoom, name: str | None = None) -> str | None:
         return gettext("deal: only at the final table")
     if any(table.hand is not None for table in t.tables.values()) or room.asks:
         return gettext("deal: only between hands (wait for this one to end)")
-    if _offer_open(room):
+    if room.deal_open:
         return gettext("deal: one is already being decided")
     prizes = t.place_prizes()
     remaining = list(prizes[: len(left)]) + [0] * max(0, len(left) - len(prizes))

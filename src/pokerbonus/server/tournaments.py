@@ -194,6 +194,11 @@ class TournamentRoom:
         return self.manager.now() - self.offset
 
     @property
+    def deal_open(self) -> bool:
+        """Whether a deal put to the final table waits for its answers."""
+        return self.offer is not None and self.offer.status == "open"
+
+    @property
     def started(self) -> bool:
         """Whether the tournament has started."""
         return self.tournament is not None
@@ -227,7 +232,7 @@ class TournamentRoom:
         table = t.tables.get(number)
         if table is None or table.hand is not None or len(table.occupied()) < 2:
             return False
-        if self.offer is not None and self.offer.status == "open":
+        if self.deal_open:
             return False  # the final table waits for the answers
         return not t.on_break(self.clock())
 
@@ -327,7 +332,7 @@ class TournamentRoom:
                     level=roman(levels)
                 ),
             )
-        if self.offer is not None and self.offer.status == "open":
+        if self.deal_open:
             raise ServerError("illegal", gettext("join: a deal is being decided; try again soon"))
 
     def decide_bots(self, count: int, level: str) -> list[Entry]:
