@@ -121,8 +121,15 @@ class Room:
     ) -> list[EventRecord]:
         """Deal and play one hand at table ``number``: persons by ``policy``, bots by
         ``bots`` (default: at random)."""
+        records = self.table_entry(number, self.room.sessions[number].decide_hand())
+        return records + self.play_out(number, policy, rng, bots)
+
+    def play_out(
+        self, number: int, policy: Policy, rng: random.Random, bots: Policy | None = None
+    ) -> list[EventRecord]:
+        """Play the hand under way at table ``number`` to its end (as :meth:`play_hand`)."""
         session = self.room.sessions[number]
-        records = self.table_entry(number, session.decide_hand())
+        records: list[EventRecord] = []
         while session.current is not None:
             hand = session.current.hand
             seat = session.actor_seat()
@@ -285,18 +292,7 @@ def test_a_rebuy_asked_for_during_the_persons_hand_is_made_at_its_end() -> None:
     assert queued_buys(room, number) == []  # not while the hand is played
     you = room_json(room, r.person("Ann"))["you"]
     assert you["queued"] == "rebuy" and "made once this hand is over" in you["rebuy_refusal"]
-    session = room.sessions[number]
-    rng = random.Random(1)
-    while session.current is not None:  # Ann folds: her stack stays at the starting one
-        seat = session.actor_seat()
-        assert seat is not None
-        occ = session.seats[seat]
-        assert occ is not None
-        hand = session.current.hand
-        action = folds(occ.name, hand) if occ.bot is None else random_legal_action(hand, rng)
-        r.table_entry(number, {"k": "act", "hand": session.current.number,
-                               "seq": len(session.current.actions) + 1, "seat": seat,
-                               "action": action_to_entry(action)})  # fmt: skip
+    r.play_out(number, folds, random.Random(1))  # Ann folds: her stack stays at the start's
     before = t.stacks["Ann"]
     (entry,) = queued_buys(room, number)
     assert entry["k"] == "rebuy" and entry["name"] == "Ann" and room.queued == {}
@@ -312,17 +308,7 @@ def test_a_rebuy_asked_for_during_a_hand_that_wins_chips_is_dropped() -> None:
     number = t.table_of("Ann").id
     r.table_entry(number, room.sessions[number].decide_hand())
     assert decide_rebuy(room, r.person("Ann"), addon=False) is None
-    session = room.sessions[number]
-    while session.current is not None:
-        seat = session.actor_seat()
-        assert seat is not None
-        occ = session.seats[seat]
-        assert occ is not None
-        hand = session.current.hand
-        action = shoves(occ.name, hand) if occ.bot is None else folds(occ.name, hand)
-        r.table_entry(number, {"k": "act", "hand": session.current.number,
-                               "seq": len(session.current.actions) + 1, "seat": seat,
-                               "action": action_to_entry(action)})  # fmt: skip
+    r.play_out(number, shoves, random.Random(1), bots=folds)
     assert t.stacks["Ann"] > t.config.starting_stack  # she won the blinds: above it now
     assert queued_buys(room, number) == [] and room.queued == {}
     assert t.rebuys["Ann"] == 0
