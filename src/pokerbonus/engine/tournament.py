@@ -669,8 +669,12 @@ class Tournament:
         if player not in self.stacks or not any(player in t.seats for t in self.tables.values()):
             raise TournamentError(words.format(player=player))
 
+    def in_hand(self, player: str) -> bool:
+        """Whether ``player`` is dealt in a hand under way at their table."""
+        return any(player in t.hand_players for t in self.tables.values())
+
     def _verify_between_hands(self, player: str, words: str) -> None:
-        if any(player in t.hand_players for t in self.tables.values()):
+        if self.in_hand(player):
             raise TournamentError(words.format(player=player))
 
     def can_rebuy(self, player: str, now: float | None = None) -> bool:

@@ -122,7 +122,7 @@ def decide_rebuy(room: TournamentRoom, person: RoomPerson, *, addon: bool) -> En
         verify(name, clock, in_hand_ok=True)
     except TournamentError as exc:
         raise ServerError("illegal", str(exc)) from None
-    if any(name in table.hand_players for table in t.tables.values()):
+    if t.in_hand(name):
         room.queued[name] = addon
         return None
     return {"k": "rebuy", "name": name, "addon": addon, "clock": clock}
