@@ -316,6 +316,21 @@ class Tournament:
         paid = self.payouts()
         return place_prizes(self.prize_pool, paid, min(len(paid), len(self.entrants)))
 
+    def prizes_left(self) -> tuple[int, ...]:
+        """The prizes of the paid places still to play (place 1 first): one for each
+        player left at most."""
+        return self.place_prizes()[: len(self.players_left())]
+
+    def _deal_prizes(self) -> list[int]:
+        """The prize of each place still to play, one per player left (0 past the paid)."""
+        remaining = list(self.prizes_left())
+        return remaining + [0] * (len(self.players_left()) - len(remaining))
+
+    def prizes_to_share(self) -> bool:
+        """Whether a deal would share anything: two players left or more, and the
+        prizes of their places differ."""
+        return len(self.players_left()) >= 2 and len(set(self._deal_prizes())) >= 2
+
     def clock(self, now: float | None = None) -> LevelClock:
         """The level of the next hand and what is left of it at ``now``."""
         number, hands_start, time_start, break_until = self._advanced(now)
@@ -368,15 +383,14 @@ class Tournament:
     def icm(self) -> dict[str, float]:
         """Each player's ICM equity (Malmuth-Harville) of the prizes left."""
         left = self.players_left()
-        remaining = self.place_prizes()[: len(left)]
+        remaining = self.prizes_left()
         values = icm_equities([self.stacks[p] for p in left], remaining) if remaining else ()
         return {p: (values[i] if values else 0.0) for i, p in enumerate(left)}
 
     def view_for(self, player: str) -> TournamentView:
         """The public state of the tournament as ``player`` may know it."""
         left = self.players_left()
-        prizes = self.place_prizes()
-        remaining = tuple(prizes[: len(left)])
+        remaining = self.prizes_left()
         table = self.table_of(player) if player in left else None
         return TournamentView(
             player=player,
@@ -806,8 +820,7 @@ class Tournament:
                 gettext("deal: expected 'icm' or 'chips', got {kind!r}").format(kind=kind)
             )
         left = self.players_left()
-        prizes = self.place_prizes()
-        remaining = list(prizes[: len(left)]) + [0] * max(0, len(left) - len(prizes))
+        remaining = self._deal_prizes()
         stacks = [self.stacks[p] for p in left]
         amounts = icm_deal(stacks, remaining) if kind == "icm" else chip_chop(stacks, remaining)
         return dict(zip(left, amounts, strict=True))

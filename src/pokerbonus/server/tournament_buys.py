@@ -181,9 +181,7 @@ def deal_refusal(room: TournamentRoom, name: str | None = None) -> str | None:
         return gettext("deal: only between hands (wait for this one to end)")
     if room.deal_open:
         return gettext("deal: one is already being decided")
-    prizes = t.place_prizes()
-    remaining = list(prizes[: len(left)]) + [0] * max(0, len(left) - len(prizes))
-    if len(left) < 2 or len(set(remaining)) < 2:
+    if not t.prizes_to_share():
         return gettext("deal: the prizes left are all the same; there is nothing to share")
     return None
 
@@ -302,7 +300,7 @@ def _apply_deal(
     amounts = t.deal_amounts(kind)
     left = t.players_left()
     equities = t.icm()
-    prizes_left = sum(t.place_prizes()[: len(left)])
+    prizes_left = sum(t.prizes_left())
     answers: dict[str, bool | None] = {}
     for name in left:
         if name == entry["by"]:

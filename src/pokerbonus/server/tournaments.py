@@ -265,7 +265,7 @@ class TournamentRoom:
         if cached is not None and cached[0] == self.n:
             return await asyncio.shield(cached[1])
         left = t.players_left()
-        prizes = t.place_prizes()[: len(left)]
+        prizes = t.prizes_left()
         if not prizes or _icm_work(len(left), len(prizes)) > ICM_WORK:
             return None
         stacks = [t.stacks[p] for p in left]

@@ -136,7 +136,7 @@ def icm_text(s: TournamentSession) -> Text:
             f"{number(equities[name], '.2f'):>9}\n",
             style=style,
         )
-    left = t.place_prizes()[: len(t.players_left())]
+    left = t.prizes_left()
     out.append(
         gettext("Prizes still to win: {prizes} (Malmuth-Harville model).").format(
             prizes=", ".join(_chips(p) for p in left)

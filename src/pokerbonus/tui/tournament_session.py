@@ -653,10 +653,7 @@ class TournamentSession(PersonsHand):
         t = self.tournament
         if self._hand is not None or self.over or not t.final_table:
             return False
-        left = t.players_left()
-        prizes = t.place_prizes()
-        remaining = list(prizes[: len(left)]) + [0] * max(0, len(left) - len(prizes))
-        return len(left) >= 2 and len(set(remaining)) >= 2
+        return t.prizes_to_share()
 
     def deal_due(self) -> bool:
         """Whether a deal should be offered to the person now, unasked: the first
@@ -678,7 +675,7 @@ class TournamentSession(PersonsHand):
         t = self.tournament
         amounts = t.deal_amounts(kind)
         equities = t.icm()
-        pool_left = sum(t.place_prizes()[: len(t.players_left())])
+        pool_left = sum(t.prizes_left())
         refused = tuple(
             name
             for name in t.players_left()
