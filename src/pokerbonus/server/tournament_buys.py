@@ -255,14 +255,7 @@ def apply_buy(room: TournamentRoom, entry: Mapping[str, Any]) -> None:
         chips = t.addon(name, clock) if addon else t.rebuy(name, clock)
         t.check_chips()
         number = t.table_of(name).id
-        session = room.sessions[number]
-        session.ledger.sync({name: t.stacks[name]})
-        seat = t.tables[number].seats.index(name)
-        session._table_event(
-            room.pending.setdefault(number, []),
-            {"kind": "rebought", "seat": seat, "name": name, "chips": chips, "caves": 0,
-             "addon": addon, "stack": t.stacks[name]},
-        )  # fmt: skip
+        room.say_rebought(number, name, chips, addon, room.pending.setdefault(number, []))
         return
     if kind == "bust":
         ask = room.asks[entry["name"]]

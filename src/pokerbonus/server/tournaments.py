@@ -514,6 +514,21 @@ class TournamentRoom:
             return
         self.settle_now(session, out, set())
 
+    def say_rebought(
+        self, number: int, name: str, chips: int, addon: bool, out: list[EventRecord]
+    ) -> None:
+        """At table ``number``: ``name`` bought ``chips`` (``addon``: the add-on), their
+        stack in the ledger and the ``rebought`` event in ``out``."""
+        t = self.tournament
+        assert t is not None
+        session = self.sessions[number]
+        session.ledger.sync({name: t.stacks[name]})
+        session._table_event(
+            out,
+            {"kind": "rebought", "seat": t.tables[number].seats.index(name), "name": name,
+             "chips": chips, "caves": 0, "addon": addon, "stack": t.stacks[name]},
+        )  # fmt: skip
+
     def settle_now(
         self, session: TournamentSession, out: list[EventRecord], persons: set[str]
     ) -> None:
@@ -530,13 +545,7 @@ class TournamentRoom:
         t.check_chips()
         prizes = {s.player: s.prize for s in t.standings()}
         for name in outcome.rebought:
-            seat = t.tables[session.number].seats.index(name)
-            session.ledger.sync({name: t.stacks[name]})
-            session._table_event(
-                out,
-                {"kind": "rebought", "seat": seat, "name": name, "caves": 0, "addon": False,
-                 "chips": self.config.effective_rebuy_chips, "stack": t.stacks[name]},
-            )  # fmt: skip
+            self.say_rebought(session.number, name, self.config.effective_rebuy_chips, False, out)
         for finish in outcome.busted:
             seat = session.seats.index(
                 next(o for o in session.seats if o is not None and o.name == finish.player)
